@@ -1,0 +1,4 @@
+"""Battlemat: a tactical combat tool for game masters."""
+from __future__ import annotations
+
+__version__ = "0.1.0"

@@ -1,0 +1,107 @@
+"""`battlemat` and its subcommands.
+
+    battlemat                      open the GM window on the bundled demo encounter
+    battlemat ENCOUNTER.yaml|MAP.tmx
+    battlemat check PATH...        validate maps and config files, say what was understood
+    battlemat run SCENARIO.yaml [--seed N]   play a scripted encounter, print events as JSON Lines
+    battlemat render ENCOUNTER|MAP --out FILE.png [--overlay NAME ...]
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from game.io.errors import InputError, InputErrors
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+DEMO_ENCOUNTER = PROJECT_ROOT / "config" / "encounters" / "demo.yaml"
+
+
+def _fail(err: Exception) -> int:
+    """Print an input error as one line per mistake, never a traceback."""
+    for line in str(err).splitlines():
+        print(f"error: {line}", file=sys.stderr)
+    return 2
+
+
+def cmd_check(paths: list[str]) -> int:
+    """Validate maps (.tmx) and config files (.yaml), printing what was understood."""
+    from game.io.check import check_paths
+
+    return check_paths([Path(p) for p in paths], out=sys.stdout, err=sys.stderr)
+
+
+def cmd_run(scenario: str, seed: int | None) -> int:
+    """Play a scenario headless and print its events as JSON Lines."""
+    from game.io.scenario import run_scenario_file
+
+    return run_scenario_file(Path(scenario), seed=seed, out=sys.stdout)
+
+
+def cmd_render(target: str, out: str, overlays: list[str]) -> int:
+    """Render an encounter or map to a PNG, headless."""
+    from game.ui.render_file import render_to_file
+
+    render_to_file(Path(target), Path(out), overlays=overlays)
+    print(f"wrote {out}")
+    return 0
+
+
+def cmd_open(target: str | None, *, summary_only: bool = False) -> int:
+    """Open the GM window on an encounter or map (the demo when none is named)."""
+    path = Path(target) if target else DEMO_ENCOUNTER
+    if summary_only:
+        from game.io.check import summarize_encounter
+
+        print(summarize_encounter(path))
+        return 0
+    from game.ui.app import run_app
+
+    return run_app(path)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line: a subcommand, or a file to open."""
+    p = argparse.ArgumentParser(prog="battlemat", description="Tactical combat for GMs.")
+    sub = p.add_subparsers(dest="command")
+    c = sub.add_parser("check", help="validate maps and config files")
+    c.add_argument("paths", nargs="+")
+    r = sub.add_parser("run", help="play a scripted scenario, print events as JSON Lines")
+    r.add_argument("scenario")
+    r.add_argument("--seed", type=int, default=None)
+    rn = sub.add_parser("render", help="render an encounter or map to a PNG")
+    rn.add_argument("target")
+    rn.add_argument("--out", required=True)
+    rn.add_argument("--overlay", action="append", default=[])
+    o = sub.add_parser("open", help="open an encounter or map in the GM window")
+    o.add_argument("target", nargs="?")
+    o.add_argument("--summary", action="store_true", help="print a summary, open no window")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of `battlemat` and `python -m game`."""
+    args_in = list(sys.argv[1:] if argv is None else argv)
+    # `battlemat FILE` is `battlemat open FILE`
+    if args_in and not args_in[0].startswith("-") and args_in[0] not in {
+        "check", "run", "render", "open"
+    }:
+        args_in.insert(0, "open")
+    if not args_in:
+        args_in = ["open"]
+    args = build_parser().parse_args(args_in)
+    try:
+        if args.command == "check":
+            return cmd_check(args.paths)
+        if args.command == "run":
+            return cmd_run(args.scenario, args.seed)
+        if args.command == "render":
+            return cmd_render(args.target, args.out, args.overlay)
+        return cmd_open(args.target, summary_only=args.summary)
+    except (InputError, InputErrors) as err:
+        return _fail(err)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The edges: Tiled maps, YAML definitions, scenarios, saves. Bad input stops here."""

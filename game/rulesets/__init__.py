@@ -1,0 +1,1 @@
+"""Rules systems as plug-ins on the core (sotdl/, osr/). They import game.rules only."""

@@ -1,0 +1,1 @@
+"""The GM window and the player view: the only package that imports pygame."""
