@@ -1,0 +1,1 @@
+"""Render layers: the board (map, grid, static overlays), tokens, previews; one frame function."""

@@ -1,0 +1,55 @@
+"""One frame of the battlefield view: a free function of (camera, scene), with caches beside it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.rules.battlefield import Battlefield
+from game.ui.camera import Camera
+from game.ui.render import palette
+from game.ui.render.board import Board
+from game.ui.render.previews import (
+    MoveTint,
+    draw_hover,
+    draw_measure,
+    draw_move,
+    draw_reach,
+    draw_target,
+)
+from game.ui.render.tokens import TokenArt, draw_tokens
+from game.ui.scene import Scene
+
+
+@dataclass
+class RenderCaches:
+    """What frames reuse: the board's chunks, token pictures, the reachable tint."""
+
+    board: Board
+    art: TokenArt = field(default_factory=TokenArt)
+    move_tint: MoveTint = field(default_factory=MoveTint)
+
+    @classmethod
+    def for_battlefield(cls, bf: Battlefield, tmx: Any | None = None, art: TokenArt | None = None) -> RenderCaches:
+        """Caches for one battlefield (and its Tiled map, when there is one)."""
+        return cls(board=Board(bf, tmx), art=art or TokenArt())
+
+
+def draw_frame(surface: pygame.Surface, cam: Camera, scene: Scene, caches: RenderCaches) -> None:
+    """Draw the battlefield view: board, reach, movement, cover lines, tokens, ruler, hover."""
+    view = pygame.Rect(cam.view_x_px, cam.view_y_px, cam.view_w_px, cam.view_h_px)
+    surface.fill(palette.BACKGROUND, view)
+    caches.board.draw(surface, cam, scene.overlays)
+    clip = surface.get_clip()
+    surface.set_clip(view)
+    if "reach" in scene.overlays:
+        draw_reach(surface, cam, scene)
+    if not scene.player_view:
+        draw_move(surface, cam, scene, caches.move_tint)
+        draw_target(surface, cam, scene)
+    draw_tokens(surface, cam, scene, caches.art)
+    if not scene.player_view:
+        draw_measure(surface, cam, scene)
+        draw_hover(surface, cam, scene)
+    surface.set_clip(clip)

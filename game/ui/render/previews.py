@@ -1,0 +1,127 @@
+"""Dynamic overlays: reach rings, reachable squares, the hovered path, cover lines, the ruler.
+
+They change with the selection and the mouse, so they are drawn every frame, but each is one
+or a few blits: the reachable-square tint is built once per selection and zoom.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+from game.ui.camera import Camera
+from game.ui.render import palette
+from game.ui.scene import MovePreview, Scene
+
+
+class MoveTint:
+    """The reachable squares as one tinted surface per (preview, zoom)."""
+
+    def __init__(self) -> None:
+        self._key: tuple | None = None
+        self._surf: pygame.Surface | None = None
+        self._origin = (0, 0)
+
+    def surface(self, move: MovePreview, z: int) -> tuple[pygame.Surface | None, tuple[int, int]]:
+        """Tinted surface of the reachable area and its top-left square."""
+        key = (id(move.cost_class), z)
+        if key == self._key:
+            return self._surf, self._origin
+        self._key = key
+        cc = move.cost_class
+        if cc is None or not (cc >= 0).any():
+            self._surf = None
+            return None, (0, 0)
+        ys, xs = np.nonzero(cc >= 0)
+        y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
+        sub = cc[y0:y1, x0:x1]
+        rgba = np.zeros((y1 - y0, x1 - x0, 4), dtype=np.uint8)
+        for i, name in enumerate(move.classes):
+            rgba[sub == i] = palette.MOVE_CLASSES.get(name, (200, 200, 200, 80))
+        small = pygame.image.frombuffer(np.ascontiguousarray(rgba).tobytes(), (x1 - x0, y1 - y0), "RGBA")
+        big = pygame.transform.scale(small, ((x1 - x0) * z, (y1 - y0) * z))
+        # Class edges drawn as outlines so rush and move read apart even on busy maps
+        self._surf = big
+        self._origin = (x0, y0)
+        return big, (x0, y0)
+
+
+def draw_reach(surface: pygame.Surface, cam: Camera, scene: Scene) -> None:
+    """Each creature's reach as a faint outline around its footprint."""
+    layer = pygame.Surface((cam.view_w_px, cam.view_h_px), pygame.SRCALPHA)
+    for t in scene.visible_tokens():
+        if t.mount_key:
+            continue
+        r = t.reach_yd
+        x, y = cam.yd_to_px(t.square[0] - r, t.square[1] - r)
+        side = (t.space + 2 * r) * cam.px_per_yd
+        colour = palette.side_colour(t.controller, t.side)
+        pygame.draw.rect(layer, (*colour, 50), (x - cam.view_x_px, y - cam.view_y_px, side, side))
+        pygame.draw.rect(layer, (*colour, 160), (x - cam.view_x_px, y - cam.view_y_px, side, side), 2)
+    surface.blit(layer, (cam.view_x_px, cam.view_y_px))
+
+
+def draw_move(surface: pygame.Surface, cam: Camera, scene: Scene, tint: MoveTint) -> None:
+    """Reachable squares by cost class, then the hovered path with its marks."""
+    move = scene.move
+    if move is None:
+        return
+    z = cam.px_per_yd
+    surf, origin = tint.surface(move, z)
+    if surf is not None:
+        pos = cam.yd_to_px(*origin)
+        surface.blit(surf, (round(pos[0]), round(pos[1])))
+    if len(move.path) >= 2:
+        colour = palette.PATH if move.legal else palette.PATH_BAD
+        pts = [cam.yd_to_px(x + 0.5, y + 0.5) for x, y in move.path]
+        pygame.draw.lines(surface, (0, 0, 0), False, pts, max(3, z // 6) + 2)
+        pygame.draw.lines(surface, colour, False, pts, max(3, z // 6))
+        for wp in move.waypoints:
+            pygame.draw.circle(surface, colour, cam.square_center_px(wp), max(4, z // 5), 2)
+        end = cam.square_center_px(move.path[-1])
+        pygame.draw.circle(surface, colour, end, max(4, z // 4))
+        if move.note:
+            label = palette.text_surface(move.note, max(14, min(24, z // 2)))
+            surface.blit(label, (end[0] + z // 2, end[1] - label.get_height() - 2))
+    for mark in move.marks:
+        c = cam.square_center_px(mark.square)
+        r = max(5, z // 3)
+        if mark.kind == "free_attack":
+            pygame.draw.circle(surface, palette.FREE_ATTACK, c, r, max(2, z // 12))
+            pygame.draw.line(surface, palette.FREE_ATTACK, (c[0] - r, c[1] - r), (c[0] + r, c[1] + r), 3)
+            pygame.draw.line(surface, palette.FREE_ATTACK, (c[0] - r, c[1] + r), (c[0] + r, c[1] - r), 3)
+        else:
+            pygame.draw.circle(surface, palette.MARK.get(mark.kind, (255, 255, 255)), c, r, 3)
+        if mark.text and z >= 16:
+            label = palette.text_surface(mark.text, max(12, z // 3), palette.MARK.get(mark.kind, palette.FREE_ATTACK))
+            surface.blit(label, (c[0] + r, c[1] + r // 2))
+
+
+def draw_target(surface: pygame.Surface, cam: Camera, scene: Scene) -> None:
+    """Sampled cover lines, green where clear and red where something blocks them."""
+    tp = scene.target
+    if tp is None:
+        return
+    for a, b, blocked in tp.lines:
+        colour = palette.COVER_BLOCKED if blocked else palette.COVER_CLEAR
+        pygame.draw.line(surface, colour, cam.yd_to_px(*a), cam.yd_to_px(*b), 1)
+
+
+def draw_measure(surface: pygame.Surface, cam: Camera, scene: Scene) -> None:
+    """The measuring ruler between two squares, with its label."""
+    if scene.measure is None:
+        return
+    a, b, text = scene.measure
+    pa, pb = cam.square_center_px(a), cam.square_center_px(b)
+    pygame.draw.line(surface, (0, 0, 0), pa, pb, 5)
+    pygame.draw.line(surface, (255, 255, 120), pa, pb, 3)
+    label = palette.text_surface(text, 20, (255, 255, 120))
+    surface.blit(label, (pb[0] + 10, pb[1] - 24))
+
+
+def draw_hover(surface: pygame.Surface, cam: Camera, scene: Scene) -> None:
+    """Outline the square under the cursor (where a click would land)."""
+    if scene.hover_square is None or scene.player_view:
+        return
+    if not scene.battlefield.in_bounds(scene.hover_square):
+        return
+    pygame.draw.rect(surface, (255, 255, 255), cam.square_rect_px(scene.hover_square), 2)

@@ -1,0 +1,82 @@
+"""`battlemat render ENCOUNTER|MAP --out FILE.png [--overlay NAME ...]`: a picture, no window."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from game.io.errors import InputError
+from game.ui.scene import DEFAULT_OVERLAYS, OVERLAYS, Scene, tokens_from_placements
+
+MAX_SIDE_PX = 4096  # a render never exceeds this many pixels a side
+
+
+def _headless() -> None:
+    """Use SDL's dummy video driver unless a display was asked for explicitly."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def parse_overlays(names: list[str], where: str = "--overlay") -> frozenset[str]:
+    """Overlay names (comma lists allowed; 'all' and 'none' too), checked against OVERLAYS.
+
+    >>> sorted(parse_overlays(["terrain,reach"]))
+    ['elevation', 'grid', 'reach', 'terrain']
+    """
+    chosen = set(DEFAULT_OVERLAYS)
+    for raw in names:
+        for name in (n.strip().lower() for n in raw.split(",")):
+            if not name:
+                continue
+            if name == "all":
+                chosen |= set(OVERLAYS)
+            elif name == "none":
+                chosen.clear()
+            elif name in OVERLAYS:
+                chosen.add(name)
+            else:
+                known = ", ".join(sorted(OVERLAYS))
+                raise InputError(where, None, f"unknown overlay {name!r} (known: {known}, all, none)")
+    return frozenset(chosen)
+
+
+def scene_for(opened: object, overlays: frozenset[str]) -> Scene:
+    """The starting scene of an opened encounter or map (creatures where they start)."""
+    from game.ui.session import initial_state
+    from game.ui.view_model import load_token_config, tokens_from_state
+
+    state = initial_state(opened)  # type: ignore[arg-type]
+    bf = opened.battlefield  # type: ignore[attr-defined]
+    if state is None:
+        return Scene(bf, tokens_from_placements(bf), overlays=overlays)
+    return Scene(state.battlefield, tokens_from_state(state, load_token_config()), overlays=overlays)
+
+
+def render_to_file(target: Path, out: Path, *, overlays: list[str] | None = None, px_per_yd: int = 0) -> None:
+    """Render the whole battlefield of an encounter or map into a PNG."""
+    _headless()
+    import pygame
+
+    from game.ui.camera import Camera
+    from game.ui.loading import open_target
+    from game.ui.render.frame import RenderCaches, draw_frame
+    from game.ui.view_model import load_token_config
+
+    chosen = parse_overlays(list(overlays or []))
+    pygame.display.init()
+    pygame.font.init()
+    opened = open_target(Path(target))
+    bf = opened.battlefield
+    z = px_per_yd or max(4, min(48, MAX_SIDE_PX // max(bf.width, bf.height, 1)))
+    w_px, h_px = bf.width * z, bf.height * z
+    scene = scene_for(opened, chosen)
+    cfg = load_token_config()
+    from game.ui.render.tokens import TokenArt
+
+    caches = RenderCaches.for_battlefield(bf, opened.tmx, TokenArt(cfg.images, cfg.side_colours))
+    surface = pygame.Surface((w_px, h_px))
+    cam = Camera(view_w_px=w_px, view_h_px=h_px, px_per_yd=z)
+    draw_frame(surface, cam, scene, caches)
+    out = Path(out)
+    if out.parent and not out.parent.exists():
+        raise InputError(str(out), None, "folder does not exist")
+    pygame.image.save(surface, str(out))

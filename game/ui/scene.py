@@ -1,0 +1,138 @@
+"""What one frame shows, as plain values: the renderer is a free function of a Scene.
+
+The app builds a Scene from the encounter (through the engine's queries) and from the tools'
+previews; render_file builds one from a map's placements. Nothing here imports pygame.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from game.rules.battlefield import Battlefield, Square
+
+#: Overlay names for the keyboard, the menu and `battlemat render --overlay`.
+OVERLAYS: dict[str, str] = {
+    "grid": "yard grid",
+    "terrain": "difficult and treacherous terrain, water, impassable squares",
+    "obstacles": "obstacles with their cover heights",
+    "obscurement": "obscurement zones (foliage, fog, magical darkness)",
+    "light": "dim light and darkness",
+    "elevation": "elevation shading and heights",
+    "reach": "the reach of every creature",
+}
+DEFAULT_OVERLAYS = frozenset({"grid", "elevation"})
+#: Overlays that depend only on the battlefield: baked into the cached map chunks.
+STATIC_OVERLAYS = frozenset({"grid", "terrain", "obstacles", "obscurement", "light", "elevation"})
+
+
+@dataclass(frozen=True)
+class TokenView:
+    """One creature as drawn: where, how big, whose, how hurt, afflicted with what."""
+
+    key: str  # the creature's id in the encounter
+    name: str
+    square: Square
+    space: int = 1
+    side: str = ""
+    controller: str = "gm"  # "players" or "gm": the default ring colour
+    elevation_yd: float = 0.0  # feet above the ground of its square (flyers, riders)
+    damage: int = 0
+    health: int = 1
+    afflictions: tuple[str, ...] = ()
+    image: str = ""  # path from config/tokens.yaml, or "" for a disc with initials
+    mount_key: str = ""  # the creature this one rides
+    hidden: bool = False  # hidden from the players: not drawn in the player view
+    acted: bool = False
+    reach_yd: float = 1.0
+    is_current: bool = False  # the creature whose turn it is
+
+    @property
+    def initials(self) -> str:
+        """Up to two letters: 'Warg 2' -> 'W2', 'Bobby' -> 'BO'."""
+        words = [w for w in self.name.replace("_", " ").split() if w]
+        if not words:
+            return "?"
+        if len(words) == 1:
+            return words[0][:2].upper()
+        return (words[0][0] + words[-1][0]).upper()
+
+
+@dataclass(frozen=True)
+class PathStepMark:
+    """Something that happens at one step of a previewed path (a free attack, a jump, a fall)."""
+
+    square: Square
+    kind: str  # "free_attack", "jump", "balance", "climb", "swim", "fall", "stop"
+    text: str = ""
+    source_key: str = ""  # the threatening creature, highlighted
+
+
+@dataclass(frozen=True)
+class MovePreview:
+    """Reachable squares by cost class, and the hovered path with its marks."""
+
+    mover_key: str = ""
+    # (height, width) int8: -1 unreachable, else an index into ``classes``
+    cost_class: np.ndarray | None = None
+    classes: tuple[str, ...] = ("move", "rush", "retreat")
+    path: tuple[Square, ...] = ()
+    waypoints: tuple[Square, ...] = ()
+    cost_yd: float = 0.0
+    marks: tuple[PathStepMark, ...] = ()
+    legal: bool = True
+    note: str = ""  # "7 yards, 1 free attack (Warg)"
+
+
+@dataclass(frozen=True)
+class TargetPreview:
+    """A hovered target: legal or why not, lines of cover, and the reasons for the numbers."""
+
+    attacker_key: str
+    target_key: str
+    legal: bool
+    lines: tuple[tuple[tuple[float, float], tuple[float, float], bool], ...] = ()  # a, b, blocked
+    text: tuple[str, ...] = ()  # "4 yards, short range", "1 bane: half cover" ...
+
+
+@dataclass
+class Scene:
+    """Everything a frame draws (the renderer reads it, never changes it)."""
+
+    battlefield: Battlefield
+    tokens: tuple[TokenView, ...] = ()
+    overlays: frozenset[str] = DEFAULT_OVERLAYS
+    selected_key: str = ""
+    highlighted_keys: frozenset[str] = frozenset()
+    hover_square: Square | None = None
+    move: MovePreview | None = None
+    target: TargetPreview | None = None
+    measure: tuple[Square, Square, str] | None = None  # from, to, label
+    player_view: bool = False
+    labels: dict[str, str] = field(default_factory=dict)  # key -> text drawn under a token
+
+    def visible_tokens(self) -> tuple[TokenView, ...]:
+        """Tokens this view may show (the player view never shows hidden creatures)."""
+        if not self.player_view:
+            return self.tokens
+        return tuple(t for t in self.tokens if not t.hidden)
+
+
+def tokens_from_placements(bf: Battlefield, *, sizes: dict[str, int] | None = None) -> tuple[TokenView, ...]:
+    """Tokens for a bare map (no encounter yet): one per creature the map stamps."""
+    out = []
+    counts: dict[str, int] = {}
+    for i, p in enumerate(bf.placements):
+        counts[p.creature_id] = counts.get(p.creature_id, 0) + 1
+        name = p.name or f"{p.creature_id.replace('_', ' ').title()} {counts[p.creature_id]}"
+        out.append(
+            TokenView(
+                key=f"p{i}",
+                name=name,
+                square=p.square,
+                space=(sizes or {}).get(p.creature_id, 1),
+                side=p.side,
+                controller="players" if p.side in ("players", "party", "pcs") else "gm",
+            )
+        )
+    return tuple(out)

@@ -1,0 +1,101 @@
+"""The battlefield view draws what the scene says: pixel checks on a surface."""
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+from game.rules.ascii_grid import parse_ascii
+from game.ui.camera import Camera
+from game.ui.render import palette
+from game.ui.render.frame import RenderCaches, draw_frame
+from game.ui.scene import MovePreview, PathStepMark, Scene, TokenView
+
+PICTURE = """
+........
+..^^....
+..~~..#.
+....2...
+"""
+
+
+def _render(scene: Scene, z: int = 32) -> tuple[pygame.Surface, Camera]:
+    bf = scene.battlefield
+    cam = Camera(bf.width * z, bf.height * z, px_per_yd=z)
+    surf = pygame.Surface((cam.view_w_px, cam.view_h_px))
+    draw_frame(surf, cam, scene, RenderCaches.for_battlefield(bf))
+    return surf, cam
+
+
+def _px(surf: pygame.Surface, cam: Camera, x_yd: float, y_yd: float) -> tuple[int, int, int]:
+    x, y = cam.yd_to_px(x_yd, y_yd)
+    return tuple(surf.get_at((int(x), int(y))))[:3]
+
+
+def test_plain_ground_and_impassable_square() -> None:
+    bf = parse_ascii(PICTURE)
+    surf, cam = _render(Scene(bf, overlays=frozenset()))
+    assert _px(surf, cam, 0.5, 0.5) == palette.GROUND
+    assert _px(surf, cam, 6.5, 2.5) != palette.GROUND
+
+
+def test_terrain_overlay_tints_water_and_difficult_only_when_on() -> None:
+    bf = parse_ascii(PICTURE)
+    off, cam = _render(Scene(bf, overlays=frozenset()))
+    on, _ = _render(Scene(bf, overlays=frozenset({"terrain"})))
+    assert _px(off, cam, 0.5, 0.5) == _px(on, cam, 0.5, 0.5)
+    water_on = _px(on, cam, 2.5, 2.5)
+    assert water_on[2] > water_on[0]  # blue
+    assert _px(on, cam, 2.5, 1.5) != _px(off, cam, 2.5, 1.5)
+
+
+def test_token_ring_in_side_colour_and_selection() -> None:
+    bf = parse_ascii(PICTURE)
+    tok = TokenView("a", "Bobby", (1, 0), controller="players")
+    surf, cam = _render(Scene(bf, (tok,), overlays=frozenset()))
+    # The ring crosses the token's left edge midway down
+    ring = [_px(surf, cam, 1.0 + dx / 32, 0.5) for dx in range(2, 10)]
+    assert palette.SIDE_COLOURS["players"] in ring
+    sel, _ = _render(Scene(bf, (tok,), overlays=frozenset(), selected_key="a"))
+    ring = [_px(sel, cam, 1.0 + dx / 32, 0.5) for dx in range(0, 10)]
+    assert palette.SELECTED in ring
+
+
+def test_hidden_creature_never_in_player_view() -> None:
+    bf = parse_ascii(PICTURE)
+    tok = TokenView("a", "Sneak", (1, 0), hidden=True)
+    gm, cam = _render(Scene(bf, (tok,), overlays=frozenset()))
+    pv, _ = _render(Scene(bf, (tok,), overlays=frozenset(), player_view=True))
+    assert _px(gm, cam, 1.5, 0.5) != palette.GROUND
+    assert _px(pv, cam, 1.5, 0.5) == palette.GROUND
+
+
+def test_reachable_squares_shaded_by_cost_class() -> None:
+    bf = parse_ascii(PICTURE)
+    cc = np.full((bf.height, bf.width), -1, np.int8)
+    cc[0, 0] = 0
+    cc[0, 3] = 1
+    mp = MovePreview("a", cc)
+    surf, cam = _render(Scene(bf, overlays=frozenset(), move=mp))
+    move_px, rush_px, none_px = _px(surf, cam, 0.5, 0.5), _px(surf, cam, 3.5, 0.5), _px(surf, cam, 5.5, 0.5)
+    assert none_px == palette.GROUND
+    assert move_px[1] > palette.GROUND[1]  # greener
+    assert rush_px != move_px
+
+
+def test_path_and_free_attack_mark_drawn_at_step() -> None:
+    bf = parse_ascii(PICTURE)
+    mp = MovePreview("a", None, path=((0, 0), (1, 0), (2, 0), (3, 0)),
+                     marks=(PathStepMark((2, 0), "free_attack", "Warg"),))
+    surf, cam = _render(Scene(bf, overlays=frozenset(), move=mp))
+    assert _px(surf, cam, 1.0, 0.5) == palette.PATH
+    x, y = cam.square_center_px((2, 0))
+    r = 32 // 3
+    colours = {tuple(surf.get_at((x + d, y + d)))[:3] for d in range(-r, r)}
+    assert palette.FREE_ATTACK in colours
+
+
+def test_elevation_shading_where_it_differs() -> None:
+    bf = parse_ascii(PICTURE)
+    surf, cam = _render(Scene(bf, overlays=frozenset({"elevation"})))
+    assert _px(surf, cam, 0.5, 0.5) == palette.GROUND
+    assert _px(surf, cam, 4.9, 3.9) != palette.GROUND
