@@ -1,0 +1,5 @@
+"""The OSR house rules (seed 001) as a ruleset plug-in: side initiative, milieu, morale, formations.
+
+Pure rules code: it imports game.rules only (tests/test_layers.py). Numbers the text leaves open
+come from the ruleset file's ``params`` (config/rulesets/osr.yaml) through ``OsrParams``.
+"""
