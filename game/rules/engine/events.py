@@ -1,0 +1,161 @@
+"""Events, commands and their JSON form: frozen dataclasses registered by type name.
+
+Every event and command is a frozen dataclass; ``to_dict`` gives a JSON-ready dict with a
+``"type"`` key, and ``from_dict`` turns it back. Values nested inside (Body, Modifier, DieRoll,
+Affliction ...) are registered the same way, so events round-trip through JSON Lines and saves.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from game.rules.body import Body
+from game.rules.modifiers import Modifier
+
+if TYPE_CHECKING:
+    from game.rules.engine.state import EncounterState
+
+#: type name -> class, for everything that can appear in an event or command's JSON form.
+VALUE_TYPES: dict[str, type] = {}
+T = TypeVar("T")
+
+
+def register_value(cls: type[T]) -> type[T]:
+    """Register a frozen dataclass so it round-trips through ``to_dict``/``from_dict``."""
+    name = cls.__name__
+    if name in VALUE_TYPES and VALUE_TYPES[name] is not cls:
+        raise ValueError(f"two value types are called {name}")
+    VALUE_TYPES[name] = cls
+    return cls
+
+
+register_value(Body)
+register_value(Modifier)
+
+
+def encode(value: Any) -> Any:
+    """A JSON-ready form of a value (dataclasses become dicts with a ``type`` key).
+
+    >>> encode(Modifier("prone", boons=-1))
+    {'type': 'Modifier', 'reason': 'prone', 'boons': -1, 'flat': 0, 'source': ''}
+    """
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {"type": type(value).__name__}
+        for f in dataclasses.fields(value):
+            out[f.name] = encode(getattr(value, f.name))
+        return out
+    if isinstance(value, (tuple, list)):
+        return [encode(v) for v in value]
+    if isinstance(value, (frozenset, set)):
+        return sorted(encode(v) for v in value)
+    if isinstance(value, Mapping):
+        return {str(k): encode(v) for k, v in value.items()}
+    return value
+
+
+def decode(value: Any) -> Any:
+    """The inverse of ``encode``: dicts with a known ``type`` become dataclasses, lists tuples."""
+    if isinstance(value, list):
+        return tuple(decode(v) for v in value)
+    if isinstance(value, dict):
+        tname = value.get("type")
+        if isinstance(tname, str) and tname in VALUE_TYPES:
+            cls = VALUE_TYPES[tname]
+            names = {f.name: f for f in dataclasses.fields(cls)}
+            kwargs = {}
+            for k, v in value.items():
+                if k == "type" or k not in names:
+                    continue
+                dv = decode(v)
+                if "frozenset" in str(names[k].type) and isinstance(dv, tuple):
+                    dv = frozenset(dv)
+                kwargs[k] = dv
+            return cls(**kwargs)
+        return {k: decode(v) for k, v in value.items()}
+    return value
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """Something that happened, past tense; ``apply`` is the only way state changes.
+
+    Subclasses are frozen dataclasses decorated with ``@event``. ``dice`` fields (tuples of
+    DieRoll) are how the engine knows how many seeded dice an event consumed.
+    """
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        """The state after this event (default: unchanged, a log-only event)."""
+        return state
+
+    def seeded_dice(self) -> int:
+        """How many dice in this event came from the seeded source (advances its position)."""
+        n = 0
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, tuple):
+                n += sum(1 for d in v if isinstance(d, DieRoll) and not d.typed)
+            elif isinstance(v, DieRoll) and not v.typed:
+                n += 1
+        return n
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict with the event's type name."""
+        return encode(self)
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> Event:
+        """Rebuild an event from ``to_dict``'s output."""
+        ev = decode(dict(data))
+        if not isinstance(ev, Event):
+            raise ValueError(f"not an event: {data.get('type')!r}")
+        return ev
+
+
+E = TypeVar("E")
+
+
+def event(cls: type[E]) -> type[E]:
+    """Class decorator: a frozen dataclass event registered for JSON round trips."""
+    cls = dataclasses.dataclass(frozen=True)(cls)
+    register_value(cls)
+    return cls
+
+
+@dataclasses.dataclass(frozen=True)
+class Command:
+    """What someone asks for, imperative (``Move``, ``Attack``); subclasses use ``@command``."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict with the command's type name."""
+        return encode(self)
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> Command:
+        """Rebuild a command from ``to_dict``'s output."""
+        cmd = decode(dict(data))
+        if not isinstance(cmd, Command):
+            raise ValueError(f"not a command: {data.get('type')!r}")
+        return cmd
+
+
+def command(cls: type[E]) -> type[E]:
+    """Class decorator: a frozen dataclass command registered for JSON round trips."""
+    cls = dataclasses.dataclass(frozen=True)(cls)
+    register_value(cls)
+    return cls
+
+
+@register_value
+@dataclasses.dataclass(frozen=True)
+class DieRoll:
+    """One die: its sides, what it showed, and whether a person typed it in."""
+
+    sides: int
+    value: int
+    typed: bool = False
+
+
+def die_values(dice: tuple[DieRoll, ...]) -> tuple[int, ...]:
+    """Just the values of some dice."""
+    return tuple(d.value for d in dice)
