@@ -1,0 +1,160 @@
+"""Tiled maps in, Battlefields out: the public face of the map loader (docs/maps.md).
+
+    load_battlefield(path)            -> Battlefield      (no images needed)
+    open_tiled_map(path, image_loader=...) -> pytmx.TiledMap  (for drawing the layers)
+    describe_battlefield(bf)          -> str               (what `battlemat check` prints)
+
+Both readers go through game/io/tiled_read.py, which parses with defusedxml and fixes what
+pytmx 3.32 cannot read (templates, infinite maps, zstd, class properties, old tilesets).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any, Callable
+from xml.etree.ElementTree import Element
+
+import numpy as np
+
+from game.io.errors import InputError
+from game.io.tiled_build import build_battlefield
+from game.io.tiled_read import read_tiled
+from game.rules.battlefield import Battlefield, Light, Obscurement, Terrain
+
+__all__ = ["load_battlefield", "open_tiled_map", "describe_battlefield"]
+
+
+def load_battlefield(path: Path) -> Battlefield:
+    """Read a Tiled map into a Battlefield (one square a yard); bad input raises InputError."""
+    doc = read_tiled(Path(path))
+    return build_battlefield(doc)
+
+
+def _pytmx_ready_properties(root: Element) -> dict[str, Any]:
+    """Drop class-typed properties where pytmx cannot take them; name the rest's types."""
+    import pytmx
+
+    owners_ok = {"object", "objectgroup"}
+    types: dict[str, Any] = {}
+    for el in root.iter():
+        props = el.find("properties")
+        if props is None or el.tag == "property":
+            continue
+        for p in list(props.findall("property")):
+            if p.get("type") != "class":
+                continue
+            if el.tag not in owners_ok or not p.get("propertytype"):
+                props.remove(p)
+                continue
+            for sub in p.iter("property"):
+                if sub.get("type") == "class" and sub.get("propertytype"):
+                    name = sub.get("propertytype", "")
+                    types[name] = pytmx.TiledClassType(name, [])
+    return types
+
+
+def open_tiled_map(path: Path, *, image_loader: Callable[..., Any] | None = None) -> Any:
+    """A pytmx.TiledMap of the map, patched around pytmx's gaps; images loaded if a loader is given.
+
+    With ``image_loader=pytmx.util_pygame.pygame_image_loader`` the tiles are pygame surfaces.
+    """
+    import pytmx
+
+    path = Path(path)
+    doc = read_tiled(path, for_pytmx=True)
+    if image_loader is not None:
+        for file, where in doc.images:
+            if not file.is_file():
+                raise InputError(path, where, f"image file not found: {file}")
+    custom_types = _pytmx_ready_properties(doc.root)
+    tm = pytmx.TiledMap(
+        image_loader=image_loader or pytmx.pytmx.default_image_loader,
+        allow_duplicate_names=True,  # Battlemat's "height" property sits beside the attribute
+    )
+    tm.filename = str(path)
+    tm.custom_types.update(custom_types)
+    try:
+        tm.parse_xml(doc.root)
+    except InputError:
+        raise
+    except Exception as err:  # pytmx and image loaders raise anything; report it in one line
+        msg = str(err).splitlines()[0] if str(err) else type(err).__name__
+        raise InputError(path, None, f"cannot load the map for drawing: {msg}") from None
+    return tm
+
+
+def _fmt(v: float) -> str:
+    return f"{v:g}"
+
+
+def describe_battlefield(bf: Battlefield) -> str:
+    """What Battlemat understood of a map, in a few lines a GM can check against Tiled."""
+    lines = []
+    ypt = bf.properties.get("yards_per_tile", 1)
+    lines.append(f"{bf.name}: {bf.width} x {bf.height} squares (1 square = 1 yard; "
+                 f"{_fmt(float(ypt))} yards per tile)")  # type: ignore[arg-type]
+    t = bf.terrain
+    counts = []
+    total = bf.width * bf.height
+    names = [("difficult", Terrain.DIFFICULT), ("treacherous", Terrain.TREACHEROUS),
+             ("liquid", Terrain.LIQUID), ("climbable", Terrain.CLIMBABLE),
+             ("impassable", Terrain.IMPASSABLE)]
+    counts.append(f"{int((t == 0).sum())} normal")
+    for label, f in names:
+        n = int(((t & int(f)) != 0).sum())
+        if n:
+            counts.append(f"{n} {label}")
+    lines.append(f"terrain ({total} squares): " + ", ".join(counts))
+    lo, hi = float(bf.elevation.min()), float(bf.elevation.max())
+    levels = np.unique(bf.elevation)
+    shown = ", ".join(_fmt(float(v)) for v in levels[:12]) + (" ..." if levels.size > 12 else "")
+    lines.append(f"elevation: {_fmt(lo)} to {_fmt(hi)} yards (levels: {shown})")
+    light = [f"{int((bf.light == lv).sum())} {lv.name.lower()}" for lv in Light
+             if lv != Light.BRIGHT and (bf.light == lv).any()]
+    lines.append("light: " + (", ".join(light) if light else "bright everywhere"))
+    obsc = [f"{int((bf.obscurement == lv).sum())} {lv.name.lower()}" for lv in Obscurement
+            if lv != Obscurement.NONE and (bf.obscurement == lv).any()]
+    lines.append("obscurement: " + (", ".join(obsc) if obsc else "none"))
+    banes = bf.surface_banes
+    if banes is not None and banes.any():
+        lines.append(f"surface banes: {int((banes != 0).sum())} squares "
+                     f"(up to {int(banes.max())})")
+    if bf.obstacles:
+        by: Counter[str] = Counter()
+        for ob in bf.obstacles:
+            extra = []
+            if ob.base_yd:
+                extra.append(f"on {_fmt(ob.base_yd)} yd")
+            if ob.climbable:
+                extra.append("climbable")
+            if ob.openings:
+                extra.append("openings " + " ".join(f"{_fmt(a)}-{_fmt(b)}" for a, b in ob.openings))
+            if not ob.blocks_movement:
+                extra.append("crossable")
+            by[f"{ob.kind} {_fmt(ob.height_yd)} yd high" + (f" ({', '.join(extra)})"
+                                                             if extra else "")] += 1
+        lines.append(f"obstacles ({len(bf.obstacles)}): "
+                     + "; ".join(f"{n} x {k}" for k, n in sorted(by.items())))
+    else:
+        lines.append("obstacles: none")
+    if bf.zones:
+        zc = Counter(z.kind for z in bf.zones)
+        lines.append(f"zones ({len(bf.zones)}): " + ", ".join(f"{n} {k}" for k, n in sorted(zc.items())))
+    else:
+        lines.append("zones: none")
+    if bf.placements:
+        sides: dict[str, list[str]] = {}
+        for p in bf.placements:
+            at = f"{p.creature_id} at {p.square[0]},{p.square[1]}"
+            if p.elevation_yd is not None:
+                at += f" ({_fmt(p.elevation_yd)} yd up)"
+            sides.setdefault(p.side or "(no side)", []).append(at)
+        for side, who in sides.items():
+            lines.append(f"placements, {side}: " + ", ".join(who))
+    else:
+        lines.append("placements: none")
+    ignored = bf.properties.get("ignored_objects") or {}
+    if ignored:
+        lines.append("objects with no Battlemat meaning (drawn only): "
+                     + ", ".join(f"{n} {k}" for k, n in sorted(ignored.items())))  # type: ignore[union-attr]
+    return "\n".join(lines)

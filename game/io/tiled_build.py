@@ -1,0 +1,215 @@
+"""Turn a read Tiled map into a Battlefield: tiles, zones, obstacles, placements (docs/maps.md)."""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any
+
+import numpy as np
+
+from game.io.errors import InputError
+from game.io.tiled_conventions import (
+    CREATURE_CLASSES,
+    LOW_OBSTACLE_YD,
+    OBSTACLE_KINDS,
+    SQUARE_PROPS,
+    ZONE_DEFAULTS,
+    ZONE_REQUIRES,
+    flag,
+    number,
+    openings,
+    square_effects,
+)
+from game.io.tiled_raster import line_squares, polygon_squares
+from game.io.tiled_read import MAX_SIDE, MapObject, TiledDoc
+from game.rules.battlefield import Battlefield, Obstacle, Placement, Terrain, Zone
+
+_ARRAYS = {"terrain": "terrain", "elevation": "elevation", "light": "light",
+           "obscurement": "obscurement", "banes": "surface_banes"}
+
+
+def yards_per_tile(doc: TiledDoc) -> float:
+    """The map property ``yards_per_tile`` (default 1), checked."""
+    raw = doc.properties.get("yards_per_tile", 1)
+    ypt = number(raw, doc.path, "map", "yards_per_tile")
+    if not 0.05 <= ypt <= 100:
+        raise InputError(doc.path, "map property 'yards_per_tile'",
+                         f"{ypt:g} is out of range (0.05 to 100)")
+    return ypt
+
+
+def _paint(bf: Battlefield, mask: Any, effects: dict[str, Any]) -> None:
+    """Write square effects onto the squares selected by mask (later paint wins)."""
+    for key, value in effects.items():
+        arr = getattr(bf, _ARRAYS[key])
+        arr[mask] = value
+
+
+def _shifted(gids: np.ndarray, dx: int, dy: int) -> np.ndarray:
+    """A layer moved by whole tiles (its pixel offset), clipped to the map."""
+    if dx == 0 and dy == 0:
+        return gids
+    out = np.zeros_like(gids)
+    h, w = gids.shape
+    src = gids[max(0, -dy) : h - max(0, dy), max(0, -dx) : w - max(0, dx)]
+    out[max(0, dy) : max(0, dy) + src.shape[0], max(0, dx) : max(0, dx) + src.shape[1]] = src
+    return out
+
+
+def _tile_layers(doc: TiledDoc, bf: Battlefield, iy: np.ndarray, ix: np.ndarray) -> None:
+    """Paint tile properties (and tile layer defaults) in draw order, resampled to yards."""
+    cache: dict[int, dict[str, Any]] = {}
+    for layer in doc.layers:
+        if layer.properties.get("battlemat_ignore") is True:
+            continue
+        layer_fx = square_effects(layer.properties, doc.path, layer.where)
+        dx = round(layer.offset_px[0] / doc.tilewidth)
+        dy = round(layer.offset_px[1] / doc.tileheight)
+        gids = _shifted(layer.gids, dx, dy)
+        if gids.shape != (bf.height, bf.width):
+            gids = gids[iy[:, None], ix[None, :]]
+        for g in np.unique(gids).tolist():
+            if g == 0:
+                continue
+            if g not in cache:
+                props = doc.tile_props.get(g, {})
+                file, where = doc.tile_src.get(g, (doc.path, f"tile gid {g}"))
+                cache[g] = square_effects(props, file, where) if props else {}
+            fx = {**layer_fx, **cache[g]}
+            if fx:
+                _paint(bf, gids == g, fx)
+
+
+def _to_yards(doc: TiledDoc, ypt: float, o: MapObject) -> tuple[tuple[float, float], ...]:
+    sx, sy = ypt / doc.tilewidth, ypt / doc.tileheight
+    return tuple((round(x * sx, 4), round(y * sy, 4)) for x, y in o.points)
+
+
+def _squares(o: MapObject, pts: tuple[tuple[float, float], ...], bf: Battlefield):  # noqa: ANN202
+    if o.shape in ("polyline", "point"):
+        if o.shape == "point":
+            x, y = pts[0]
+            pts = ((math.floor(x), math.floor(y)), (math.floor(x) + 1, math.floor(y)),
+                   (math.floor(x) + 1, math.floor(y) + 1), (math.floor(x), math.floor(y) + 1))
+            return polygon_squares(pts, bf.width, bf.height)
+        return line_squares(pts, bf.width, bf.height)
+    return polygon_squares(pts, bf.width, bf.height)
+
+
+def _zone(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Zone:
+    props = {**ZONE_DEFAULTS[o.cls], **o.properties}
+    need = ZONE_REQUIRES.get(o.cls)
+    if need and need not in o.properties:
+        raise InputError(doc.path, o.where, f"a {o.cls!r} zone needs a {need!r} property")
+    fx = square_effects(props, doc.path, o.where)
+    ys, xs = _squares(o, pts, bf)
+    _paint(bf, (ys, xs), fx)
+    shown = tuple((k, props[k]) for k in SQUARE_PROPS if k in props)
+    return Zone(o.id, o.cls, pts, shown, o.name)
+
+
+def _obstacle(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Obstacle:
+    kind = OBSTACLE_KINDS[o.cls]
+    p = o.properties
+    if "height" in p:
+        height = number(p["height"], doc.path, o.where, "height")
+    elif kind.height_yd < 0:
+        raise InputError(doc.path, o.where, "an 'obstacle' needs a 'height' property in yards")
+    else:
+        height = kind.height_yd
+    if height <= 0:
+        raise InputError(doc.path, f"{o.where} property 'height'", f"must be above 0, got {height:g}")
+    ys, xs = _squares(o, pts, bf)
+    if "base" in p:
+        base = number(p["base"], doc.path, o.where, "base")
+    else:  # stands on the highest ground under it (a parapet on a rampart)
+        base = float(bf.elevation[ys, xs].max()) if ys.size else 0.0
+    climbable = flag(p["climbable"], doc.path, o.where, "climbable") if "climbable" in p \
+        else kind.climbable
+    low = height <= LOW_OBSTACLE_YD
+    blocks = flag(p["blocks_movement"], doc.path, o.where, "blocks_movement") \
+        if "blocks_movement" in p else not (low or climbable)
+    sight = flag(p["blocks_sight"], doc.path, o.where, "blocks_sight") if "blocks_sight" in p \
+        else True
+    if blocks:
+        bf.terrain[ys, xs] = Terrain.IMPASSABLE
+    elif climbable:
+        bf.terrain[ys, xs] = (bf.terrain[ys, xs] & ~np.uint8(Terrain.IMPASSABLE)) | Terrain.CLIMBABLE
+    elif low:
+        bf.terrain[ys, xs] |= Terrain.DIFFICULT
+    closed = o.shape != "polyline"
+    outline = pts
+    if o.shape == "point":
+        x, y = math.floor(pts[0][0]), math.floor(pts[0][1])
+        outline = ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
+    ops = openings(p, kind.openings, doc.path, o.where)
+    return Obstacle(o.id, o.cls, tuple((float(a), float(b)) for a, b in outline), closed,
+                    height, base, blocks, sight, climbable, ops, o.name)
+
+
+def _placement(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Placement:
+    p = o.properties
+    cid = p.get("creature")
+    if not isinstance(cid, str) or not cid.strip():
+        raise InputError(doc.path, o.where, "a creature placement needs a 'creature' property "
+                                            "(the creature definition's id)")
+    side = p.get("side", "")
+    if not isinstance(side, str):
+        raise InputError(doc.path, f"{o.where} property 'side'", f"must be text, got {side!r}")
+    xs = [q[0] for q in pts]
+    ys = [q[1] for q in pts]
+    w, h = max(xs) - min(xs), max(ys) - min(ys)
+    if w >= 1 and h >= 1:  # a token the size of one or more squares: snap its corner
+        square = (math.floor(min(xs) + 0.5), math.floor(min(ys) + 0.5))
+    else:  # a point or a small token: the square under its middle
+        square = (math.floor((min(xs) + max(xs)) / 2), math.floor((min(ys) + max(ys)) / 2))
+    if not bf.in_bounds(square):
+        raise InputError(doc.path, o.where, f"creature {cid!r} is placed at {square}, off the "
+                                            f"{bf.width}x{bf.height} map")
+    elev = number(p["elevation"], doc.path, o.where, "elevation") if "elevation" in p else None
+    return Placement(cid.strip(), side.strip(), square, o.name, elev,
+                     f"{doc.path.name}: {o.where}")
+
+
+def build_battlefield(doc: TiledDoc) -> Battlefield:
+    """Rasterize tiles, zones and obstacles into a yard grid; collect placements."""
+    ypt = yards_per_tile(doc)
+    width, height = round(doc.width * ypt), round(doc.height * ypt)
+    if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
+        raise InputError(doc.path, "map", f"{doc.width}x{doc.height} tiles of {ypt:g} yards is "
+                                          f"{width}x{height} yards, out of range (1 to {MAX_SIDE})")
+    name = str(doc.properties.get("name") or doc.path.stem)
+    bf = Battlefield.blank(width, height, name=name)
+    iy = np.minimum((np.arange(height) + 0.5) / ypt, doc.height - 1).astype(np.intp)
+    ix = np.minimum((np.arange(width) + 0.5) / ypt, doc.width - 1).astype(np.intp)
+    _tile_layers(doc, bf, iy, ix)
+    zones: list[Zone] = []
+    obstacles: list[Obstacle] = []
+    placements: list[Placement] = []
+    later: list[tuple[MapObject, Any]] = []
+    ignored: Counter[str] = Counter()
+    for o in doc.objects:
+        if o.properties.get("battlemat_ignore") is True:
+            continue
+        pts = _to_yards(doc, ypt, o)
+        if o.cls in ZONE_DEFAULTS:
+            zones.append(_zone(doc, bf, o, pts))
+        elif o.cls in OBSTACLE_KINDS or o.cls in CREATURE_CLASSES:
+            later.append((o, pts))  # after the ground is known (obstacle bases)
+        else:
+            ignored[o.cls or "(no class)"] += 1
+    for o, pts in later:
+        if o.cls in CREATURE_CLASSES:
+            placements.append(_placement(doc, bf, o, pts))
+        else:
+            obstacles.append(_obstacle(doc, bf, o, pts))
+    bf.zones, bf.obstacles, bf.placements = tuple(zones), tuple(obstacles), tuple(placements)
+    bf.properties.update(doc.properties)
+    bf.properties.update({
+        "source_file": str(doc.path),
+        "yards_per_tile": ypt,
+        "tile_width_px": doc.tilewidth,
+        "tile_height_px": doc.tileheight,
+        "ignored_objects": dict(ignored),
+    })
+    return bf

@@ -1,0 +1,107 @@
+"""Tile layer data of a Tiled map: CSV, base64 (raw, zlib, gzip, zstd), XML tiles, chunks."""
+from __future__ import annotations
+
+import base64
+import binascii
+import gzip
+import zlib
+from pathlib import Path
+from xml.etree.ElementTree import Element
+
+import numpy as np
+
+from game.io.errors import InputError
+from game.io.tiled_xml import attr_int
+
+
+def _decompress(data: bytes, compression: str, limit: int, file: Path, where: str) -> bytes:
+    """Inflate layer bytes, never past ``limit`` bytes (no decompression bombs)."""
+    try:
+        if compression == "zlib":
+            d = zlib.decompressobj()
+            out = d.decompress(data, limit + 1)
+        elif compression == "gzip":
+            d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+            out = d.decompress(data, limit + 1)
+        elif compression == "zstd":
+            import zstandard
+
+            reader = zstandard.ZstdDecompressor().stream_reader(data)
+            out = reader.read(limit + 1)
+        else:
+            raise InputError(file, where, f"unknown layer compression {compression!r} "
+                                          "(Tiled writes zlib, gzip or zstd)")
+    except (zlib.error, gzip.BadGzipFile, OSError, ValueError) as err:
+        raise InputError(file, where, f"corrupt {compression} layer data: {err}") from None
+    except Exception as err:  # zstandard.ZstdError has no stable import path across versions
+        if type(err).__name__ == "ZstdError":
+            raise InputError(file, where, f"corrupt zstd layer data: {err}") from None
+        raise
+    if len(out) > limit:
+        raise InputError(file, where, "layer data holds more tiles than the layer's size")
+    return out
+
+
+def decode_data(data: Element, width: int, height: int, file: Path, where: str) -> np.ndarray:
+    """Decode one <data> or <chunk> into a (height, width) uint32 array of raw gids."""
+    n = width * height
+    encoding = data.get("encoding")
+    compression = data.get("compression")
+    text = data.text or ""
+    if encoding == "csv":
+        parts = text.replace("\n", "").replace("\r", "").strip().rstrip(",").split(",")
+        if parts == [""]:
+            parts = []
+        try:
+            arr = np.array(parts).astype(np.int64)
+        except ValueError:
+            bad = next(p for p in parts if not p.strip().isdigit())
+            raise InputError(file, where, f"CSV layer data holds {bad.strip()!r}, not a tile id") \
+                from None
+        if arr.size and (arr.min() < 0 or arr.max() > 0xFFFFFFFF):
+            raise InputError(file, where, "CSV layer data holds a tile id out of range")
+        arr = arr.astype(np.uint32)
+    elif encoding == "base64":
+        try:
+            raw = base64.b64decode("".join(text.split()), validate=True)
+        except (binascii.Error, ValueError):
+            raise InputError(file, where, "base64 layer data is not valid base64") from None
+        if compression:
+            raw = _decompress(raw, compression, n * 4, file, where)
+        if len(raw) % 4:
+            raise InputError(file, where, "layer data is not a whole number of 4-byte tile ids")
+        arr = np.frombuffer(raw, dtype="<u4").astype(np.uint32)
+    elif encoding is None:
+        tiles = data.findall("tile")
+        arr = np.array([attr_int(t, "gid", 0, file, where) for t in tiles], dtype=np.uint32)
+    else:
+        raise InputError(file, where, f"unknown layer encoding {encoding!r} (Tiled writes csv or base64)")
+    if arr.size != n:
+        raise InputError(file, where, f"layer data has {arr.size} tiles, expected {width}x{height}={n}")
+    return arr.reshape(height, width)
+
+
+def decode_chunks(data: Element, file: Path, where: str,
+                  max_side: int) -> dict[tuple[int, int], np.ndarray]:
+    """Decode an infinite map's chunks: {(x, y) of the chunk's top-left tile: gids}."""
+    out: dict[tuple[int, int], np.ndarray] = {}
+    for ch in data.findall("chunk"):
+        cx = attr_int(ch, "x", 0, file, where)
+        cy = attr_int(ch, "y", 0, file, where)
+        cw = attr_int(ch, "width", 0, file, where)
+        chh = attr_int(ch, "height", 0, file, where)
+        if not (0 < cw <= max_side and 0 < chh <= max_side):
+            raise InputError(file, f"{where} chunk {cx},{cy}", f"chunk size {cw}x{chh} is out of range")
+        # chunks inherit the encoding of their <data>
+        for attr in ("encoding", "compression"):
+            value = data.get(attr)
+            if value and ch.get(attr) is None:
+                ch.set(attr, value)
+        out[(cx, cy)] = decode_data(ch, cw, chh, file, f"{where} chunk {cx},{cy}")
+    return out
+
+
+def to_csv(gids: np.ndarray) -> str:
+    """Layer data as Tiled writes CSV: one row a line, comma after every tile but the last."""
+    rows = [",".join(map(str, row.tolist())) for row in gids]
+    return "\n" + ",\n".join(rows) + "\n"

@@ -1,0 +1,331 @@
+"""Read a Tiled .tmx into plain data (tile layers as numpy gids, objects as outlines in pixels).
+
+The same pass fixes the XML tree so pytmx can parse it: tilesets embedded, templates applied,
+infinite maps made bounded, zstd/XML-tile/chunk data rewritten as CSV, group offsets pushed
+down to the layers, ``class`` copied to ``type``.
+"""
+from __future__ import annotations
+
+import copy
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from xml.etree.ElementTree import Element
+
+import numpy as np
+
+from game.io.errors import InputError
+from game.io.tiled_data import decode_chunks, decode_data, to_csv
+from game.io.tiled_sources import GID_MASK, Templates, embed_tilesets
+from game.io.tiled_xml import attr_float, attr_int, parse_xml_file, read_properties
+
+#: Largest map side in tiles (and, after resampling, in yards) Battlemat accepts.
+MAX_SIDE = 1024
+#: Cap on squares times tile layers, so a map cannot ask for gigabytes.
+MAX_LAYER_CELLS = 32 * 1024 * 1024
+MAX_OBJECTS = 100_000
+SHAPE_TAGS = ("ellipse", "point", "polygon", "polyline", "text")
+ELLIPSE_SIDES = 24
+
+
+@dataclass
+class TileLayer:
+    """One tile layer: gids without flip flags, its pixel offset (groups included), properties."""
+
+    name: str
+    gids: np.ndarray  # (height, width) uint32
+    offset_px: tuple[float, float]
+    properties: dict[str, Any]
+    visible: bool
+    where: str
+
+
+@dataclass
+class MapObject:
+    """One object, template applied, with its outline in map pixels (offsets and rotation done)."""
+
+    id: int
+    name: str
+    cls: str  # Tiled 1.9 "class", or the older "type"; lower case
+    shape: str  # "rect", "ellipse", "point", "polygon", "polyline", "tile", "text"
+    points: tuple[tuple[float, float], ...]
+    properties: dict[str, Any]
+    layer: str
+    where: str
+    gid: int = 0
+
+
+@dataclass
+class TiledDoc:
+    """What a .tmx says, as plain data, plus its pytmx-ready XML tree."""
+
+    path: Path
+    root: Element
+    width: int
+    height: int
+    tilewidth: int
+    tileheight: int
+    properties: dict[str, Any]
+    layers: list[TileLayer] = field(default_factory=list)
+    objects: list[MapObject] = field(default_factory=list)
+    tile_props: dict[int, dict[str, Any]] = field(default_factory=dict)
+    tile_src: dict[int, tuple[Path, str]] = field(default_factory=dict)
+    images: list[tuple[Path, str]] = field(default_factory=list)
+    infinite: bool = False
+
+
+def _rotate(points: list[tuple[float, float]], ox: float, oy: float,
+            deg: float) -> list[tuple[float, float]]:
+    """Rotate points (relative to the origin) clockwise on screen, as Tiled does, then place them."""
+    if not deg:
+        return [(ox + x, oy + y) for x, y in points]
+    c, s = math.cos(math.radians(deg)), math.sin(math.radians(deg))
+    return [(ox + x * c - y * s, oy + x * s + y * c) for x, y in points]
+
+
+def _read_points(text: str | None, file: Path, where: str) -> list[tuple[float, float]]:
+    pts = []
+    for pair in (text or "").split():
+        try:
+            x, y = pair.split(",")
+            pts.append((float(x), float(y)))
+        except ValueError:
+            raise InputError(file, where, f"bad point {pair!r} (expected x,y)") from None
+    if not pts:
+        raise InputError(file, where, "shape has no points")
+    return pts
+
+
+class _Reader:
+    def __init__(self, path: Path, root: Element, for_pytmx: bool) -> None:
+        self.path = path
+        self.root = root
+        self.for_pytmx = for_pytmx
+        self.tilesets = embed_tilesets(path, root)
+        self.templates = Templates(self.tilesets)
+        self.chunked: list[tuple[Element, TileLayer, dict[tuple[int, int], np.ndarray]]] = []
+        self.layer_cells = 0
+
+    def walk(self, parent: Element, doc: TiledDoc, off: tuple[float, float], visible: bool) -> None:
+        """Visit layers in draw order, groups included (their offsets add up)."""
+        for el in list(parent):
+            tag = el.tag
+            if tag not in ("layer", "objectgroup", "imagelayer", "group"):
+                continue
+            name = el.get("name", "")
+            where = f"layer {name!r}" if name else f"layer {el.get('id', '?')}"
+            ox = off[0] + attr_float(el, "offsetx", 0.0, self.path, where)
+            oy = off[1] + attr_float(el, "offsety", 0.0, self.path, where)
+            vis = visible and el.get("visible", "1") not in ("0", "false")
+            if self.for_pytmx and parent is not self.root and tag != "group":
+                # pytmx flattens groups and reads offsets as ints: push the sum down
+                el.set("offsetx", str(round(ox)))
+                el.set("offsety", str(round(oy)))
+            elif self.for_pytmx:
+                for k in ("offsetx", "offsety"):
+                    if el.get(k) is not None:
+                        el.set(k, str(round(float(el.get(k, "0")))))
+            if tag == "group":
+                self.walk(el, doc, (ox, oy), vis)
+            elif tag == "layer":
+                self.tile_layer(el, doc, (ox, oy), vis, name, where)
+            elif tag == "objectgroup":
+                self.object_layer(el, doc, (ox, oy), name, where)
+            elif self.for_pytmx and el.find("image") is None:
+                parent.remove(el)  # pytmx cannot take an image layer with no image
+
+    def tile_layer(self, el: Element, doc: TiledDoc, off: tuple[float, float], vis: bool,
+                   name: str, where: str) -> None:
+        props = read_properties(el, self.path, where)
+        data = el.find("data")
+        if data is None:
+            raise InputError(self.path, where, "tile layer has no <data>")
+        layer = TileLayer(name, np.zeros((0, 0), np.uint32), off, props, vis, where)
+        if doc.infinite:
+            chunks = decode_chunks(data, self.path, where, MAX_SIDE)
+            self.chunked.append((el, layer, chunks))
+        else:
+            w = attr_int(el, "width", doc.width, self.path, where)
+            h = attr_int(el, "height", doc.height, self.path, where)
+            if (w, h) != (doc.width, doc.height):
+                raise InputError(self.path, where, f"layer is {w}x{h}, the map is "
+                                                   f"{doc.width}x{doc.height}")
+            self.count_cells(w * h, where)
+            raw = decode_data(data, w, h, self.path, where)
+            layer.gids = raw & np.uint32(GID_MASK)
+            if self.for_pytmx and (data.get("compression") == "zstd" or data.get("encoding")
+                                   is None):
+                self.set_csv(data, raw)
+        doc.layers.append(layer)
+
+    def count_cells(self, n: int, where: str) -> None:
+        self.layer_cells += n
+        if self.layer_cells > MAX_LAYER_CELLS:
+            raise InputError(self.path, where, f"tile layers hold more than {MAX_LAYER_CELLS} "
+                                               "squares in all; the map is too big")
+
+    @staticmethod
+    def set_csv(data: Element, raw: np.ndarray) -> None:
+        for child in list(data):
+            data.remove(child)
+        data.attrib.pop("compression", None)
+        data.set("encoding", "csv")
+        data.text = to_csv(raw)
+
+    def object_layer(self, el: Element, doc: TiledDoc, off: tuple[float, float], name: str,
+                     where: str) -> None:
+        for obj in el.findall("object"):
+            if len(doc.objects) >= MAX_OBJECTS:
+                raise InputError(self.path, where, f"more than {MAX_OBJECTS} objects")
+            doc.objects.append(self.one_object(obj, off, name))
+
+    def one_object(self, obj: Element, off: tuple[float, float], layer: str) -> MapObject:
+        oid = attr_int(obj, "id", 0, self.path, "object")
+        where = f"object {oid}"
+        tpl_props: dict[str, Any] = {}
+        tsrc = obj.get("template")
+        if tsrc:
+            tpl = self.templates.get(tsrc, f"{where} template {tsrc}", self.path.parent)
+            self.apply_template(obj, tpl.obj, tpl.gid)
+            tpl_props = tpl.properties
+        own = read_properties(obj, self.path, where)
+        props = {**tpl_props, **own}
+        cls = obj.get("class") or obj.get("type") or ""
+        if cls and obj.get("type") is None:
+            obj.set("type", cls)  # pytmx (and Tiled 1.8) read "type"
+        x = attr_float(obj, "x", 0.0, self.path, where) + off[0]
+        y = attr_float(obj, "y", 0.0, self.path, where) + off[1]
+        w = attr_float(obj, "width", 0.0, self.path, where)
+        h = attr_float(obj, "height", 0.0, self.path, where)
+        rot = attr_float(obj, "rotation", 0.0, self.path, where)
+        gid = attr_int(obj, "gid", 0, self.path, where) & GID_MASK
+        if gid:
+            tp = self.tilesets.tile_props.get(gid)
+            if tp:  # a tile object inherits its tile's properties
+                props = {**{k: v for k, v in tp.items() if k != "class"}, **props}
+                cls = cls or str(tp.get("class", ""))
+            shape = "tile"
+            rel = [(0.0, -h), (w, -h), (w, 0.0), (0.0, 0.0)]
+        elif obj.find("ellipse") is not None:
+            shape = "ellipse"
+            rel = [(w / 2 + w / 2 * math.cos(2 * math.pi * i / ELLIPSE_SIDES),
+                    h / 2 + h / 2 * math.sin(2 * math.pi * i / ELLIPSE_SIDES))
+                   for i in range(ELLIPSE_SIDES)]
+        elif obj.find("point") is not None:
+            shape, rel = "point", [(0.0, 0.0)]
+        elif obj.find("polygon") is not None:
+            shape = "polygon"
+            rel = _read_points(obj.find("polygon").get("points"), self.path, where)  # type: ignore[union-attr]
+        elif obj.find("polyline") is not None:
+            shape = "polyline"
+            rel = _read_points(obj.find("polyline").get("points"), self.path, where)  # type: ignore[union-attr]
+        elif w == 0 and h == 0:
+            shape, rel = "point", [(0.0, 0.0)]
+        else:
+            shape = "text" if obj.find("text") is not None else "rect"
+            rel = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
+        pts = tuple(_rotate(rel, x, y, rot))
+        return MapObject(oid, obj.get("name", ""), cls.strip().lower(), shape, pts, props, layer,
+                         where, gid)
+
+    def apply_template(self, obj: Element, tpl: Element, gid: int | None) -> None:
+        """Give the placed object its template's attributes, shape and properties (its own win)."""
+        for k in ("name", "type", "class", "width", "height", "rotation", "visible"):
+            if obj.get(k) is None and tpl.get(k) is not None:
+                obj.set(k, tpl.get(k, ""))
+        if obj.get("gid") is None and gid is not None:
+            obj.set("gid", str(gid))
+        if not any(obj.find(t) is not None for t in SHAPE_TAGS):
+            for t in SHAPE_TAGS:
+                child = tpl.find(t)
+                if child is not None:
+                    obj.append(copy.deepcopy(child))
+        tprops = tpl.find("properties")
+        if tprops is not None:
+            mine = obj.find("properties")
+            merged = Element("properties")
+            names = set()
+            if mine is not None:
+                names = {p.get("name") for p in mine.findall("property")}
+            for p in tprops.findall("property"):
+                if p.get("name") not in names:
+                    merged.append(copy.deepcopy(p))
+            if mine is not None:
+                for p in mine.findall("property"):
+                    merged.append(p)
+                obj.remove(mine)
+            obj.insert(0, merged)
+
+    def bound_infinite(self, doc: TiledDoc) -> None:
+        """Turn an infinite map's chunks into one bounded grid covering every chunk."""
+        boxes = [(cx, cy, cx + a.shape[1], cy + a.shape[0])
+                 for _, _, chunks in self.chunked for (cx, cy), a in chunks.items()]
+        if boxes:
+            x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+            x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+        else:
+            x0, y0, x1, y1 = 0, 0, doc.width, doc.height
+        w, h = x1 - x0, y1 - y0
+        if w > MAX_SIDE or h > MAX_SIDE:
+            raise InputError(self.path, "map", f"infinite map's tiles span {w}x{h} squares, "
+                                               f"more than the {MAX_SIDE}x{MAX_SIDE} cap")
+        doc.width, doc.height = w, h
+        for el, layer, chunks in self.chunked:
+            self.count_cells(w * h, layer.where)
+            raw = np.zeros((h, w), np.uint32)
+            for (cx, cy), a in chunks.items():
+                raw[cy - y0 : cy - y0 + a.shape[0], cx - x0 : cx - x0 + a.shape[1]] = a
+            layer.gids = raw & np.uint32(GID_MASK)
+            if self.for_pytmx:
+                el.set("width", str(w))
+                el.set("height", str(h))
+                self.set_csv(el.find("data"), raw)  # type: ignore[arg-type]
+        dx, dy = -x0 * doc.tilewidth, -y0 * doc.tileheight
+        for o in doc.objects:
+            o.points = tuple((px + dx, py + dy) for px, py in o.points)
+        if self.for_pytmx:
+            self.root.set("infinite", "0")
+            self.root.set("width", str(w))
+            self.root.set("height", str(h))
+            for og in self.root.iter("objectgroup"):
+                for obj in og.findall("object"):
+                    obj.set("x", str(float(obj.get("x", "0")) + dx))
+                    obj.set("y", str(float(obj.get("y", "0")) + dy))
+
+
+def read_tiled(path: Path, *, for_pytmx: bool = False) -> TiledDoc:
+    """Read a .tmx (orthogonal only) into a TiledDoc; bad input raises a one-line InputError."""
+    path = Path(path)
+    root = parse_xml_file(path, kind="map")
+    if root.tag != "map":
+        raise InputError(path, None, f"not a Tiled map: the root element is <{root.tag}>, not <map>")
+    orientation = root.get("orientation", "orthogonal")
+    if orientation != "orthogonal":
+        raise InputError(path, "map", f"{orientation} maps are not supported; Battlemat reads "
+                                      "orthogonal (square grid) maps only")
+    w = attr_int(root, "width", None, path, "map")
+    h = attr_int(root, "height", None, path, "map")
+    tw = attr_int(root, "tilewidth", None, path, "map")
+    th = attr_int(root, "tileheight", None, path, "map")
+    infinite = root.get("infinite", "0") == "1"
+    if not infinite and not (0 < w <= MAX_SIDE and 0 < h <= MAX_SIDE):
+        raise InputError(path, "map", f"map size {w}x{h} is out of range "
+                                      f"(1 to {MAX_SIDE} squares a side)")
+    if not (0 < tw <= 4096 and 0 < th <= 4096):
+        raise InputError(path, "map", f"tile size {tw}x{th} pixels is out of range (1 to 4096)")
+    props = read_properties(root, path, "map")
+    reader = _Reader(path, root, for_pytmx)
+    doc = TiledDoc(path, root, w, h, tw, th, props, infinite=infinite)
+    reader.walk(root, doc, (0.0, 0.0), True)
+    if infinite:
+        reader.bound_infinite(doc)
+    doc.tile_props = reader.tilesets.tile_props
+    doc.tile_src = reader.tilesets.tile_src
+    doc.images = reader.tilesets.images
+    for el in root.iter("imagelayer"):
+        img = el.find("image")
+        if img is not None and img.get("source"):
+            doc.images.append(((path.parent / img.get("source", "")).resolve(),
+                               f"image layer {el.get('name', '')!r}"))
+    return doc

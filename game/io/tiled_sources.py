@@ -1,0 +1,211 @@
+"""Tilesets and object templates of a Tiled map, inlined so nothing else reads files.
+
+External tilesets (.tsx) are parsed here with defusedxml and embedded into the map tree with
+their image paths made relative to the map (pytmx then never opens an XML file itself, and an
+old tileset whose image has no width/height gets them from the image header). Templates (.tx)
+are parsed once each and their tile references remapped to the map's gids.
+"""
+from __future__ import annotations
+
+import copy
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from xml.etree.ElementTree import Element
+
+from game.io.errors import InputError
+from game.io.tiled_xml import attr_int, image_size, parse_xml_file, read_properties
+
+#: A tileset may not declare more tiles than this (a 4096x4096 image of 16-pixel tiles is 65536).
+MAX_TILES_PER_TILESET = 65536
+#: Flip and rotation flags live in the top four bits of a gid (Tiled 1.9 added the fourth).
+GID_MASK = 0x0FFFFFFF
+
+
+@dataclass
+class Tilesets:
+    """The map's tilesets, embedded, with per-gid tile properties and the images they need."""
+
+    map_path: Path
+    root: Element
+    tile_props: dict[int, dict[str, Any]] = field(default_factory=dict)
+    tile_src: dict[int, tuple[Path, str]] = field(default_factory=dict)  # gid -> (file, where)
+    images: list[tuple[Path, str]] = field(default_factory=list)  # (file, where) for each image
+    by_source: dict[Path, int] = field(default_factory=dict)  # .tsx file -> firstgid
+    next_gid: int = 1
+
+
+def _rel(path: Path, map_dir: Path) -> str:
+    """A path as Tiled and pytmx want it: relative to the map's folder, forward slashes."""
+    try:
+        return Path(os.path.relpath(path, map_dir)).as_posix()
+    except ValueError:  # another drive on Windows
+        return path.as_posix()
+
+
+def _fix_image(img: Element, base_dir: Path, ts: Tilesets, where: str, tile_w: int,
+               tile_h: int, fallback: tuple[int, int] | None) -> None:
+    """Point an <image> at its file relative to the map; fill in a missing width/height."""
+    source = img.get("source")
+    if not source:
+        return
+    full = (base_dir / source).resolve()
+    img.set("source", _rel(full, ts.map_path.parent))
+    ts.images.append((full, f"{where} image {source}"))
+    if img.get("width") is None or img.get("height") is None:
+        size = image_size(full) or fallback or (tile_w, tile_h)
+        img.set("width", str(size[0]))
+        img.set("height", str(size[1]))
+
+
+def _embed(ts: Tilesets, node: Element, tsx_root: Element | None, tsx_path: Path | None) -> Element:
+    """Build the embedded <tileset> element (a copy of the .tsx content with the map's firstgid)."""
+    where = f"tileset {node.get('source') or node.get('name') or ''}".strip()
+    file = tsx_path or ts.map_path
+    firstgid = attr_int(node, "firstgid", 1, ts.map_path, where)
+    src = tsx_root if tsx_root is not None else node
+    out = copy.deepcopy(src)
+    out.attrib.pop("source", None)
+    for k in ("version", "tiledversion"):
+        out.attrib.pop(k, None)
+    out.set("firstgid", str(firstgid))
+    base_dir = (tsx_path or ts.map_path).parent
+    tw = attr_int(out, "tilewidth", 0, file, where)
+    th = attr_int(out, "tileheight", 0, file, where)
+    tilecount = attr_int(out, "tilecount", 0, file, where)
+    columns = attr_int(out, "columns", 0, file, where)
+    if tilecount > MAX_TILES_PER_TILESET:
+        raise InputError(file, where, f"tilecount {tilecount} is more than the "
+                                      f"{MAX_TILES_PER_TILESET} tiles a tileset may have")
+    fallback = None
+    if columns and tilecount and tw and th:
+        fallback = (columns * tw, -(-tilecount // columns) * th)
+    img = out.find("image")
+    if img is not None:
+        _fix_image(img, base_dir, ts, where, tw, th, fallback)
+        w = attr_int(img, "width", 0, file, where)
+        h = attr_int(img, "height", 0, file, where)
+        if tw > 0 and th > 0 and (w // tw) * (h // th) > MAX_TILES_PER_TILESET:
+            raise InputError(file, where, f"image of {w}x{h} pixels in {tw}x{th} tiles is more "
+                                          f"than {MAX_TILES_PER_TILESET} tiles")
+        if not tilecount and tw > 0 and th > 0:
+            tilecount = (w // tw) * (h // th)
+    last_id = tilecount - 1
+    for tile in out.findall("tile"):
+        tid = attr_int(tile, "id", None, file, f"{where} tile")
+        last_id = max(last_id, tid)
+        twhere = f"{where} tile {tid}"
+        timg = tile.find("image")
+        if timg is not None:
+            _fix_image(timg, base_dir, ts, twhere, tw, th, None)
+        # tile collision shapes would show up as map layers in pytmx (.//objectgroup)
+        for og in tile.findall("objectgroup"):
+            tile.remove(og)
+        props = read_properties(tile, file, twhere)
+        cls = tile.get("class") or tile.get("type")
+        if cls:
+            props.setdefault("class", cls)
+        if props:
+            ts.tile_props[firstgid + tid] = props
+            ts.tile_src[firstgid + tid] = (file, twhere)
+    ts.next_gid = max(ts.next_gid, firstgid + max(last_id, 0) + 1)
+    return out
+
+
+def embed_tilesets(map_path: Path, root: Element) -> Tilesets:
+    """Replace every <tileset source=...> of the map by its content; collect tile properties."""
+    ts = Tilesets(map_path=map_path, root=root)
+    for i, node in enumerate(list(root)):
+        if node.tag != "tileset":
+            continue
+        source = node.get("source")
+        if source:
+            tsx_path = (map_path.parent / source).resolve()
+            if not tsx_path.is_file():
+                raise InputError(map_path, f"tileset {source}", f"tileset file not found: {tsx_path}")
+            tsx_root = parse_xml_file(tsx_path, kind="tileset")
+            if tsx_root.tag != "tileset":
+                raise InputError(tsx_path, None, f"expected a <tileset>, found <{tsx_root.tag}>")
+            new = _embed(ts, node, tsx_root, tsx_path)
+            ts.by_source[tsx_path] = int(new.get("firstgid", "1"))
+        else:
+            new = _embed(ts, node, None, None)
+        root.remove(node)
+        root.insert(i, new)
+    return ts
+
+
+@dataclass
+class Template:
+    """One parsed .tx file: its object element, properties, and its gid in the map's gid space."""
+
+    obj: Element
+    properties: dict[str, Any]
+    gid: int | None  # map gid with flip flags, or None for a shape template
+
+
+class Templates:
+    """Loads each template file once and remaps its tile to the map's tilesets."""
+
+    def __init__(self, tilesets: Tilesets) -> None:
+        self.ts = tilesets
+        self.cache: dict[Path, Template] = {}
+
+    def get(self, source: str, where: str, base_dir: Path) -> Template:
+        """The template named by an object's ``template`` attribute (relative to base_dir)."""
+        path = (base_dir / source).resolve()
+        if path in self.cache:
+            return self.cache[path]
+        map_path = self.ts.map_path
+        if not path.is_file():
+            raise InputError(map_path, where, f"template file not found: {path}")
+        root = parse_xml_file(path, kind="template")
+        obj = root.find("object")
+        if root.tag != "template" or obj is None:
+            raise InputError(path, None, "expected a <template> with an <object>")
+        props = read_properties(obj, path, "template object")
+        gid: int | None = None
+        if obj.get("gid") is not None:
+            raw = attr_int(obj, "gid", 0, path, "template object")
+            tsn = root.find("tileset")
+            if tsn is None:
+                raise InputError(path, "template object", "has a gid but no tileset")
+            tfirst = attr_int(tsn, "firstgid", 1, path, "template tileset")
+            gid = self._map_gid(path, tsn, raw, tfirst)
+        tpl = Template(obj, props, gid)
+        self.cache[path] = tpl
+        return tpl
+
+    def _map_gid(self, tx_path: Path, tsn: Element, raw: int, tfirst: int) -> int:
+        """Translate a template's gid to the map's gid space, adding its tileset if needed."""
+        flags = raw & ~GID_MASK & 0xFFFFFFFF
+        local = (raw & GID_MASK) - tfirst
+        source = tsn.get("source")
+        if source:
+            tsx = (tx_path.parent / source).resolve()
+            if tsx not in self.ts.by_source:
+                node = Element("tileset", {"firstgid": str(self.ts.next_gid), "source": source})
+                if not tsx.is_file():
+                    raise InputError(tx_path, f"tileset {source}",
+                                     f"tileset file not found: {tsx}")
+                new = _embed(self.ts, node, parse_xml_file(tsx, kind="tileset"), tsx)
+                self._append(new)
+                self.ts.by_source[tsx] = int(new.get("firstgid", "1"))
+            first = self.ts.by_source[tsx]
+        else:
+            node = copy.deepcopy(tsn)
+            node.set("firstgid", str(self.ts.next_gid))
+            new = _embed(self.ts, node, None, None)
+            self._append(new)
+            first = int(new.get("firstgid", "1"))
+        return (first + local) | flags
+
+    def _append(self, tileset: Element) -> None:
+        """Insert a tileset after the map's last tileset (Tiled's element order)."""
+        root = self.ts.root
+        idx = 0
+        for i, child in enumerate(list(root)):
+            if child.tag in ("tileset", "properties", "editorsettings"):
+                idx = i + 1
+        root.insert(idx, tileset)

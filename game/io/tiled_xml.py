@@ -1,0 +1,201 @@
+"""Safe XML reading for Tiled files: defusedxml only, typed custom properties, image sizes.
+
+Every failure becomes one ``InputError(file, where, what)`` line, never a traceback.
+"""
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+from typing import Any
+from xml.etree.ElementTree import Element, ParseError
+
+import defusedxml.ElementTree as SafeET
+from defusedxml import DefusedXmlException
+
+from game.io.errors import InputError
+
+#: Biggest Tiled file we read at all (maps of 1024x1024 CSV squares stay well below this).
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+def parse_xml_file(path: Path, *, kind: str = "file") -> Element:
+    """Parse one Tiled XML file (.tmx, .tsx, .tx) safely; refuse entities and bad XML."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise InputError(path, None, f"{kind} not found") from None
+    except OSError as err:
+        raise InputError(path, None, f"cannot read {kind}: {err.strerror}") from None
+    if size > MAX_FILE_BYTES:
+        raise InputError(path, None, f"{kind} is {size} bytes, more than the {MAX_FILE_BYTES} cap")
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise InputError(path, None, f"cannot read {kind}: {err.strerror}") from None
+    return parse_xml_bytes(data, path)
+
+
+def parse_xml_bytes(data: bytes, path: Path | str) -> Element:
+    """Parse XML bytes with defusedxml; entity declarations and external references refused."""
+    try:
+        return SafeET.fromstring(data, forbid_dtd=False, forbid_entities=True,
+                                 forbid_external=True)
+    except DefusedXmlException as err:
+        raise InputError(
+            path, None, f"XML entity declarations are not allowed ({type(err).__name__})"
+        ) from None
+    except ParseError as err:
+        line, col = getattr(err, "position", (0, 0))
+        msg = str(err).split(":")[0]
+        raise InputError(path, f"line {line}", f"malformed XML: {msg} (column {col + 1})") from None
+
+
+# --- typed custom properties -------------------------------------------------------------
+
+
+def _to_bool(value: str) -> bool:
+    if value in ("true", "1"):
+        return True
+    if value in ("false", "0", ""):
+        return False
+    raise ValueError(f"{value!r} is not a bool (true or false)")
+
+
+def _to_int(value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        # Tiled writes ints, but a hand-edited file may say "3.0"
+        f = float(value)
+        if f != int(f):
+            raise ValueError(f"{value!r} is not an int") from None
+        return int(f)
+
+
+def _to_color(value: str) -> str:
+    v = value.strip()
+    if v == "":
+        return ""
+    hexpart = v[1:] if v.startswith("#") else v
+    if len(hexpart) not in (6, 8) or any(c not in "0123456789abcdefABCDEF" for c in hexpart):
+        raise ValueError(f"{value!r} is not a colour (#RRGGBB or #AARRGGBB)")
+    return v
+
+
+def _convert(ptype: str, raw: str) -> Any:
+    if ptype == "int":
+        return _to_int(raw if raw != "" else "0")
+    if ptype == "float":
+        try:
+            return float(raw if raw != "" else "0")
+        except ValueError:
+            raise ValueError(f"{raw!r} is not a float") from None
+    if ptype == "bool":
+        return _to_bool(raw)
+    if ptype == "object":
+        try:
+            return _to_int(raw if raw != "" else "0")
+        except ValueError:
+            raise ValueError(f"{raw!r} is not an object id") from None
+    if ptype == "color":
+        return _to_color(raw)
+    # string, file, enums stored as strings, and types newer than this loader: kept as text
+    return raw
+
+
+def read_properties(node: Element | None, file: Path | str, where: str) -> dict[str, Any]:
+    """Typed custom properties of a Tiled element (``<properties>`` child), nested classes as dicts."""
+    out: dict[str, Any] = {}
+    if node is None:
+        return out
+    props = node.find("properties")
+    if props is None:
+        return out
+    for p in props.findall("property"):
+        name = p.get("name")
+        if name is None:
+            raise InputError(file, where, "a property has no name")
+        ptype = p.get("type", "string")
+        if ptype == "class":
+            out[name] = read_properties(p, file, f"{where} property {name!r}")
+            continue
+        raw = p.get("value")
+        if raw is None:
+            raw = p.text or ""
+        try:
+            out[name] = _convert(ptype, raw)
+        except ValueError as err:
+            raise InputError(file, f"{where} property {name!r}", f"{err} (declared {ptype})") from None
+    return out
+
+
+def merge_properties(base: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
+    """Template properties under the object's own (own wins; nested classes merge member-wise)."""
+    out = dict(base)
+    for k, v in own.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = merge_properties(out[k], v)
+        else:
+            out[k] = v
+    return out
+
+
+# --- attributes --------------------------------------------------------------------------
+
+
+def attr_int(node: Element, name: str, default: int | None, file: Path | str, where: str) -> int:
+    """An integer attribute, or a one-line InputError saying which and why."""
+    raw = node.get(name)
+    if raw is None:
+        if default is None:
+            raise InputError(file, where, f"missing attribute {name!r}")
+        return default
+    try:
+        return _to_int(raw.strip())
+    except ValueError:
+        raise InputError(file, where, f"attribute {name}={raw!r} is not an integer") from None
+
+
+def attr_float(node: Element, name: str, default: float, file: Path | str, where: str) -> float:
+    """A number attribute, or a one-line InputError."""
+    raw = node.get(name)
+    if raw is None:
+        return default
+    try:
+        return float(raw)
+    except ValueError:
+        raise InputError(file, where, f"attribute {name}={raw!r} is not a number") from None
+
+
+# --- image sizes (so old tilesets without width/height still load) -------------------------
+
+
+def image_size(path: Path) -> tuple[int, int] | None:
+    """Width and height of a PNG, GIF, BMP or JPEG from its header; None if unreadable."""
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(64 * 1024)
+    except OSError:
+        return None
+    if head[:8] == b"\x89PNG\r\n\x1a\n" and len(head) >= 24:
+        w, h = struct.unpack(">II", head[16:24])
+        return int(w), int(h)
+    if head[:6] in (b"GIF87a", b"GIF89a"):
+        w, h = struct.unpack("<HH", head[6:10])
+        return int(w), int(h)
+    if head[:2] == b"BM" and len(head) >= 26:
+        w, h = struct.unpack("<ii", head[18:26])
+        return abs(int(w)), abs(int(h))
+    if head[:2] == b"\xff\xd8":
+        i = 2
+        while i + 9 < len(head):
+            if head[i] != 0xFF:
+                i += 1
+                continue
+            marker = head[i + 1]
+            seglen = struct.unpack(">H", head[i + 2 : i + 4])[0]
+            if marker in (0xC0, 0xC1, 0xC2):
+                h, w = struct.unpack(">HH", head[i + 5 : i + 9])
+                return int(w), int(h)
+            i += 2 + seglen
+    return None
