@@ -1,0 +1,236 @@
+"""Load config/ (rulesets, weapons, creatures, encounters) into frozen Definitions.
+
+YAML is read with a SafeLoader subclass (game/io/yaml_lines.py) and validated once; every
+mistake in every file is collected and raised together as ``InputErrors``, one
+``file:line: what is wrong`` each. The file formats are in docs/config.md.
+
+    load_definitions(config_dir=None) -> Definitions      # the project's config/ by default
+    load_encounter(path, defs) -> EncounterDef            # any encounter file, checked on its map
+    encounter_roster(encounter, battlefield)              # creatures with squares, map placements merged
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from game.io.config_defs import build_creature, build_ruleset, build_weapon
+from game.io.config_encounter import MapLoader, build_encounter, encounter_roster
+from game.io.config_fields import Ctx, Report, require_map
+from game.io.errors import InputError, InputErrors
+from game.io.yaml_lines import YamlDoc, load_yaml_file
+from game.rules.battlefield import Battlefield
+from game.rules.definitions import CreatureDef, Definitions, EncounterDef, RulesetDef, WeaponDef
+
+__all__ = [
+    "PROJECT_ROOT", "DEFAULT_CONFIG_DIR", "load_definitions", "load_encounter", "encounter_roster",
+    "config_files", "load_encounter_with_map", "default_map_loader",
+]
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
+DEFAULT_CONFIG_DIR = PROJECT_ROOT / "config"
+YAML_SUFFIXES = (".yaml", ".yml")
+
+_cache: dict[Path, tuple[tuple[Any, ...], Definitions]] = {}
+
+
+def default_map_loader() -> MapLoader | None:
+    """game.io.tiled.load_battlefield, or None while the map loader is not installed."""
+    try:
+        from game.io.tiled import load_battlefield
+    except ImportError:
+        return None
+    return load_battlefield
+
+
+def _yaml_in(folder: Path) -> list[Path]:
+    """The YAML files of a folder, sorted (none if it does not exist)."""
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.suffix in YAML_SUFFIXES and p.is_file())
+
+
+def config_files(config_dir: Path) -> dict[str, list[Path]]:
+    """The files load_definitions reads, by kind."""
+    return {
+        "weapons": [p for p in (config_dir / "weapons.yaml", config_dir / "weapons.yml") if p.is_file()]
+        + _yaml_in(config_dir / "weapons"),
+        "creatures": _yaml_in(config_dir / "creatures"),
+        "rulesets": _yaml_in(config_dir / "rulesets"),
+        "encounters": _yaml_in(config_dir / "encounters"),
+    }
+
+
+def _fingerprint(paths: Iterable[Path]) -> tuple[Any, ...]:
+    """What has to stay the same for a cached load to still be right."""
+    out = []
+    for p in paths:
+        try:
+            st = p.stat()
+            out.append((str(p), st.st_mtime_ns, st.st_size))
+        except OSError:
+            out.append((str(p), None, None))
+    return tuple(out)
+
+
+def _read(report: Report, path: Path) -> YamlDoc | None:
+    """Parse one file; a malformed one is one error line and is then skipped."""
+    try:
+        doc = load_yaml_file(path)
+    except InputError as err:
+        report.extend([err])
+        return None
+    report.extend(doc.duplicates)
+    if doc.data is None:
+        report.add(str(path), None, "file is empty")
+        return None
+    return doc
+
+
+def _top(ctx: Ctx, doc: YamlDoc, key: str) -> Any:
+    """The mapping under a file's single top-level key (``weapons:`` or ``creatures:``)."""
+    m = require_map(ctx, doc.data, 1, "the file")
+    if m is None:
+        return None
+    for other in m:
+        if other != key:
+            ctx.add(m.key_line(other), f"unknown top-level key '{other}' (a {key} file holds only '{key}:')")
+    if key not in m:
+        ctx.add(1, f"missing top-level key '{key}:'")
+        return None
+    return require_map(ctx, m[key], m.value_line(key), f"'{key}'")
+
+
+def _collect(
+    report: Report,
+    files: list[Path],
+    key: str,
+    build: Callable[[Ctx, str, Any, int], Any],
+    seen: dict[str, str],
+) -> dict[str, Any]:
+    """Read every ``key:`` mapping of id -> record from files; ids must be unique across files."""
+    from game.io.config_fields import Bad, as_id
+
+    out: dict[str, Any] = {}
+    for path in files:
+        doc = _read(report, path)
+        if doc is None:
+            continue
+        ctx = Ctx(str(path), report)
+        records = _top(ctx, doc, key)
+        for rid, body in (records or {}).items():
+            line = records.key_line(rid)
+            try:
+                rid = as_id(rid)
+            except Bad as bad:
+                ctx.add(line, f"{key[:-1]} id {bad}")
+                continue
+            if rid in seen:
+                ctx.add(line, f"duplicate {key[:-1]} id '{rid}' (also defined at {seen[rid]})")
+                continue
+            seen[rid] = f"{path}:{line}"
+            made = build(ctx, rid, body, line)
+            if made is not None:
+                out[rid] = made
+    return out
+
+
+def _load_rulesets(report: Report, files: list[Path]) -> dict[str, RulesetDef]:
+    """One ruleset per file; ids (the file name unless 'id:' says otherwise) must be unique."""
+    out: dict[str, RulesetDef] = {}
+    where: dict[str, str] = {}
+    for path in files:
+        doc = _read(report, path)
+        if doc is None:
+            continue
+        ctx = Ctx(str(path), report)
+        rs = build_ruleset(ctx, path.stem, doc.data)
+        if rs is None:
+            continue
+        if rs.id in out:
+            ctx.add(1, f"duplicate ruleset id '{rs.id}' (also defined in {where[rs.id]})")
+            continue
+        out[rs.id], where[rs.id] = rs, str(path)
+    return out
+
+
+def _freeze(defs: dict[str, Any]) -> MappingProxyType[str, Any]:
+    return MappingProxyType(dict(defs))
+
+
+def build_definitions(
+    files: dict[str, list[Path]], report: Report, *, load_map: MapLoader | None, root: Path
+) -> Definitions:
+    """Read every file of every kind, collecting mistakes in ``report``."""
+    weapons: dict[str, WeaponDef] = _collect(report, files["weapons"], "weapons", build_weapon, {})
+    creatures: dict[str, CreatureDef] = _collect(
+        report, files["creatures"], "creatures",
+        lambda ctx, cid, body, line: build_creature(ctx, cid, body, line, weapons), {},
+    )
+    rulesets = _load_rulesets(report, files["rulesets"])
+    defs = Definitions(creatures=_freeze(creatures), weapons=_freeze(weapons), rulesets=_freeze(rulesets))
+    encounters: dict[str, EncounterDef] = {}
+    where: dict[str, str] = {}
+    for path in files["encounters"]:
+        doc = _read(report, path)
+        if doc is None:
+            continue
+        ctx = Ctx(str(path), report)
+        enc, _ = build_encounter(ctx, path, doc.data, defs, load_map, root)
+        if enc is None:
+            continue
+        if enc.id in encounters:
+            ctx.add(1, f"duplicate encounter id '{enc.id}' (also defined in {where[enc.id]})")
+            continue
+        encounters[enc.id], where[enc.id] = enc, str(path)
+    return Definitions(
+        creatures=defs.creatures, weapons=defs.weapons, rulesets=defs.rulesets,
+        encounters=_freeze(encounters),
+    )
+
+
+def load_definitions(config_dir: Path | None = None) -> Definitions:
+    """Every definition under config_dir (default: the project's config/); raises InputErrors.
+
+    Loads are cached while no file changes (definitions are frozen, so sharing is safe).
+    """
+    config_dir = Path(config_dir) if config_dir is not None else DEFAULT_CONFIG_DIR
+    if not config_dir.is_dir():
+        raise InputErrors([InputError(str(config_dir), None, "config folder not found")])
+    key = config_dir.resolve()
+    files = config_files(config_dir)
+    all_files = [p for group in files.values() for p in group]
+    cached = _cache.get(key)
+    if cached is not None and cached[0] == _fingerprint(all_files + _map_files(cached[1])):
+        return cached[1]
+    report = Report()
+    defs = build_definitions(files, report, load_map=default_map_loader(), root=PROJECT_ROOT)
+    if report.errors:
+        raise InputErrors(report.errors)
+    _cache[key] = (_fingerprint(all_files + _map_files(defs)), defs)
+    return defs
+
+
+def _map_files(defs: Definitions) -> list[Path]:
+    """The map files the encounters use (a changed map invalidates the cache)."""
+    return [Path(e.map_path) for e in defs.encounters.values() if not e.map_path.startswith("ascii:")]
+
+
+def load_encounter_with_map(path: Path, defs: Definitions) -> tuple[EncounterDef, Battlefield | None]:
+    """An encounter file and its loaded battlefield (None while no map loader is installed)."""
+    report = Report()
+    path = Path(path)
+    doc = _read(report, path)
+    enc, bf = (None, None)
+    if doc is not None:
+        enc, bf = build_encounter(Ctx(str(path), report), path, doc.data, defs,
+                                  default_map_loader(), PROJECT_ROOT)
+    if report.errors or enc is None:
+        raise InputErrors(report.errors or [InputError(str(path), None, "not an encounter")])
+    return enc, bf
+
+
+def load_encounter(path: Path, defs: Definitions) -> EncounterDef:
+    """One encounter file, validated against the definitions and its map; raises InputErrors."""
+    return load_encounter_with_map(path, defs)[0]
