@@ -1,0 +1,339 @@
+"""Cover from the battlefield's geometry: how much of a target's body objects hide from an attacker.
+
+Seed SotDL: Cover & Obscurement. Half covered (at least half the body): ranged attacks with 1
+bane; three-quarters covered: 2 banes; totally covered: not a target for any attack or effect.
+
+The method (documented for GMs in docs/rules/sotdl.md):
+
+1. The attacker looks from its *best point*: its eyes (``eye_fraction`` of its height above its
+   feet) above each corner and the centre of its space. Each point is tried and the one that sees
+   most of the target wins, so a creature can lean past the corner it stands at.
+2. The target's body is a grid of points: ``samples_per_yd`` across each yard of its footprint in
+   x and y (inset, never on a square's edge) times ``height_samples`` heights from its feet to its
+   top (a prone body is ``prone_factor`` of its standing height).
+3. Each line from the best point to a body point is tested against every obstacle's walls (with
+   their heights, bases and openings) and every ledge (sight.py). The covered fraction is the
+   share of blocked lines: >= 1/2 half, >= 3/4 three-quarters, all of them total.
+4. Narrow openings (arrow slits, windows) are never missed by the grid: lines aimed through each
+   opening near the target are tested too; if every grid line is blocked but one of those is
+   clear, the target is seen through the opening and has three-quarters cover, not total.
+5. An obstacle standing inside a creature's own space (the low wall it stands on) never covers
+   it or blocks its view.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+import numpy as np
+
+from game.rules.body import Body
+from game.rules.geometry.sight import Box, Point3, SightIndex
+
+EYE_FRACTION = 0.9  # eyes are near the top of a body
+PRONE_FACTOR = 0.25  # a prone body is a quarter of its standing height (a human: half a yard)
+NUDGE_YD = 0.05  # a corner on a thin wall looks from its own side of it
+
+
+class CoverLevel(IntEnum):
+    """Seed SotDL: Cover & Obscurement (half, three-quarters, total)."""
+
+    NONE = 0
+    HALF = 1
+    THREE_QUARTERS = 2
+    TOTAL = 3
+
+    @property
+    def label(self) -> str:
+        """'no cover', 'half cover', 'three-quarters cover', 'total cover'."""
+        return ("no cover", "half cover", "three-quarters cover", "total cover")[int(self)]
+
+    @property
+    def ranged_banes(self) -> int:
+        """Banes on ranged attacks (total cover forbids the attack instead)."""
+        return (0, 1, 2, 0)[int(self)]
+
+
+def cover_level(fraction: float) -> CoverLevel:
+    """Level for a covered fraction: >= 1/2 half, >= 3/4 three-quarters, 1 total.
+
+    >>> [cover_level(f).name for f in (0.49, 0.5, 0.75, 0.99, 1.0)]
+    ['NONE', 'HALF', 'THREE_QUARTERS', 'THREE_QUARTERS', 'TOTAL']
+    """
+    if fraction >= 1.0:
+        return CoverLevel.TOTAL
+    if fraction >= 0.75:
+        return CoverLevel.THREE_QUARTERS
+    if fraction >= 0.5:
+        return CoverLevel.HALF
+    return CoverLevel.NONE
+
+
+@dataclass(frozen=True)
+class CoverLine:
+    """One sampled line, for the UI to draw: yards (x, y, z) and what stopped it."""
+
+    start: Point3
+    end: Point3
+    blocked_by: int | str | None  # obstacle id, "terrain", or None (clear)
+    through_opening: bool = False  # a line aimed through an arrow slit or window
+
+
+@dataclass(frozen=True)
+class Cover:
+    """Answer of a cover query: level, covered fraction, and every line tested from the best point."""
+
+    level: CoverLevel
+    fraction: float
+    lines: tuple[CoverLine, ...]
+    origin: Point3  # the attacker's best point
+    through_opening: bool = False  # seen only through an opening
+
+    @property
+    def blockers(self) -> tuple[int | str, ...]:
+        """Distinct obstacles (ids, or "terrain") that stop at least one line."""
+        seen: dict[int | str, None] = {}
+        for ln in self.lines:
+            if ln.blocked_by is not None:
+                seen[ln.blocked_by] = None
+        return tuple(seen)
+
+    def describe(self) -> str:
+        """'three-quarters cover (31/36 lines blocked)'."""
+        n = sum(1 for ln in self.lines if not ln.through_opening)
+        k = sum(1 for ln in self.lines if not ln.through_opening and ln.blocked_by is not None)
+        extra = ", seen through an opening" if self.through_opening else ""
+        return f"{self.level.label} ({k}/{n} lines blocked{extra})"
+
+
+def body_height(body: Body, *, prone: bool = False, prone_factor: float = PRONE_FACTOR) -> float:
+    """Height of a body in yards, lowered when prone (Seed SotDL: prone creatures are lower).
+
+    >>> body_height(Body((0, 0), height_yd=2.0), prone=True)
+    0.5
+    """
+    return body.height_yd * (prone_factor if prone else 1.0)
+
+
+def footprint_box(body: Body) -> Box:
+    """The body's footprint in yards ``(x0, y0, x1, y1)``."""
+    x, y = body.square
+    return (float(x), float(y), float(x + body.space), float(y + body.space))
+
+
+def body_points(
+    body: Body,
+    *,
+    prone: bool = False,
+    samples_per_yd: int = 3,
+    height_samples: int = 4,
+    prone_factor: float = PRONE_FACTOR,
+) -> np.ndarray:
+    """Sample points over a body: an inset grid on its footprint times its heights, (N, 3).
+
+    >>> body_points(Body((0, 0)), samples_per_yd=1, height_samples=2).tolist()
+    [[0.5, 0.5, 0.5], [0.5, 0.5, 1.5]]
+    """
+    n = max(1, samples_per_yd * body.space)
+    h = body_height(body, prone=prone, prone_factor=prone_factor)
+    x0, y0 = body.square
+    xs = x0 + body.space * (np.arange(n) + 0.5) / n
+    ys = y0 + body.space * (np.arange(n) + 0.5) / n
+    zs = body.elevation_yd + h * (np.arange(height_samples) + 0.5) / height_samples
+    gy, gx, gz = np.meshgrid(ys, xs, zs, indexing="ij")
+    return np.stack([gx.ravel(), gy.ravel(), gz.ravel()], axis=1)
+
+
+def eye_points(
+    body: Body,
+    *,
+    prone: bool = False,
+    eye_fraction: float = EYE_FRACTION,
+    prone_factor: float = PRONE_FACTOR,
+) -> np.ndarray:
+    """Candidate points the body looks from: above each corner and the centre of its space, (5, 3).
+
+    >>> eye_points(Body((0, 0), height_yd=2.0))[-1].tolist()
+    [0.5, 0.5, 1.8]
+    """
+    x0, y0 = body.square
+    s = body.space
+    z = body.elevation_yd + body_height(body, prone=prone, prone_factor=prone_factor) * eye_fraction
+    pts = [(x0, y0), (x0 + s, y0), (x0, y0 + s), (x0 + s, y0 + s), (x0 + s / 2, y0 + s / 2)]
+    return np.array([(x, y, z) for x, y in pts], dtype=np.float64)
+
+
+def _nudged(index: SightIndex, eyes: np.ndarray, body: Body, rows: np.ndarray) -> np.ndarray:
+    """Move eye points that sit on a thin wall or ledge face a little towards the body's centre."""
+    cx, cy = body.center_yd()
+    out = eyes.copy()
+    for i in range(len(out) - 1):  # the centre is never on a wall
+        x, y = out[i, 0], out[i, 1]
+        if index.on_open_wall(x, y, rows):
+            out[i, 0] += np.sign(cx - x) * NUDGE_YD
+            out[i, 1] += np.sign(cy - y) * NUDGE_YD
+    return out
+
+
+def _aimed_lines(eyes: np.ndarray, gaps: np.ndarray, target: Body, z_lo: float, z_hi: float) -> tuple[np.ndarray, np.ndarray]:
+    """Lines from each eye through the middle of each opening, ending inside the target's body."""
+    starts, ends = [], []
+    cx, cy = target.center_yd()
+    x0, y0, x1, y1 = footprint_box(target)
+    for ex, ey, ez in eyes:
+        for gx0, gy0, gx1, gy1, glo, ghi in gaps:
+            dx, dy = cx - ex, cy - ey
+            sx, sy = gx1 - gx0, gy1 - gy0
+            den = dx * sy - dy * sx
+            u = 0.5 if abs(den) < 1e-12 else ((gx0 - ex) * dy - (gy0 - ey) * dx) / den
+            u = min(max(u, 0.1), 0.9)  # stay inside the opening's width
+            px, py, pz = gx0 + u * sx, gy0 + u * sy, (glo + ghi) / 2
+            vx, vy = px - ex, py - ey
+            vv = vx * vx + vy * vy
+            if vv < 1e-12:
+                continue
+            k = ((cx - ex) * vx + (cy - ey) * vy) / vv
+            if k <= 1.0:
+                continue  # the opening is not between the eye and the target
+            tx, ty, tz = ex + k * vx, ey + k * vy, ez + k * (pz - ez)
+            if x0 < tx < x1 and y0 < ty < y1 and z_lo < tz < z_hi:
+                starts.append((ex, ey, ez))
+                ends.append((tx, ty, tz))
+    return np.array(starts, dtype=np.float64).reshape(-1, 3), np.array(ends, dtype=np.float64).reshape(-1, 3)
+
+
+def cover_from_points(
+    index: SightIndex,
+    *,
+    eyes: np.ndarray,
+    eye_box: Box,
+    eye_squares: tuple[tuple[int, int], ...],
+    target: Body,
+    target_prone: bool = False,
+    samples_per_yd: int = 3,
+    height_samples: int = 4,
+    prone_factor: float = PRONE_FACTOR,
+) -> Cover:
+    """Cover of ``target`` from the best of several eye points (the shared core of all queries)."""
+    tbox = footprint_box(target)
+    rows = index.rows_near(eye_box, tbox)
+    ignore = index.occupants(eye_squares + target.squares())
+    pts = body_points(target, prone=target_prone, samples_per_yd=samples_per_yd,
+                      height_samples=height_samples, prone_factor=prone_factor)
+    k, n = len(eyes), len(pts)
+    starts = np.repeat(eyes, n, axis=0)
+    ends = np.tile(pts, (k, 1))
+    boxes = (eye_box, tbox) if eye_box[2] > eye_box[0] else (tbox,)
+    hit = index.first_blocker(starts, ends, rows=rows, ignore_owners=ignore, ignore_boxes=boxes)
+    blocked = (hit.row >= 0).reshape(k, n)
+    frac = blocked.mean(axis=1)
+    best = int(np.argmin(frac))  # ties: the first (a corner before the centre)
+    fraction = float(frac[best])
+    level = cover_level(fraction)
+    through = False
+    aimed_lines: list[CoverLine] = []
+    if level == CoverLevel.TOTAL:
+        z_lo = target.elevation_yd
+        z_hi = z_lo + body_height(target, prone=target_prone, prone_factor=prone_factor)
+        x_lo, y_lo = min(eye_box[0], tbox[0]), min(eye_box[1], tbox[1])
+        x_hi, y_hi = max(eye_box[2], tbox[2]), max(eye_box[3], tbox[3])
+        gaps = index.gaps_near((x_lo, y_lo, x_hi, y_hi))
+        if len(gaps):
+            a_s, a_e = _aimed_lines(eyes, gaps, target, z_lo, z_hi)
+            if len(a_s):
+                ah = index.first_blocker(a_s, a_e, rows=rows, ignore_owners=ignore, ignore_boxes=boxes)
+                clear = np.flatnonzero(ah.row < 0)
+                if len(clear):
+                    through = True
+                    level = CoverLevel.THREE_QUARTERS
+                    eye = a_s[clear[0]]
+                    best = int(np.flatnonzero((np.abs(eyes - eye) < 1e-12).all(axis=1))[0])
+                    mine = np.flatnonzero((np.abs(a_s - eye) < 1e-12).all(axis=1))
+                    owners = index.owner_of(ah.row[mine])
+                    aimed_lines = [
+                        CoverLine(tuple(a_s[i].tolist()), tuple(a_e[i].tolist()), o, True)
+                        for i, o in zip(mine.tolist(), owners)
+                    ]
+    sel = slice(best * n, (best + 1) * n)
+    owners = index.owner_of(hit.row[sel])
+    lines = tuple(
+        CoverLine(tuple(s.tolist()), tuple(e.tolist()), o)
+        for s, e, o in zip(starts[sel], ends[sel], owners)
+    ) + tuple(aimed_lines)
+    return Cover(level, fraction, lines, tuple(eyes[best].tolist()), through)
+
+
+def cover_between(
+    index: SightIndex,
+    *,
+    attacker: Body,
+    target: Body,
+    attacker_prone: bool = False,
+    target_prone: bool = False,
+    eye_fraction: float = EYE_FRACTION,
+    prone_factor: float = PRONE_FACTOR,
+    samples_per_yd: int = 3,
+    height_samples: int = 4,
+) -> Cover:
+    """Cover the target has against the attacker (Seed SotDL: Cover & Obscurement).
+
+    >>> from game.rules.ascii_grid import parse_ascii
+    >>> bf = parse_ascii('''
+    ... .....
+    ... ..#..
+    ... .....
+    ... ''')
+    >>> idx = SightIndex.build(bf)
+    >>> c = cover_between(idx, attacker=Body((0, 0)), target=Body((4, 0)))
+    >>> c.level.name, round(c.fraction, 2), c.blockers
+    ('NONE', 0.0, ())
+    >>> c = cover_between(idx, attacker=Body((0, 1)), target=Body((4, 1)))
+    >>> c.level.name, c.blockers, len(c.lines)
+    ('TOTAL', (1,), 36)
+    """
+    eyes = eye_points(attacker, prone=attacker_prone, eye_fraction=eye_fraction, prone_factor=prone_factor)
+    abox = footprint_box(attacker)
+    rows = index.rows_near(abox, footprint_box(target))
+    eyes = _nudged(index, eyes, attacker, rows)
+    return cover_from_points(
+        index,
+        eyes=eyes,
+        eye_box=abox,
+        eye_squares=attacker.squares(),
+        target=target,
+        target_prone=target_prone,
+        samples_per_yd=samples_per_yd,
+        height_samples=height_samples,
+        prone_factor=prone_factor,
+    )
+
+
+def cover_from_point(
+    index: SightIndex,
+    *,
+    origin: Point3,
+    target: Body,
+    target_prone: bool = False,
+    prone_factor: float = PRONE_FACTOR,
+    samples_per_yd: int = 3,
+    height_samples: int = 4,
+) -> Cover:
+    """Cover the target has from a point (an area effect's origin: Seed SotDL: Totally Covered).
+
+    >>> from game.rules.ascii_grid import parse_ascii
+    >>> idx = SightIndex.build(parse_ascii('.#.'))
+    >>> cover_from_point(idx, origin=(0.5, 0.5, 1.0), target=Body((2, 0))).level.name
+    'TOTAL'
+    """
+    x, y, _ = origin
+    return cover_from_points(
+        index,
+        eyes=np.array([origin], dtype=np.float64),
+        eye_box=(x, y, x, y),
+        eye_squares=(),
+        target=target,
+        target_prone=target_prone,
+        samples_per_yd=samples_per_yd,
+        height_samples=height_samples,
+        prone_factor=prone_factor,
+    )

@@ -1,0 +1,190 @@
+"""Obscurement between two creatures, from the battlefield's zones and light.
+
+Seed SotDL: Cover & Obscurement. Partially obscured (foliage, dim light): attack rolls against
+you with 1 bane; heavily (thick fog, darkness): 2 banes; totally (invisible, magical darkness):
+3 banes, and the attacker must know your location.
+
+Precisely, the level a target has against an attacker is the worst of:
+
+* the *zones* (``Battlefield.obscurement``: foliage, fog, magical darkness) of every square
+  the straight line from the centre of the attacker's space to the centre of the target's space
+  passes through (grid squares it only touches at a corner do not count), leaving out the
+  attacker's own squares (a creature looks out of the bush it stands in), plus every square of
+  the target's space;
+* the *light* on the target: what the ruleset file says each light level does
+  (``params.light``: bright none, dim partial, dark heavy by default), taken on the best-lit
+  square of the target's space (any lit part of a creature shows it). Light between the two
+  does not matter: a lit target is seen from the dark;
+* total when the target is invisible.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.rules.battlefield import Battlefield, Light, Obscurement, Square
+from game.rules.body import Body
+
+DEFAULT_LIGHT: Mapping[str, str] = {"bright": "none", "dim": "partial", "dark": "heavy"}
+DEFAULT_BANES: Mapping[str, int] = {"partial": 1, "heavy": 2, "total": 3}
+_NAMES = {"none": Obscurement.NONE, "partial": Obscurement.PARTIAL, "heavy": Obscurement.HEAVY,
+          "total": Obscurement.TOTAL}
+
+
+def light_table(light: Mapping[str, str] | None = None) -> np.ndarray:
+    """Obscurement each Light level gives, from the ruleset's ``params.light`` mapping.
+
+    >>> light_table().tolist(), light_table({"dim": "none", "dark": "partial"}).tolist()
+    ([0, 1, 2], [0, 0, 1])
+    """
+    merged = dict(DEFAULT_LIGHT)
+    merged.update(light or {})
+    out = np.zeros(len(Light), dtype=np.uint8)
+    for lv in Light:
+        name = str(merged.get(lv.name.lower(), "none")).lower()
+        if name not in _NAMES:
+            raise ValueError(f"params.light.{lv.name.lower()}: unknown obscurement {name!r}")
+        out[int(lv)] = int(_NAMES[name])
+    return out
+
+
+def obscurement_banes(level: Obscurement, banes: Mapping[str, int] | None = None) -> int:
+    """Banes on attack rolls against a creature so obscured (ruleset ``params.obscurement_banes``).
+
+    >>> [obscurement_banes(Obscurement(i)) for i in range(4)]
+    [0, 1, 2, 3]
+    """
+    if level == Obscurement.NONE:
+        return 0
+    table = dict(DEFAULT_BANES)
+    table.update(banes or {})
+    return int(table[level.name.lower()])
+
+
+def line_squares(start: tuple[float, float], end: tuple[float, float]) -> list[Square]:
+    """Squares a 2D segment passes through, in order (corners it only touches are left out).
+
+    >>> line_squares((0.5, 0.5), (3.5, 1.5))
+    [(0, 0), (1, 0), (2, 1), (3, 1)]
+    """
+    (x0, y0), (x1, y1) = start, end
+    dx, dy = x1 - x0, y1 - y0
+    ts = [0.0, 1.0]
+    if dx:
+        lo, hi = sorted((x0, x1))
+        ts += [(k - x0) / dx for k in range(int(np.floor(lo)) + 1, int(np.ceil(hi)))]
+    if dy:
+        lo, hi = sorted((y0, y1))
+        ts += [(k - y0) / dy for k in range(int(np.floor(lo)) + 1, int(np.ceil(hi)))]
+    t = np.unique(np.clip(np.asarray(ts), 0.0, 1.0))
+    mid = (t[:-1] + t[1:]) / 2 if len(t) > 1 else t
+    mid = mid[np.diff(t) > 1e-12] if len(t) > 1 else mid
+    out: list[Square] = []
+    for m in mid.tolist():
+        sq = (int(np.floor(x0 + m * dx)), int(np.floor(y0 + m * dy)))
+        if not out or out[-1] != sq:
+            out.append(sq)
+    if not out:
+        out.append((int(np.floor(x0)), int(np.floor(y0))))
+    return out
+
+
+@dataclass(frozen=True)
+class Obscured:
+    """How obscured a target is from an attacker, and why (for the UI and the log)."""
+
+    level: Obscurement
+    banes: int
+    zone_level: Obscurement
+    light_level: Obscurement
+    worst_square: Square | None  # where the worst zone is (None: the light or invisibility)
+    squares: tuple[Square, ...]  # the squares the line passes (for drawing)
+    reason: str
+
+    @property
+    def requires_known_location(self) -> bool:
+        """Totally obscured: the attacker must know (or guess) where the target is."""
+        return self.level == Obscurement.TOTAL
+
+
+def _light_at(bf: Battlefield, body: Body, table: np.ndarray) -> Obscurement:
+    """Obscurement from light on the best-lit square of a body's space."""
+    levels = [int(table[int(bf.light[y, x])]) for x, y in body.squares() if bf.in_bounds((x, y))]
+    return Obscurement(min(levels) if levels else 0)
+
+
+def _zones_at(bf: Battlefield, squares: list[Square]) -> tuple[Obscurement, Square | None]:
+    """Worst zone among squares, and the first square where it is."""
+    best, where = 0, None
+    for x, y in squares:
+        if bf.in_bounds((x, y)):
+            v = int(bf.obscurement[y, x])
+            if v > best:
+                best, where = v, (x, y)
+    return Obscurement(best), where
+
+
+def obscurement_at(
+    bf: Battlefield, body: Body, *, light: Mapping[str, str] | None = None, invisible: bool = False
+) -> Obscurement:
+    """How obscured a creature is where it stands (zones in its space, light on it): for Hide.
+
+    >>> from game.rules.ascii_grid import parse_ascii
+    >>> obscurement_at(parse_ascii('f.'), Body((0, 0))).name, obscurement_at(parse_ascii('D.'), Body((1, 0))).name
+    ('HEAVY', 'NONE')
+    """
+    if invisible:
+        return Obscurement.TOTAL
+    zone, _ = _zones_at(bf, list(body.squares()))
+    return Obscurement(max(zone, _light_at(bf, body, light_table(light))))
+
+
+def obscurement_between(
+    bf: Battlefield,
+    *,
+    attacker: Body,
+    target: Body,
+    light: Mapping[str, str] | None = None,
+    banes: Mapping[str, int] | None = None,
+    target_invisible: bool = False,
+) -> Obscured:
+    """Obscurement the target has against the attacker (rule in the module docstring).
+
+    >>> from game.rules.ascii_grid import parse_ascii
+    >>> bf = parse_ascii('..%..')
+    >>> o = obscurement_between(bf, attacker=Body((0, 0)), target=Body((4, 0)))
+    >>> o.level.name, o.banes, o.worst_square, o.reason
+    ('PARTIAL', 1, (2, 0), 'partially obscured: obscuring zone at (2, 0)')
+    """
+    table = light_table(light)
+    own = set(attacker.squares())
+    path = [sq for sq in line_squares(attacker.center_yd(), target.center_yd()) if sq not in own]
+    zone, where = _zones_at(bf, path + [sq for sq in target.squares() if sq not in path])
+    lit = _light_at(bf, target, table)
+    level = Obscurement(max(zone, lit))
+    if target_invisible:
+        level = Obscurement.TOTAL
+        reason = "totally obscured: invisible"
+    elif level == Obscurement.NONE:
+        reason = "not obscured"
+    else:
+        word = {1: "partially", 2: "heavily", 3: "totally"}[int(level)]
+        if zone >= lit:
+            reason = f"{word} obscured: obscuring zone at {where}"
+        else:
+            light_name = Light(int(min(
+                (int(table[int(bf.light[y, x])]), int(bf.light[y, x]))
+                for x, y in target.squares() if bf.in_bounds((x, y)))[1])).name.lower()
+            light_name = {"dim": "dim light", "dark": "darkness"}.get(light_name, light_name)
+            reason = f"{word} obscured: {light_name}"
+    return Obscured(
+        level=level,
+        banes=obscurement_banes(level, banes),
+        zone_level=zone,
+        light_level=lit,
+        worst_square=where if zone >= lit and zone > 0 and not target_invisible else None,
+        squares=tuple(path),
+        reason=reason,
+    )
