@@ -7,7 +7,7 @@ so validation can say ``file:line: what is wrong``. Duplicate keys are not silen
 
 >>> doc = load_yaml_text("a: 1\\nb:\\n  - x\\n  - y\\n", "t.yaml")
 >>> doc.data.value_line("b"), doc.data["b"].item_line(1)
-(2, 4)
+(3, 4)
 """
 from __future__ import annotations
 
