@@ -132,11 +132,12 @@ def _obstacle(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Obstacl
     sight = flag(p["blocks_sight"], doc.path, o.where, "blocks_sight") if "blocks_sight" in p \
         else True
     if blocks:
-        bf.terrain[ys, xs] = Terrain.IMPASSABLE
+        bf.terrain[ys, xs] = np.uint8(Terrain.IMPASSABLE)
     elif climbable:
-        bf.terrain[ys, xs] = (bf.terrain[ys, xs] & ~np.uint8(Terrain.IMPASSABLE)) | Terrain.CLIMBABLE
+        keep = np.uint8(0xFF ^ int(Terrain.IMPASSABLE))
+        bf.terrain[ys, xs] = (bf.terrain[ys, xs] & keep) | np.uint8(Terrain.CLIMBABLE)
     elif low:
-        bf.terrain[ys, xs] |= Terrain.DIFFICULT
+        bf.terrain[ys, xs] |= np.uint8(Terrain.DIFFICULT)
     closed = o.shape != "polyline"
     outline = pts
     if o.shape == "point":
