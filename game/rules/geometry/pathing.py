@@ -1,0 +1,287 @@
+"""Movement costs on the yard grid: who may step where, and what each step costs.
+
+Seed SotDL: Move, Balance, Climb, Crawl, Fly, Jump, Swim. One step goes from one anchor (the
+top-left square of a footprint) to a neighbouring anchor, or jumps across a gap. Costs:
+
+* the step's length by the diagonal rule, times the worst terrain multiplier of the footprint
+  entered: difficult terrain, treacherous surfaces (balance) and liquids (swim) cost
+  ``difficult_multiplier`` unless the creature has the ``balance``/``swim`` trait; a prone
+  creature crawls (each yard costs ``crawl_multiplier``, i.e. half Speed);
+* no corner cutting: a diagonal step is illegal when both squares beside it are blocked
+  (a wall or an enemy);
+* vertical moves: rises and drops up to ``step_up_yd`` are free; climbing (a climbable square
+  at either end, or the ``climb`` trait) adds the vertical yards, doubled unless the creature
+  climbs; otherwise a jump up (half the Agility modifier in feet, the full modifier after a
+  2-yard run-up) or a jump down (drops under ``safe_drop_yd``), adding the vertical yards;
+  deeper drops are falls and never part of a planned path;
+* jump across: over squares lower than the take-off by more than ``step_up_yd`` (a pit, a
+  ditch), up to 2 + Agility modifier yards (at least 1), 2 more after a run-up;
+* flyers ignore ground terrain and elevation (they move at their own altitude).
+
+Ruleset knobs come from ``RulesetDef`` (``diagonal_rule``, ``difficult_multiplier``) and its
+``params`` (``movement.crawl_fraction``: 0.5, ``movement.step_up_yd``: 0.5 (Battlemat's
+choice: a rise this small is a step, not a climb), ``jump.safe_drop_yd``: 5,
+``jump.run_up_yd``: 2, ``jump.across_base_yd``: 2 ...): see :class:`MoveRules`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from game.rules.battlefield import Battlefield, Square, Terrain
+from game.rules.definitions import RulesetDef
+from game.rules.geometry.distance import check_rule, grid_distance, step_length
+from game.rules.geometry.occupancy import footprint_reduce
+
+INF = float("inf")
+
+
+@dataclass(frozen=True)
+class Mover:
+    """What geometry needs to know about a moving creature."""
+
+    space: int = 1
+    height_yd: float = 2.0
+    flying: bool = False
+    altitude_yd: float = 0.0  # a flyer's feet; walkers stand on the ground
+    traits: frozenset[str] = frozenset()  # "climb", "swim", "balance", "fly"
+    prone: bool = False
+    agility_mod: int = 0
+    moved_yd: float = 0.0  # already moved this turn (jump run-up)
+
+    def jump_across_yd(self, *, running: bool, rules: MoveRules | None = None) -> int:
+        """Seed SotDL: Jump Across: 2 + Agility modifier yards (at least 1), +2 after a run-up."""
+        r = rules or MoveRules()
+        return max(r.across_min_yd, r.across_base_yd + self.agility_mod) + (
+            r.run_up_bonus_yd if running else 0
+        )
+
+    def jump_up_ft(self, *, running: bool, rules: MoveRules | None = None) -> int:
+        """Seed SotDL: Jump Up: half the Agility modifier in feet (at least 1), full after a run-up."""
+        r = rules or MoveRules()
+        return max(r.up_min_ft, self.agility_mod if running else self.agility_mod // 2)
+
+
+@dataclass(frozen=True)
+class MoveRules:
+    """The ruleset numbers movement geometry uses."""
+
+    diagonal_rule: str = "chebyshev"
+    difficult_multiplier: float = 2.0
+    crawl_multiplier: float = 2.0
+    step_up_yd: float = 0.5
+    safe_drop_yd: float = 5.0
+    run_up_yd: float = 2.0
+    across_base_yd: int = 2
+    across_min_yd: int = 1
+    run_up_bonus_yd: int = 2
+    up_min_ft: int = 1
+
+    @classmethod
+    def from_ruleset(cls, ruleset: RulesetDef | None) -> MoveRules:
+        """Read ``diagonal_rule``, ``difficult_multiplier``, ``params.movement`` and ``params.jump``."""
+        if ruleset is None:
+            return cls()
+        mv = dict(ruleset.params.get("movement", {}) or {})
+        jp = dict(ruleset.params.get("jump", {}) or {})
+        return cls(
+            diagonal_rule=check_rule(ruleset.diagonal_rule),
+            difficult_multiplier=float(ruleset.difficult_multiplier),
+            crawl_multiplier=1.0 / float(mv.get("crawl_fraction", 0.5)),
+            step_up_yd=float(mv.get("step_up_yd", 0.5)),
+            safe_drop_yd=float(jp.get("safe_drop_yd", 5)),
+            run_up_yd=float(jp.get("run_up_yd", 2)),
+            across_base_yd=int(jp.get("across_base_yd", 2)),
+            across_min_yd=int(jp.get("across_min_yd", 1)),
+            run_up_bonus_yd=int(jp.get("run_up_bonus_yd", 2)),
+            up_min_ft=int(jp.get("up_min_ft", 1)),
+        )
+
+
+@dataclass(eq=False)
+class TerrainCosts:
+    """Per-anchor movement data for one kind of mover on one battlefield (cache it per turn)."""
+
+    mover: Mover
+    rules: MoveRules
+    mult: np.ndarray  # float64 cost multiplier of entering the anchor
+    wall: np.ndarray  # bool: the footprint does not fit (impassable, off the grid)
+    elev: np.ndarray  # float64 feet elevation at the anchor (highest ground of the footprint)
+    climbable: np.ndarray  # bool
+    treacherous: np.ndarray  # bool: balance here
+    liquid: np.ndarray  # bool: swim here
+    gap: np.ndarray = field(init=False)  # bool: any lower neighbour (jump-across candidates)
+
+    def __post_init__(self) -> None:
+        e = self.elev
+        lower = np.zeros(e.shape, dtype=bool)
+        if not self.mover.flying:
+            s = self.rules.step_up_yd
+            lower[:, :-1] |= e[:, 1:] < e[:, :-1] - s
+            lower[:, 1:] |= e[:, :-1] < e[:, 1:] - s
+            lower[:-1, :] |= e[1:, :] < e[:-1, :] - s
+            lower[1:, :] |= e[:-1, :] < e[1:, :] - s
+        self.gap = lower
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(rows, cols) of the battlefield."""
+        return self.mult.shape  # type: ignore[return-value]
+
+
+def terrain_costs(bf: Battlefield, *, mover: Mover, rules: MoveRules | None = None) -> TerrainCosts:
+    """Per-anchor multipliers, walls and elevations for ``mover`` (Seed SotDL: Move).
+
+    >>> from game.rules.ascii_grid import parse_ascii
+    >>> bf = parse_ascii('''
+    ... .^~#
+    ... ''')
+    >>> tc = terrain_costs(bf, mover=Mover())
+    >>> tc.mult.tolist(), tc.wall.tolist()
+    ([[1.0, 2.0, 2.0, inf]], [[False, False, False, True]])
+    >>> terrain_costs(bf, mover=Mover(traits=frozenset({"swim"}), prone=True)).mult.tolist()
+    [[2.0, 4.0, 2.0, inf]]
+    """
+    rules = rules or MoveRules()
+    t = bf.terrain
+    dm = rules.difficult_multiplier
+    wall_sq = (t & Terrain.IMPASSABLE) != 0
+    mult_sq = np.ones(t.shape, dtype=np.float64)
+    if not mover.flying:
+        mult_sq[(t & Terrain.DIFFICULT) != 0] = dm
+        if "balance" not in mover.traits:
+            mult_sq[(t & Terrain.TREACHEROUS) != 0] = dm
+        if "swim" not in mover.traits:
+            mult_sq[(t & Terrain.LIQUID) != 0] = dm
+    s = mover.space
+    wall = footprint_reduce(wall_sq, space=s, how="any", fill=True)
+    mult = footprint_reduce(mult_sq, space=s, how="max", fill=INF)
+    if mover.prone and not mover.flying:
+        mult = mult * rules.crawl_multiplier
+    mult[wall] = INF
+    if mover.flying:
+        elev = np.full(t.shape, float(mover.altitude_yd))
+    else:
+        elev = footprint_reduce(bf.elevation.astype(np.float64), space=s, how="max", fill=0.0)
+    flags = (
+        footprint_reduce((t & Terrain.CLIMBABLE) != 0, space=s, how="any", fill=False),
+        footprint_reduce((t & Terrain.TREACHEROUS) != 0, space=s, how="any", fill=False),
+        footprint_reduce((t & Terrain.LIQUID) != 0, space=s, how="any", fill=False),
+    )
+    if mover.flying:
+        flags = tuple(np.zeros(t.shape, dtype=bool) for _ in flags)  # type: ignore[assignment]
+    return TerrainCosts(mover, rules, mult, wall, elev, *flags)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a path: where it ends, what it cost, and what kind of movement it was.
+
+    ``kind`` is one of walk, difficult, crawl, balance, swim, climb, jump_up, jump_down,
+    jump_across, fall. ``cost_yd`` is inf for a fall (a fall is not movement).
+    """
+
+    square: Square
+    cost_yd: float
+    kind: str
+    dz_yd: float = 0.0
+    length_yd: float = 1.0
+
+
+def step_cost(
+    tc: TerrainCosts,
+    a: Square,
+    b: Square,
+    *,
+    blocked: np.ndarray | None = None,
+    diagonals_before: int = 0,
+    moved_yd: float = 0.0,
+) -> Step:
+    """Cost and kind of one step (or straight jump) from anchor ``a`` to anchor ``b``.
+
+    ``blocked`` marks anchors taken by walls or enemies (for corner cutting);
+    ``moved_yd`` is the distance moved before this step this turn (run-up).
+
+    >>> from game.rules.ascii_grid import parse_ascii
+    >>> tc = terrain_costs(parse_ascii('''
+    ... .^.
+    ... 8..
+    ... '''), mover=Mover())
+    >>> step_cost(tc, (0, 0), (1, 0)).cost_yd, step_cost(tc, (0, 1), (1, 0)).kind
+    (2.0, 'fall')
+    """
+    r, m = tc.rules, tc.mover
+    (ax, ay), (bx, by) = a, b
+    h, w = tc.shape
+    if not (0 <= bx < w and 0 <= by < h) or tc.wall[by, bx]:
+        return Step(b, INF, "blocked")
+    dx, dy = bx - ax, by - ay
+    n = max(abs(dx), abs(dy))
+    if n == 0:
+        return Step(b, 0.0, "walk", length_yd=0.0)
+    ux, uy = (dx // n, dy // n)
+    if (ux * n, uy * n) != (dx, dy):
+        return Step(b, INF, "blocked")  # not a straight line
+    dz = float(tc.elev[by, bx] - tc.elev[ay, ax])
+    if n > 1:
+        return _jump_across(tc, a, b, n, (ux, uy), dz, moved_yd)
+    if ux and uy and blocked is not None:
+        if _blocked_at(blocked, (ax + ux, ay)) and _blocked_at(blocked, (ax, ay + uy)):
+            return Step(b, INF, "corner")
+    base = step_length(ux, uy, rule=r.diagonal_rule, diagonals_before=diagonals_before)
+    mult = float(tc.mult[by, bx])
+    flat_kind = _flat_kind(tc, b)
+    if m.flying or abs(dz) <= r.step_up_yd:
+        return Step(b, base * mult, flat_kind, dz, base)
+    if m.prone:
+        return Step(b, INF, "blocked", dz, base)
+    climbs = "climb" in m.traits
+    if climbs or tc.climbable[ay, ax] or tc.climbable[by, bx]:
+        cm = 1.0 if climbs else r.difficult_multiplier
+        return Step(b, base * mult + abs(dz) * cm, "climb", dz, base)
+    if dz > 0:
+        running = moved_yd >= r.run_up_yd
+        if dz * 3 <= m.jump_up_ft(running=running, rules=r) + 1e-9:
+            return Step(b, base * mult + dz, "jump_up", dz, base)
+        return Step(b, INF, "too_high", dz, base)
+    if -dz < r.safe_drop_yd:
+        return Step(b, base * mult - dz, "jump_down", dz, base)
+    return Step(b, INF, "fall", dz, base)
+
+
+def _blocked_at(blocked: np.ndarray, sq: Square) -> bool:
+    x, y = sq
+    h, w = blocked.shape
+    return not (0 <= x < w and 0 <= y < h) or bool(blocked[y, x])
+
+
+def _flat_kind(tc: TerrainCosts, b: Square) -> str:
+    x, y = b
+    if tc.mover.prone:
+        return "crawl"
+    if tc.liquid[y, x]:
+        return "swim"
+    if tc.treacherous[y, x]:
+        return "balance"
+    return "difficult" if tc.mult[y, x] > 1 else "walk"
+
+
+def _jump_across(
+    tc: TerrainCosts, a: Square, b: Square, n: int, u: tuple[int, int], dz: float, moved_yd: float
+) -> Step:
+    """Seed SotDL: Jump Across, over lower squares (a pit), landing level with the take-off."""
+    m, r = tc.mover, tc.rules
+    (ax, ay), (ux, uy) = a, u
+    e0 = tc.elev[ay, ax]
+    for k in range(1, n):
+        x, y = ax + ux * k, ay + uy * k
+        if tc.wall[y, x] or not tc.elev[y, x] < e0 - r.step_up_yd:
+            return Step(b, INF, "blocked", dz, float(n))
+    if m.prone or m.flying or abs(dz) > r.step_up_yd:
+        return Step(b, INF, "blocked", dz, float(n))
+    running = moved_yd >= r.run_up_yd
+    if n > m.jump_across_yd(running=running, rules=r):
+        return Step(b, INF, "too_far", dz, float(n))
+    length = grid_distance(ux * n, uy * n, rule=r.diagonal_rule)
+    return Step(b, length, "jump_across", dz, length)

@@ -1,0 +1,435 @@
+"""Searches over movement costs: reachable squares, cheapest, safest and GM-drawn paths.
+
+Seed SotDL: Move (move up to your Speed; difficult terrain; nobody ends in an occupied space).
+The search is a label-correcting Dijkstra vectorized with numpy: every round relaxes all edges
+of a window around the mover at once (one gather, one add, one min). Every step costs at
+least 1 yard, so at most ``budget + 1`` rounds are needed. States are (threat layer, diagonal
+parity, square): the parity carries the alternating 1-2 diagonal count, the threat layer counts
+provoked free attacks for :func:`safest_path`.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.rules.battlefield import Square
+from game.rules.body import Body
+from game.rules.geometry.occupancy import anchors_overlapping, rasterize
+from game.rules.geometry.pathing import INF, Step, TerrainCosts, step_cost
+from game.rules.geometry.reach import Threat, threatened_anchors
+
+UNIT_DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+EPS = 1e-9
+
+
+@dataclass(eq=False)
+class ReachMap:
+    """Result of a reachable-area search: cost and parent of every state in a window."""
+
+    tc: TerrainCosts
+    start: Square
+    budget_yd: float
+    x0: int
+    y0: int
+    hw: int
+    ww: int
+    pad: int
+    parities: int
+    layers: int
+    dist: np.ndarray  # (layers * parities * Np,) yards
+    parent: np.ndarray  # same shape: parent state, -1 at the start or unreached
+    endable: np.ndarray  # (hw, ww) bool: free to stop in
+    blocked: np.ndarray  # (hw, ww) bool: walls and enemies (for corner cutting)
+
+    @property
+    def _wp(self) -> int:
+        return self.ww + 2 * self.pad
+
+    @property
+    def _np(self) -> int:
+        return (self.hw + 2 * self.pad) * self._wp
+
+    def _flat(self, sq: Square) -> int | None:
+        x, y = sq
+        if not (self.x0 <= x < self.x0 + self.ww and self.y0 <= y < self.y0 + self.hw):
+            return None
+        return (y - self.y0 + self.pad) * self._wp + (x - self.x0 + self.pad)
+
+    def _square(self, flat: int) -> Square:
+        f = flat % self._np
+        return (f % self._wp - self.pad + self.x0, f // self._wp - self.pad + self.y0)
+
+    def window_costs(self, layer: int = 0) -> np.ndarray:
+        """(hw, ww) cheapest cost over parities in one threat layer (inf: unreachable)."""
+        n = self._np
+        d = self.dist.reshape(self.layers, self.parities, n)[layer].min(axis=0)
+        hp = self.hw + 2 * self.pad
+        d = d.reshape(hp, self._wp)[self.pad : self.pad + self.hw, self.pad : self.pad + self.ww]
+        return d
+
+    def cost_grid(self) -> np.ndarray:
+        """Full-map (rows, cols) array: cost to reach and stop at each anchor, inf otherwise."""
+        out = np.full(self.tc.shape, INF)
+        c = np.where(self.endable, self.window_costs(), INF)
+        out[self.y0 : self.y0 + self.hw, self.x0 : self.x0 + self.ww] = c
+        return out
+
+    def squares(self) -> dict[Square, float]:
+        """Every anchor the mover can stop at, with its cost (the start included, cost 0)."""
+        c = np.where(self.endable, self.window_costs(), INF)
+        ys, xs = np.nonzero(np.isfinite(c))
+        return {(int(x) + self.x0, int(y) + self.y0): float(c[y, x]) for y, x in zip(ys, xs)}
+
+    def cost_to(self, sq: Square, *, layer: int | None = None) -> float:
+        """Cheapest cost to reach ``sq`` (passing through is fine; stopping is :meth:`squares`)."""
+        best = self._best_state(sq, layer)
+        return INF if best is None else float(self.dist[best])
+
+    def _best_state(self, sq: Square, layer: int | None) -> int | None:
+        f = self._flat(sq)
+        if f is None:
+            return None
+        n = self._np
+        layers = range(self.layers) if layer is None else [layer]
+        for k in layers:  # fewest provoked attacks first, then cheapest parity
+            states = [(k * self.parities + p) * n + f for p in range(self.parities)]
+            best = min(states, key=lambda s: self.dist[s])
+            if math.isfinite(self.dist[best]):
+                return best
+        return None
+
+    def path_to(self, sq: Square, *, layer: int | None = None) -> list[Square] | None:
+        """Squares from the start to ``sq`` (both included) along the cheapest path, or None."""
+        s = self._best_state(sq, layer)
+        if s is None:
+            return None
+        out = []
+        while s >= 0:
+            out.append(self._square(int(s)))
+            s = int(self.parent[s])
+        return out[::-1]
+
+
+def reachable(
+    tc: TerrainCosts,
+    *,
+    start: Square,
+    budget_yd: float,
+    allies: Sequence[Body] = (),
+    enemies: Sequence[Body] = (),
+    threats: Sequence[Threat] = (),
+    exempt: Collection[str] = (),
+    max_attacks: int = 0,
+    diagonals_before: int = 0,
+    guaranteed_step: bool = False,
+) -> ReachMap:
+    """Every anchor ``tc.mover`` can reach from ``start`` with ``budget_yd`` yards.
+
+    Allies may be passed through but not stopped in; enemies block (and their squares block
+    corner cutting). With ``max_attacks`` > 0 the search also counts free attacks from
+    ``threats`` (layers 0..max_attacks) so :meth:`ReachMap.path_to` with ``layer=None`` gives
+    the safest path. ``guaranteed_step`` lets a crawler move 1 square even if it costs more
+    than the budget (Seed SotDL: Crawl, minimum 1 yard).
+
+    >>> from game.rules.ascii_grid import parse_ascii
+    >>> from game.rules.geometry.pathing import Mover, terrain_costs
+    >>> bf = parse_ascii('''
+    ... ..#..
+    ... ..#..
+    ... .....
+    ... ''')
+    >>> rm = reachable(terrain_costs(bf, mover=Mover()), start=(0, 0), budget_yd=4)
+    >>> rm.cost_to((4, 0)), rm.path_to((3, 0))
+    (4.0, [(0, 0), (1, 1), (2, 2), (3, 1), (3, 0)])
+    """
+    m, r = tc.mover, tc.rules
+    h, w = tc.shape
+    sx, sy = start
+    R = int(math.floor(budget_yd + EPS)) + (1 if guaranteed_step else 0)
+    x0, y0 = max(0, sx - R), max(0, sy - R)
+    x1, y1 = min(w, sx + R + 1), min(h, sy + R + 1)
+    hw, ww = y1 - y0, x1 - x0
+    # jump-across edges only where the window holds a drop (a pit, a ditch)
+    jumps = not (m.prone or m.flying) and bool(tc.gap[y0:y1, x0:x1].any())
+    lmax = m.jump_across_yd(running=True, rules=r) if jumps else 1
+    pad = max(1, lmax)
+    origin = (x0 - m.space + 1, y0 - m.space + 1)
+    big = (hw + m.space - 1, ww + m.space - 1)
+    ally_sq = rasterize(big, allies, origin=origin)
+    enemy_sq = rasterize(big, enemies, origin=origin)
+    sl = (slice(m.space - 1, None), slice(m.space - 1, None))
+    ally_a = anchors_overlapping(ally_sq, space=m.space)[sl]
+    enemy_a = anchors_overlapping(enemy_sq, space=m.space)[sl]
+    wall_w = tc.wall[y0:y1, x0:x1]
+    blocked = wall_w | enemy_a
+    endable = ~(blocked | ally_a)
+    endable[sy - y0, sx - x0] = True
+    wall = np.pad(blocked, pad, constant_values=True)
+    mult = np.pad(tc.mult[y0:y1, x0:x1], pad, constant_values=INF)
+    elev = np.pad(tc.elev[y0:y1, x0:x1], pad, constant_values=0.0)
+    climb = np.pad(tc.climbable[y0:y1, x0:x1], pad, constant_values=False)
+    hp, wp = hw + 2 * pad, ww + 2 * pad
+    n = hp * wp
+    P = 2 if r.diagonal_rule == "alternating" else 1
+    S, C0, C1, RUN = _edges(tc, wall.ravel(), mult.ravel(), elev.ravel(), climb.ravel(), wp, n, lmax)
+    # threat layers: how many threats each edge leaves the reach of
+    K = max_attacks + 1
+    live = [t for t in threats if t.id not in exempt] if max_attacks else []
+    if live:
+        el = elev[pad : pad + hw, pad : pad + ww]
+        leaves = np.zeros(S.shape, dtype=np.int64)
+        for t in live:
+            inside = threatened_anchors(
+                (hw, ww), threat=t, space=m.space, elevation=el, height_yd=m.height_yd,
+                rule=r.diagonal_rule, origin=(x0, y0),
+            )
+            ip = np.pad(inside, pad, constant_values=False).ravel()
+            leaves += ip[S] & ~ip[None, :]
+    else:
+        K = 1
+        leaves = None
+    # stack the state graph: block j = (layer k, parity q) gathers from (k - leaves, p)
+    diag = np.array([dx != 0 and dy != 0 and L == 1 for dx, dy, L in _dir_list(lmax)])
+    srcs, costs, runs = [], [], []
+    for k in range(K):
+        for q in range(P):
+            if P == 1:
+                p_src = np.zeros(len(diag), dtype=np.int64)
+                c = C0
+            else:  # a diagonal flips the parity; parity 1 means the next diagonal costs 2
+                p_src = np.where(diag, 1 - q, q)
+                c = np.where(diag[:, None], C0 if q == 1 else C1, C0)
+            ks = k - leaves if leaves is not None else np.full(S.shape, k)
+            src = (ks * P + p_src[:, None]) * n + S
+            c = np.where(ks >= 0, c, INF)
+            srcs.append(np.where(ks >= 0, src, 0))
+            costs.append(c)
+            runs.append(RUN)
+    SRC = np.stack(srcs)
+    C = np.stack(costs)
+    RUNS = np.stack(runs) if RUN is not None else None
+    dist = np.full(K * P * n, INF)
+    s0 = (diagonals_before % 2 if P == 2 else 0) * n + (sy - y0 + pad) * wp + (sx - x0 + pad)
+    dist[s0] = 0.0
+    need = r.run_up_yd - m.moved_yd
+    for _ in range(R + 2):
+        G = dist[SRC]
+        cand = G + C
+        if RUNS is not None:
+            cand = np.where(RUNS & (G < need - EPS), INF, cand)
+        best = cand.min(axis=1).ravel()
+        best[best > budget_yd + EPS] = INF
+        if not (best < dist - EPS).any():
+            break
+        np.minimum(dist, best, out=dist)
+    G = dist[SRC]
+    cand = G + C
+    if RUNS is not None:
+        cand = np.where(RUNS & (G < need - EPS), INF, cand)
+    arg = cand.argmin(axis=1)
+    parent = np.take_along_axis(SRC, arg[:, None, :], axis=1)[:, 0, :].ravel()
+    parent[~np.isfinite(dist)] = -1
+    parent[s0] = -1
+    if guaranteed_step:
+        _guarantee_step(dist, parent, S, C0, s0, n, budget_yd)
+    return ReachMap(tc, start, budget_yd, x0, y0, hw, ww, pad, P, K, dist, parent, endable, blocked)
+
+
+def _guarantee_step(dist, parent, S, C0, s0, n, budget) -> None:  # type: ignore[no-untyped-def]
+    """Seed SotDL: Crawl: a crawler can always move 1 yard; the step uses the whole move."""
+    for d in range(8):
+        targets = np.nonzero((S[d] == s0) & np.isfinite(C0[d]))[0]
+        for t in targets:
+            if not math.isfinite(dist[t]):
+                dist[t] = budget
+                parent[t] = s0
+
+
+def _dir_list(lmax: int) -> list[tuple[int, int, int]]:
+    return [(dx, dy, 1) for dx, dy in UNIT_DIRS] + [
+        (dx, dy, L) for L in range(2, lmax + 1) for dx, dy in UNIT_DIRS
+    ]
+
+
+def _edges(tc, wall, mult, elev, climb, wp, n, lmax):  # type: ignore[no-untyped-def]
+    """Source index, cost (parity 0 and 1) and needs-run-up arrays, one row per direction."""
+    m, r = tc.mover, tc.rules
+    dirs = _dir_list(lmax)
+    idx = np.arange(n)
+    offs = np.array([L * (dy * wp + dx) for dx, dy, L in dirs])
+    S = np.clip(idx[None, :] - offs[:, None], 0, n - 1)
+    u = S[:8]
+    diag = np.array([bool(dx and dy) for dx, dy in UNIT_DIRS])
+    if r.diagonal_rule == "euclidean":
+        b0 = np.where(diag, math.sqrt(2.0), 1.0)
+        b1 = b0
+    else:
+        b0 = np.ones(8)
+        b1 = np.where(diag, 2.0, 1.0) if r.diagonal_rule == "alternating" else b0
+    ok = ~wall[None, :] & ~wall[u]
+    run = None
+    if m.flying:
+        vert0 = np.zeros((8, n))
+        allowed = ok
+    else:
+        dz = elev[None, :] - elev[u]
+        adz = np.abs(dz)
+        level = adz <= r.step_up_yd
+        vert0 = np.zeros((8, n))
+        allowed = ok & level
+        if not m.prone and not level.all():
+            climbs = "climb" in m.traits
+            cm = 1.0 if climbs else r.difficult_multiplier
+            cl = ~level & (climbs | climb[u] | climb[None, :])
+            stand = ~level & ~cl & (dz > 0) & (dz * 3 <= m.jump_up_ft(running=False, rules=r) + EPS)
+            runj = ~level & ~cl & (dz > 0) & ~stand & (dz * 3 <= m.jump_up_ft(running=True, rules=r) + EPS)
+            down = ~level & ~cl & (dz < 0) & (-dz < r.safe_drop_yd)
+            vert0 = np.where(cl, adz * cm, np.where(stand | runj | down, adz, 0.0))
+            allowed = ok & (level | cl | stand | runj | down)
+            run = runj
+    # no corner cutting: both squares beside a diagonal step blocked
+    for i, (dx, dy) in enumerate(UNIT_DIRS):
+        if dx and dy:
+            allowed[i] &= ~(wall[np.clip(idx - dy * wp, 0, n - 1)] & wall[np.clip(idx - dx, 0, n - 1)])
+    C0 = np.where(allowed, b0[:, None] * mult[None, :] + vert0, INF)
+    C1 = np.where(allowed, b1[:, None] * mult[None, :] + vert0, INF) if b1 is not b0 else C0
+    if lmax > 1:
+        jc, jrun = _jump_edges(tc, wall, elev, wp, n, lmax)
+        C0 = np.concatenate([C0, jc])
+        C1 = np.concatenate([C1, jc]) if C1 is not C0 else C0
+        run = np.concatenate([run if run is not None else np.zeros((8, n), bool), jrun])
+    return S, C0, C1, run
+
+
+def _jump_edges(tc, wall, elev, wp, n, lmax):  # type: ignore[no-untyped-def]
+    """Seed SotDL: Jump Across: straight over lower squares, landing level with the take-off."""
+    m, r = tc.mover, tc.rules
+    idx = np.arange(n)
+    stand_max = m.jump_across_yd(running=False, rules=r)
+    costs, runs = [], []
+    for L in range(2, lmax + 1):
+        for dx, dy in UNIT_DIRS:
+            src = np.clip(idx - L * (dy * wp + dx), 0, n - 1)
+            ok = ~wall & ~wall[src] & (np.abs(elev - elev[src]) <= r.step_up_yd)
+            for k in range(1, L):
+                mid = np.clip(src + k * (dy * wp + dx), 0, n - 1)
+                ok &= ~wall[mid] & (elev[mid] < elev[src] - r.step_up_yd)
+            length = float(L) if r.diagonal_rule == "chebyshev" or not (dx and dy) else (
+                L * math.sqrt(2.0) if r.diagonal_rule == "euclidean" else float(L + L // 2)
+            )
+            costs.append(np.where(ok, length, INF))
+            runs.append(np.full(n, L > stand_max))
+    return np.array(costs), np.array(runs)
+
+
+@dataclass(frozen=True)
+class PathCost:
+    """A path through the GM's waypoints: every step, the total, and whether it can end there."""
+
+    steps: tuple[Step, ...]
+    cost_yd: float
+    squares: tuple[Square, ...]
+
+    @property
+    def legal(self) -> bool:
+        """True if every step is possible (no fall, no wall)."""
+        return math.isfinite(self.cost_yd)
+
+
+def describe_path(
+    tc: TerrainCosts,
+    squares: Sequence[Square],
+    *,
+    blocked: np.ndarray | None = None,
+    diagonals_before: int = 0,
+    moved_yd: float = 0.0,
+) -> PathCost:
+    """Each step of a square-by-square path with its cost and kind (see :class:`Step`)."""
+    steps: list[Step] = []
+    total = 0.0
+    diags = diagonals_before
+    moved = moved_yd
+    for a, b in zip(squares, squares[1:]):
+        st = step_cost(tc, a, b, blocked=blocked, diagonals_before=diags, moved_yd=moved)
+        steps.append(st)
+        total += st.cost_yd
+        if a[0] != b[0] and a[1] != b[1] and max(abs(b[0] - a[0]), abs(b[1] - a[1])) == 1:
+            diags += 1
+        moved += st.cost_yd  # run-up counts the movement used, like the search does
+    return PathCost(tuple(steps), total, tuple(squares))
+
+
+def blocked_anchors(tc: TerrainCosts, *, enemies: Sequence[Body] = ()) -> np.ndarray:
+    """Full-map anchors blocked by walls or enemies (what corner cutting looks at)."""
+    m = tc.mover
+    occ = rasterize(tc.shape, enemies)
+    return tc.wall | anchors_overlapping(occ, space=m.space)
+
+
+def path_through(
+    tc: TerrainCosts,
+    *,
+    waypoints: Sequence[Square],
+    budget_yd: float | None = None,
+    allies: Sequence[Body] = (),
+    enemies: Sequence[Body] = (),
+    diagonals_before: int = 0,
+    moved_yd: float = 0.0,
+) -> PathCost:
+    """The cheapest path through the GM's waypoints in order, step by step (Seed SotDL: Move).
+
+    Consecutive waypoints in a straight line one step apart (or a straight jump) are taken
+    as drawn, so a GM can draw an exact route, a jump or even a deliberate drop (a ``fall``
+    step, cost inf). Longer gaps are filled with the cheapest path.
+
+    >>> from game.rules.ascii_grid import parse_ascii
+    >>> from game.rules.geometry.pathing import Mover, terrain_costs
+    >>> tc = terrain_costs(parse_ascii('''
+    ... .^..
+    ... ....
+    ... '''), mover=Mover())
+    >>> pc = path_through(tc, waypoints=[(0, 0), (1, 0), (3, 0)])
+    >>> pc.cost_yd, [s.kind for s in pc.steps]
+    (4.0, ['difficult', 'walk', 'walk'])
+    """
+    blocked = blocked_anchors(tc, enemies=enemies)
+    squares: list[Square] = [waypoints[0]]
+    for a, b in zip(waypoints, waypoints[1:]):
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        straight = dx == 0 or dy == 0 or abs(dx) == abs(dy)
+        if max(abs(dx), abs(dy)) == 1 or (straight and tc.gap[a[1], a[0]]):
+            squares.append(b)
+            continue
+        so_far = describe_path(
+            tc, squares, blocked=blocked, diagonals_before=diagonals_before, moved_yd=moved_yd
+        )
+        left = 4.0 * max(abs(dx), abs(dy)) + 8.0 if budget_yd is None else budget_yd - so_far.cost_yd
+        diags = diagonals_before + sum(
+            1 for p, q in zip(squares, squares[1:]) if p[0] != q[0] and p[1] != q[1]
+        )
+        mover_moved = moved_yd + so_far.cost_yd
+        tc_seg = tc if mover_moved == tc.mover.moved_yd else _with_moved(tc, mover_moved)
+        rm = reachable(
+            tc_seg, start=a, budget_yd=max(left, 0.0), allies=allies, enemies=enemies,
+            diagonals_before=diags,
+        )
+        seg = rm.path_to(b)
+        if seg is None:
+            pc = describe_path(tc, squares, blocked=blocked, diagonals_before=diagonals_before,
+                               moved_yd=moved_yd)
+            return PathCost(pc.steps + (Step(b, INF, "unreachable"),), INF, tuple(squares) + (b,))
+        squares.extend(seg[1:])
+    return describe_path(
+        tc, squares, blocked=blocked, diagonals_before=diagonals_before, moved_yd=moved_yd
+    )
+
+
+def _with_moved(tc: TerrainCosts, moved_yd: float) -> TerrainCosts:
+    """The same costs for the mover after it has moved ``moved_yd`` (run-up for jumps)."""
+    from dataclasses import replace
+
+    return TerrainCosts(replace(tc.mover, moved_yd=moved_yd), tc.rules, tc.mult, tc.wall,
+                        tc.elev, tc.climbable, tc.treacherous, tc.liquid)

@@ -1,0 +1,159 @@
+"""Step costs and searches on tiny ASCII grids (Seed SotDL: Move, Crawl, Climb, Swim, Balance, Jump, Fly)."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from game.rules.ascii_grid import parse_ascii
+from game.rules.body import Body
+from game.rules.geometry.pathing import MoveRules, Mover, terrain_costs
+from game.rules.geometry.pathing_search import path_through, reachable
+
+
+def tc_for(picture: str, **mover: object):  # type: ignore[no-untyped-def]
+    rules = mover.pop("rules", None)
+    return terrain_costs(parse_ascii(picture), mover=Mover(**mover), rules=rules)  # type: ignore[arg-type]
+
+
+def test_difficult_terrain_costs_double() -> None:
+    tc = tc_for("..^^..")
+    rm = reachable(tc, start=(0, 0), budget_yd=5)
+    assert rm.cost_to((3, 0)) == 5.0
+    assert (4, 0) not in rm.squares()
+
+
+@pytest.mark.parametrize("ch", ["=", "~", "w"])
+def test_balance_and_swim_count_as_difficult(ch: str) -> None:
+    tc = tc_for(f".{ch}.")
+    assert reachable(tc, start=(0, 0), budget_yd=9).cost_to((2, 0)) == 3.0
+
+
+def test_swimmers_swim_at_full_speed() -> None:
+    tc = tc_for(".~~.", traits=frozenset({"swim"}))
+    assert reachable(tc, start=(0, 0), budget_yd=9).cost_to((3, 0)) == 3.0
+
+
+def test_prone_creatures_crawl_at_half_speed_but_at_least_one_yard() -> None:
+    tc = tc_for("......", prone=True)
+    assert reachable(tc, start=(0, 0), budget_yd=4).cost_to((2, 0)) == 4.0
+    assert (3, 0) not in reachable(tc, start=(0, 0), budget_yd=4).squares()
+    slow = tc_for(".^.", prone=True)  # crawling into difficult terrain costs 4 a yard
+    assert (1, 0) not in reachable(slow, start=(0, 0), budget_yd=2).squares()
+    assert (1, 0) in reachable(slow, start=(0, 0), budget_yd=2, guaranteed_step=True).squares()
+
+
+def test_no_corner_cutting_between_two_walls() -> None:
+    tc = tc_for("""
+    .#
+    #.
+    """)
+    assert math.isinf(reachable(tc, start=(0, 0), budget_yd=5).cost_to((1, 1)))
+
+
+def test_no_corner_cutting_between_two_enemies_but_allies_pass() -> None:
+    tc = tc_for("""
+    ...
+    ...
+    """)
+    foes = [Body((1, 0)), Body((0, 1))]
+    assert math.isinf(reachable(tc, start=(0, 0), budget_yd=1, enemies=foes).cost_to((1, 1)))
+    rm = reachable(tc, start=(0, 0), budget_yd=2, allies=foes)
+    assert rm.cost_to((1, 0)) == 1.0 and (1, 0) not in rm.squares()  # pass, never stop
+    assert rm.cost_to((2, 0)) == 2.0 and (2, 0) in rm.squares()
+
+
+def test_enemies_block() -> None:
+    tc = tc_for("""
+    .....
+    """)
+    assert math.isinf(reachable(tc, start=(0, 0), budget_yd=4, enemies=[Body((2, 0))]).cost_to((4, 0)))
+
+
+def test_size_two_needs_room() -> None:
+    tc = tc_for("""
+    ......
+    ...#..
+    ......
+    ......
+    """, space=2)
+    rm = reachable(tc, start=(0, 0), budget_yd=6)
+    assert (2, 0) not in rm.squares()  # would cover the wall at (3, 1)
+    # around the wall: anchors at x 2 and 3 must drop to row 2
+    assert rm.cost_to((4, 0)) == 5.0
+    assert rm.path_to((4, 0)) == [(0, 0), (1, 1), (2, 2), (3, 2), (4, 1), (4, 0)]
+
+
+def test_alternating_diagonals() -> None:
+    tc = tc_for("\n".join(["....."] * 5), rules=MoveRules(diagonal_rule="alternating"))
+    rm = reachable(tc, start=(0, 0), budget_yd=10)
+    assert rm.cost_to((4, 4)) == 6.0
+    assert rm.cost_to((3, 3)) == 4.0
+    assert path_through(tc, waypoints=[(0, 0), (1, 1), (2, 2), (3, 3)]).cost_yd == 4.0
+
+
+def test_euclidean_diagonals() -> None:
+    tc = tc_for("\n".join(["...."] * 4), rules=MoveRules(diagonal_rule="euclidean"))
+    assert reachable(tc, start=(0, 0), budget_yd=10).cost_to((3, 3)) == pytest.approx(3 * math.sqrt(2))
+
+
+def test_climbing_a_ladder_costs_double_vertical_yards() -> None:
+    tc = tc_for("..H3")
+    pc = path_through(tc, waypoints=[(0, 0), (1, 0), (2, 0), (3, 0)])
+    assert [s.kind for s in pc.steps] == ["walk", "walk", "climb"]
+    assert pc.cost_yd == 1 + 1 + (1 + 3 * 2)
+    climber = tc_for("..H3", traits=frozenset({"climb"}))
+    assert path_through(climber, waypoints=[(0, 0), (3, 0)]).cost_yd == 1 + 1 + (1 + 3)
+
+
+def test_a_wall_too_high_to_jump_and_not_climbable_blocks() -> None:
+    tc = tc_for("..3", agility_mod=2)
+    assert math.isinf(reachable(tc, start=(0, 0), budget_yd=10).cost_to((2, 0)))
+
+
+def test_jump_up_needs_the_run_up_for_the_full_modifier() -> None:
+    # 1 yard = 3 feet: Agility modifier 3 jumps it only after moving 2 yards
+    tc = tc_for("....1", agility_mod=3)
+    rm = reachable(tc, start=(0, 0), budget_yd=10)
+    assert rm.cost_to((4, 0)) == 4 + 1  # 4 yards walked, 1 vertical yard jumped
+    assert math.isinf(reachable(tc, start=(3, 0), budget_yd=10).cost_to((4, 0)))
+
+
+def test_jump_down_is_safe_below_five_yards_and_a_fall_from_there() -> None:
+    tc = tc_for("4.")
+    pc = path_through(tc, waypoints=[(0, 0), (1, 0)])
+    assert pc.steps[0].kind == "jump_down" and pc.cost_yd == 1 + 4
+    high = tc_for("5.")
+    assert path_through(high, waypoints=[(0, 0), (1, 0)]).steps[0].kind == "fall"
+    assert math.isinf(reachable(high, start=(0, 0), budget_yd=20).cost_to((1, 0)))
+
+
+def test_jump_across_a_pit() -> None:
+    pit = """
+    3330033333
+    """
+    tc = tc_for(pit, agility_mod=0)  # 2 yards standing, 4 after a 2-yard run-up
+    rm = reachable(tc, start=(0, 0), budget_yd=6)
+    assert rm.path_to((5, 0)) == [(0, 0), (1, 0), (2, 0), (5, 0)]
+    assert rm.cost_to((5, 0)) == 2 + 3
+    standing = reachable(tc, start=(2, 0), budget_yd=6)
+    assert math.isinf(standing.cost_to((5, 0)))
+    pc = path_through(tc, waypoints=[(0, 0), (2, 0), (5, 0)])
+    assert [s.kind for s in pc.steps] == ["walk", "walk", "jump_across"] and pc.cost_yd == 5
+
+
+def test_flyers_ignore_ground_terrain() -> None:
+    tc = tc_for(".^~5.", flying=True, altitude_yd=8.0)
+    assert reachable(tc, start=(0, 0), budget_yd=4).cost_to((4, 0)) == 4.0
+
+
+def test_gm_waypoints_are_followed_in_order() -> None:
+    tc = tc_for("""
+    .....
+    .^^^.
+    .....
+    """)
+    direct = path_through(tc, waypoints=[(0, 1), (4, 1)])
+    through = path_through(tc, waypoints=[(0, 1), (2, 1), (4, 1)])
+    assert direct.cost_yd == 4.0 and through.cost_yd == 5.0
+    assert (2, 1) in through.squares
