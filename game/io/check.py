@@ -248,6 +248,8 @@ def describe_encounter(enc: EncounterDef, bf: Battlefield | None, defs: Definiti
     """The encounter, map, ruleset, sides and creatures with positions."""
     rs = defs.rulesets.get(enc.ruleset)
     lines = [f"encounter: {enc.name} ({enc.id})"]
+    if enc.description:
+        lines.append(f"  {enc.description}")
     size = f" ({bf.width} x {bf.height} squares)" if bf is not None else ""
     lines.append(f"map: {_rel(enc.map_path)}{size}")
     lines.append(f"ruleset: {rs.name if rs else enc.ruleset} ({enc.ruleset})")
@@ -264,7 +266,7 @@ def describe_encounter(enc: EncounterDef, bf: Battlefield | None, defs: Definiti
     for e in roster:
         c = defs.creatures.get(e.creature_id)
         cname = c.name if c else e.creature_id
-        name = f"{e.name} ({cname})" if e.name and e.name != cname else cname
+        name = f"{e.name} ({cname})" if e.name and e.name.lower() != cname.lower() else (e.name or cname)
         where = f"[{e.square[0]}, {e.square[1]}]" if e.square is not None else "from the map"
         bits = [f"  {e.side}: {name} at {where}"]
         if e.elevation_yd is not None:

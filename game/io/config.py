@@ -136,10 +136,11 @@ def _collect(
     return out
 
 
-def _load_rulesets(report: Report, files: list[Path]) -> dict[str, RulesetDef]:
+def _load_rulesets(report: Report, files: list[Path]) -> tuple[dict[str, RulesetDef], frozenset[str]]:
     """One ruleset per file; ids (the file name unless 'id:' says otherwise) must be unique."""
     out: dict[str, RulesetDef] = {}
     where: dict[str, str] = {}
+    tried: set[str] = set()  # files with mistakes: their ids exist, though not loaded
     for path in files:
         doc = _read(report, path)
         if doc is None:
@@ -147,12 +148,13 @@ def _load_rulesets(report: Report, files: list[Path]) -> dict[str, RulesetDef]:
         ctx = Ctx(str(path), report)
         rs = build_ruleset(ctx, path.stem, doc.data)
         if rs is None:
+            tried.add(path.stem)
             continue
         if rs.id in out:
             ctx.add(1, f"duplicate ruleset id '{rs.id}' (also defined in {where[rs.id]})")
             continue
         out[rs.id], where[rs.id] = rs, str(path)
-    return out
+    return out, frozenset(tried)
 
 
 def _freeze(defs: dict[str, Any]) -> MappingProxyType[str, Any]:
@@ -163,12 +165,17 @@ def build_definitions(
     files: dict[str, list[Path]], report: Report, *, load_map: MapLoader | None, root: Path
 ) -> Definitions:
     """Read every file of every kind, collecting mistakes in ``report``."""
-    weapons: dict[str, WeaponDef] = _collect(report, files["weapons"], "weapons", build_weapon, {})
+    weapon_ids: dict[str, str] = {}
+    weapons: dict[str, WeaponDef] = _collect(report, files["weapons"], "weapons", build_weapon, weapon_ids)
+    defined = frozenset(weapon_ids)  # a reference to a weapon with mistakes is not a second mistake
+    creature_ids: dict[str, str] = {}
     creatures: dict[str, CreatureDef] = _collect(
         report, files["creatures"], "creatures",
-        lambda ctx, cid, body, line: build_creature(ctx, cid, body, line, weapons), {},
+        lambda ctx, cid, body, line: build_creature(ctx, cid, body, line, weapons, defined),
+        creature_ids,
     )
-    rulesets = _load_rulesets(report, files["rulesets"])
+    rulesets, ruleset_ids = _load_rulesets(report, files["rulesets"])
+    defined = frozenset(creature_ids) | ruleset_ids
     defs = Definitions(creatures=_freeze(creatures), weapons=_freeze(weapons), rulesets=_freeze(rulesets))
     encounters: dict[str, EncounterDef] = {}
     where: dict[str, str] = {}
@@ -177,7 +184,7 @@ def build_definitions(
         if doc is None:
             continue
         ctx = Ctx(str(path), report)
-        enc, _ = build_encounter(ctx, path, doc.data, defs, load_map, root)
+        enc, _ = build_encounter(ctx, path, doc.data, defs, load_map, root, defined)
         if enc is None:
             continue
         if enc.id in encounters:

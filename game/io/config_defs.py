@@ -150,7 +150,8 @@ CREATURE_SPEC: Mapping[str, Field] = {
 
 
 def build_creature(
-    ctx: Ctx, cid: str, node: Any, line: int, weapons: Mapping[str, WeaponDef]
+    ctx: Ctx, cid: str, node: Any, line: int, weapons: Mapping[str, WeaponDef],
+    defined: frozenset[str] = frozenset(),
 ) -> CreatureDef | None:
     """One SotDL stat block (plus OSR numbers); None if it had mistakes (they are reported)."""
     label = f"creature '{cid}'"
@@ -162,7 +163,10 @@ def build_creature(
     if "weapons" in m:
         def weapon(value: Any) -> str:
             wid = as_str(value)
-            if wid not in weapons:
+            if wid in defined and wid not in weapons:  # defined with a mistake: reported there
+                nonlocal ok
+                ok = False
+            elif wid not in weapons:
                 raise Bad(f"is an unknown weapon '{wid}'{suggest(wid, weapons)}")
             return wid
 

@@ -81,9 +81,14 @@ def resolve_map_path(raw: str, encounter_path: Path, fallback_root: Path) -> tup
 
 
 def build_encounter(
-    ctx: Ctx, path: Path, node: Any, defs: Definitions, load_map: MapLoader | None, root: Path
+    ctx: Ctx, path: Path, node: Any, defs: Definitions, load_map: MapLoader | None, root: Path,
+    defined: frozenset[str] = frozenset(),
 ) -> tuple[EncounterDef | None, Battlefield | None]:
-    """One encounter file; None if it had mistakes (they are reported)."""
+    """One encounter file; None if it had mistakes (they are reported).
+
+    ``defined``: creature and ruleset ids that exist but had mistakes of their own (reported
+    where they are defined, so a reference to them is not reported again).
+    """
     m = require_map(ctx, node, 1, "an encounter file")
     if m is None:
         return None, None
@@ -94,7 +99,9 @@ def build_encounter(
     ruleset: RulesetDef | None = None
     if "ruleset" in v:
         ruleset = defs.rulesets.get(v["ruleset"])
-        if ruleset is None:
+        if ruleset is None and v["ruleset"] in defined:
+            ok = False
+        elif ruleset is None:
             ok = False
             ctx.add(m.value_line("ruleset"), f"{label}: unknown ruleset '{v['ruleset']}'"
                     f"{suggest(v['ruleset'], defs.rulesets) or ' (known: ' + ', '.join(sorted(defs.rulesets)) + ')'}")
@@ -116,7 +123,7 @@ def build_encounter(
     if "map" in v:
         map_path, bf, ok_map = _map(ctx, m, v["map"], path, label, load_map, root)
         ok = ok and ok_map
-    entries, ok_e = _entries(ctx, m, label, defs, side_ids if sides is not None else None)
+    entries, ok_e = _entries(ctx, m, label, defs, side_ids if sides is not None else None, defined)
     ok = ok and ok_e
     params = freeze_params(ctx, m["params"], m.value_line("params"), "params") if "params" in m else None
     if not ok:
@@ -130,6 +137,7 @@ def build_encounter(
         creatures=tuple(e for e, _ in entries),
         use_map_placements=v.get("use_map_placements", True),
         surprise_possible=tuple(surprise),
+        description=v.get("description", ""),
         **({"params": params} if params is not None else {}),
     )
     if bf is not None:
@@ -200,7 +208,8 @@ def _map(
 
 
 def _entries(
-    ctx: Ctx, m: LineMap, label: str, defs: Definitions, side_ids: set[str] | None
+    ctx: Ctx, m: LineMap, label: str, defs: Definitions, side_ids: set[str] | None,
+    defined: frozenset[str],
 ) -> tuple[list[tuple[EncounterCreature, int]], bool]:
     """The creatures list: each entry names a definition, a side and (usually) a square."""
     if "creatures" not in m:
@@ -222,7 +231,9 @@ def _entries(
         cid, side = v.get("creature"), v.get("side")
         if cid is not None and cid not in defs.creatures:
             ok_e = False
-            ctx.add(node.value_line("creature"), f"{elabel}: unknown creature '{cid}'{suggest(cid, defs.creatures)}")
+            if cid not in defined:
+                ctx.add(node.value_line("creature"),
+                        f"{elabel}: unknown creature '{cid}'{suggest(cid, defs.creatures)}")
         if side is not None and side_ids is not None and side not in side_ids:
             ok_e = False
             ctx.add(node.value_line("side"), f"{elabel}: unknown side '{side}'{suggest(side, side_ids)}"
@@ -259,8 +270,8 @@ def _roster(enc: EncounterDef, bf: Battlefield) -> list[tuple[EncounterCreature,
     used: set[int] = set()
     resolved: list[tuple[EncounterCreature, tuple[str, int]]] = []
     for n, e in enumerate(enc.creatures):
-        if e.square is None and not e.mounted_on:
-            idx = _match_placement(e, bf.placements)
+        if e.square is None:
+            idx = _match_placement(e, bf.placements, used)
             if idx is not None:
                 used.add(idx)
                 p = bf.placements[idx]
@@ -273,22 +284,26 @@ def _roster(enc: EncounterDef, bf: Battlefield) -> list[tuple[EncounterCreature,
             for i, p in enumerate(bf.placements) if i not in used
         ]
         resolved = from_map + resolved
-    by_name = {e.name: e for e, _ in resolved if e.name}
+    by_name: dict[str, list[EncounterCreature]] = {}
+    for e, _ in resolved:
+        by_name.setdefault(e.name, []).append(e)
     final = []
     for e, origin in resolved:
-        if e.square is None and e.mounted_on in by_name:
-            mount = by_name[e.mounted_on]
+        if e.square is None and len(by_name.get(e.mounted_on, ())) == 1:
+            mount = by_name[e.mounted_on][0]
             e = replace(e, square=mount.square, elevation_yd=mount.elevation_yd)
         final.append((e, origin))
     return final
 
 
-def _match_placement(e: EncounterCreature, placements: tuple[Placement, ...]) -> int | None:
-    """Index of the map placement an entry without a square stands for."""
+def _match_placement(
+    e: EncounterCreature, placements: tuple[Placement, ...], used: set[int] = frozenset()  # type: ignore[assignment]
+) -> int | None:
+    """Index of the map placement an entry without a square stands for (by name, else by id)."""
     if e.name:
-        hits = [i for i, p in enumerate(placements) if p.name == e.name]
+        hits = [i for i, p in enumerate(placements) if p.name == e.name and i not in used]
     else:
-        hits = [i for i, p in enumerate(placements) if p.creature_id == e.creature_id]
+        hits = [i for i, p in enumerate(placements) if p.creature_id == e.creature_id and i not in used]
     return hits[0] if len(hits) == 1 else None
 
 
@@ -321,11 +336,9 @@ def _check_positions(
             file, where = _placement_where(bf.placements[origin[1]], bf)
             ctx.report.add(file, where, f"placement: {what} (in {label})")
 
-    names: dict[str, EncounterCreature] = {}
-    for e, origin in roster:
-        if e.name and e.name in names:
-            add(origin, f"two creatures are named '{e.name}'")
-        names.setdefault(e.name, e)
+    names: dict[str, list[EncounterCreature]] = {}
+    for e, _ in roster:
+        names.setdefault(e.name, []).append(e)
     taken: dict[tuple[int, int, float], EncounterCreature] = {}
     for e, origin in roster:
         cdef = defs.creatures.get(e.creature_id)
@@ -340,7 +353,7 @@ def _check_positions(
                         f"({bf.width} x {bf.height} squares: x 0-{bf.width - 1}, y 0-{bf.height - 1})")
             continue
         if e.mounted_on:
-            problem = _mount_problem(e, cdef.size, names, defs)
+            problem = _mount_problem(e, cdef.size, names, defs, rs)
             if problem:
                 add(origin, f"{who}: {problem}")
             continue
@@ -358,11 +371,15 @@ def _check_positions(
 
 
 def _mount_problem(
-    rider: EncounterCreature, rider_size: float, names: dict[str, EncounterCreature], defs: Definitions
+    rider: EncounterCreature, rider_size: float, names: dict[str, list[EncounterCreature]],
+    defs: Definitions, rs: RulesetDef,
 ) -> str:
-    """Seed SotDL Ride: a mount is a creature larger than you and willing to bear you."""
-    mount = names.get(rider.mounted_on)
-    if mount is None or mount is rider:
+    """Seed SotDL Ride: a mount is a creature larger than you; you share its space."""
+    mounts = [m for m in names.get(rider.mounted_on, ()) if m is not rider]
+    if len(mounts) > 1:
+        return f"mounted_on '{rider.mounted_on}' is ambiguous: {len(mounts)} creatures have that name"
+    mount = mounts[0] if mounts else None
+    if mount is None:
         return (f"mounted_on '{rider.mounted_on}' names no other creature of this encounter"
                 f"{suggest(rider.mounted_on, [n for n in names if n])}")
     mdef = defs.creatures[mount.creature_id]
@@ -370,4 +387,9 @@ def _mount_problem(
         return f"cannot ride '{rider.mounted_on}': {mdef.name} cannot be ridden"
     if mdef.size <= rider_size:
         return f"cannot ride '{rider.mounted_on}': a mount must be larger than its rider"
+    if mount.square is not None and rider.square is not None:
+        (mx, my), (rx, ry), space = mount.square, rider.square, rs.space_for(mdef.size)
+        if not (mx <= rx < mx + space and my <= ry < my + space):
+            return (f"square [{rx}, {ry}] is not in the space of its mount '{rider.mounted_on}' "
+                    f"(at [{mx}, {my}], {space}x{space})")
     return ""

@@ -128,27 +128,27 @@ def as_size(value: Any) -> float:
     return size
 
 
-_DICE_TERM = re.compile(r"(\d*)d(\d+)|(\d+)")
-_DICE_RE = re.compile(r"^[+-]?\s*(\d*d\d+|\d+)(\s*[+-]\s*(\d*d\d+|\d+))*$")
+_DICE_RE = re.compile(r"^(\d*)d(\d+)(?:([+-])(\d+))?$|^(\d+)$")
 
 
 def as_dice(value: Any) -> str:
-    """A dice expression such as '1d6', 'd8', '2d6+1' or '3'; returned as '1d8', '2d6+1'."""
+    """Dice such as '1d6', 'd8', '2d6+1', '1d6-1' or '3'; returned as '1d8', '2d6+1' (engine form).
+
+    >>> as_dice("d8"), as_dice(" 2D6 + 1 "), as_dice(3)
+    ('1d8', '2d6+1', '3')
+    """
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return str(value)
-    if not isinstance(value, str) or not _DICE_RE.match(value.strip().lower()):
+    match = _DICE_RE.match(re.sub(r"\s+", "", value.lower())) if isinstance(value, str) else None
+    if match is None:
         raise Bad(f"must be dice such as 1d6, 2d6+1 or 3, not {describe(value)}")
-    out = []
-    for sign, term in re.findall(r"([+-]?)\s*(\d*d\d+|\d+)", value.strip().lower()):
-        if "d" in term:
-            count_s, sides_s = term.split("d")
-            count, sides = int(count_s or "1"), int(sides_s)
-            if not 1 <= count <= 100 or sides < 2 or sides > 1000:
-                raise Bad(f"has an impossible die '{term}' (1 to 100 dice of 2 to 1000 sides)")
-            term = f"{count}d{sides}"
-        out.append(("-" if sign == "-" else "+") + term)
-    text = "".join(out)
-    return text[1:] if text.startswith("+") else text
+    count_s, sides_s, sign, bonus, flat = match.groups()
+    if flat is not None:
+        return str(int(flat))
+    count, sides = int(count_s or "1"), int(sides_s)
+    if not 1 <= count <= 100 or not 2 <= sides <= 1000:
+        raise Bad(f"has an impossible die '{value}' (1 to 100 dice of 2 to 1000 sides)")
+    return f"{count}d{sides}" + (f"{sign}{int(bonus)}" if sign else "")
 
 
 def as_square(value: Any) -> tuple[int, int]:

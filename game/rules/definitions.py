@@ -188,6 +188,7 @@ class EncounterDef:
     use_map_placements: bool = True
     surprise_possible: tuple[str, ...] = ()  # side ids that may be surprised
     params: Mapping[str, Any] = field(default_factory=lambda: EMPTY)  # ruleset-specific (OSR formations, treacherous, ...)
+    description: str = ""  # what the GM reads when opening it
 
 
 @dataclass(frozen=True)
