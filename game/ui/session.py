@@ -1,13 +1,371 @@
-"""The open encounter as the window sees it: the engine, its journal, and the calls tools make.
+"""The open encounter as the window sees it: the engine, the journal, and what tools may call.
 
-No pygame here: tools ask the session for queries and hand it commands; only the engine
-changes the encounter.
+No pygame here. Tools ask the session for queries and hand it commands; only the engine
+changes the encounter, and every command is appended to the journal as it is committed.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from game.io.errors import InputError, InputErrors
+from game.io.journal import Journal, journal_path_for, read_journal
+from game.io.saves import SavedRecord, SaveHeader, file_sha256, read_save, write_save
+from game.ui.loading import Opened, open_target
+from game.ui.log_text import creature_ids, describe
+from game.ui.panels import ActionButton, PanelModel
+from game.ui.scene import TokenView, tokens_from_placements
+from game.ui.session_setup import build_engine
+from game.ui.view_model import TokenConfig, load_token_config, tokens_from_state
 
-def initial_state(opened: Any) -> Any | None:
-    """The encounter's starting state from the engine (None for a bare map or before the engine)."""
-    return None
+
+def initial_state(opened: Opened) -> Any | None:
+    """The encounter's starting state (None when the ruleset plug-in is not there)."""
+    built = build_engine(opened, seed=0)
+    return None if built is None else built.state
+
+
+class Session:
+    """An encounter being played in the window (or just a map being looked at)."""
+
+    def __init__(self, opened: Opened, *, seed: int = 0, journal_path: Path | None = None,
+                 token_config: TokenConfig | None = None) -> None:
+        self.opened = opened
+        self.seed = seed
+        self.token_config = token_config or load_token_config()
+        self.engine = build_engine(opened, seed=seed)
+        self.version = 0
+        self.problem = ""  # a one-line note for the status bar (a repaired journal ...)
+        self._manual = False
+        self._tokens_cache: tuple[int, tuple[TokenView, ...]] | None = None
+        self._log: list[tuple[str, tuple[str, ...]]] = []
+        self._log_len = -1
+        self.journal: Journal | None = None
+        if self.engine is not None:
+            self.journal = Journal(journal_path or journal_path_for(opened.path))
+            self._resume()
+
+    @classmethod
+    def open(cls, path: Path, **kw: Any) -> Session:
+        """Open an encounter file or a map (raises InputError on bad input)."""
+        return cls(open_target(path), **kw)
+
+    # -- basics --------------------------------------------------------------------------------
+    @property
+    def battlefield(self) -> Any:
+        """The battlefield being fought on."""
+        return self.opened.battlefield
+
+    @property
+    def tmx(self) -> Any:
+        """The Tiled map to draw (None for ASCII battlefields)."""
+        return self.opened.tmx
+
+    @property
+    def title(self) -> str:
+        """Window title."""
+        enc = self.opened.encounter
+        return getattr(enc, "name", "") or self.opened.path.name
+
+    @property
+    def state(self) -> Any | None:
+        """The engine's current state (None for a bare map without a ruleset plug-in)."""
+        return None if self.engine is None else self.engine.state
+
+    def touch(self) -> None:
+        """Something changed: panels and tokens are rebuilt on the next frame."""
+        self.version += 1
+
+    # -- the journal ---------------------------------------------------------------------------
+    def header(self) -> SaveHeader:
+        """What this fight is played on."""
+        o = self.opened
+        defs = {c.definition.id for c in self.engine.initial.creatures.values()} if self.engine else set()
+        weapons = set()
+        for c in self.engine.initial.creatures.values() if self.engine else ():
+            weapons.update(c.definition.weapons)
+        map_path = o.map_path or o.path
+        return SaveHeader(str(o.path.resolve()), str(map_path), file_sha256(map_path) if map_path.is_file() else "",
+                          self.engine.ruleset.id if self.engine else "", tuple(sorted(defs)),
+                          tuple(sorted(weapons)), self.seed)
+
+    def _resume(self) -> None:
+        """Read the journal back (keeping the good prefix of a damaged one) and replay it."""
+        assert self.journal is not None and self.engine is not None
+        read = read_journal(self.journal.path)
+        header = self.header()
+        records, redo = read.records, read.redo
+        if read.header is not None and read.header.map_sha256 and read.header.map_sha256 != header.map_sha256:
+            backup = self.journal.path.with_name(self.journal.path.name + ".other-map.bak")
+            self.journal.path.replace(backup)
+            self.problem = f"{self.journal.path}: the map changed since this fight; old journal kept at {backup}"
+            records, redo = [], []
+        elif read.problem:
+            self.problem = read.problem
+        if read.header is not None and not self.problem:
+            self.seed = read.header.seed
+            header.seed = self.seed
+        ok = self._replay(records)
+        if ok < len(records):
+            self.problem = (f"{self.journal.path}: record {ok + 1} no longer applies; kept the {ok} before it")
+            records, redo = records[:ok], []
+        self.engine.redo_stack[:] = [_to_record(r, None) for r in redo]
+        if read.header is None or self.problem:
+            self.journal.start(header, records, redo)
+        self.touch()
+
+    def _replay(self, records: list[SavedRecord]) -> int:
+        """Put saved records into the engine's history through redo; returns how many applied."""
+        assert self.engine is not None
+        eng = self.engine
+        for i, r in enumerate(records):
+            eng.redo_stack[:] = [_to_record(r, eng.state)]
+            try:
+                eng.redo()
+            except Exception:  # a record from an older Battlemat that no longer applies
+                eng.redo_stack.clear()
+                return i
+        eng.redo_stack.clear()
+        return len(records)
+
+    def close(self) -> None:
+        """Close the journal (every command is on disk already)."""
+        if self.journal is not None:
+            self.journal.close()
+
+    # -- playing -------------------------------------------------------------------------------
+    @property
+    def manual_dice(self) -> bool:
+        """True when the GM types in every die."""
+        return self._manual
+
+    @manual_dice.setter
+    def manual_dice(self, on: bool) -> None:
+        from game.rules.engine import ManualDice, SeededDice
+
+        self._manual = on
+        if self.engine is not None:
+            self.engine.dice = ManualDice() if on else SeededDice(self.seed)
+
+    def _committed(self, before: int) -> None:
+        """Journal the records the engine committed since ``before``."""
+        assert self.engine is not None
+        if self.journal is not None:
+            for rec in self.engine.history[before:]:
+                self.journal.record(SavedRecord.of(rec))
+        self.touch()
+
+    def submit(self, cmd: Any) -> str:
+        """Hand a command to the engine; returns a status line."""
+        if self.engine is None:
+            return "This map has no encounter: open an encounter file to play"
+        before = len(self.engine.history)
+        out = self.engine.submit(cmd)
+        self._committed(before)
+        if not out.ok:
+            return "Not now: " + "; ".join(v.reason for v in out.violations)
+        if out.pending is not None:
+            return out.pending.prompt
+        return ""
+
+    def validate(self, cmd: Any) -> list[Any]:
+        """Violations of a command now ([] when legal)."""
+        return [] if self.engine is None else list(self.engine.validate(cmd))
+
+    def query(self, name: str, *args: Any, **kw: Any) -> Any:
+        """A registered ruleset query (None when the ruleset has none of that name)."""
+        if self.engine is None or name not in self.engine.ruleset.queries:
+            return None
+        return self.engine.query(name, *args, **kw)
+
+    def hook(self, name: str) -> Any:
+        """A ruleset hook function (movement planning, reach ...), or None."""
+        if self.engine is None:
+            return None
+        return self.engine.ruleset.hooks.get(name)
+
+    def answer(self, choice: Any) -> str:
+        """Answer the pending decision."""
+        if self.engine is None or self.engine.pending is None:
+            return "Nothing is being asked"
+        before = len(self.engine.history)
+        out = self.engine.answer(self.engine.pending.id, choice)
+        self._committed(before)
+        if not out.ok:
+            return "; ".join(v.reason for v in out.violations)
+        return out.pending.prompt if out.pending is not None else ""
+
+    def answer_text(self, text: str) -> str:
+        """Typed dice ("14" or "3 5") or a typed option for the pending decision."""
+        if self.engine is None or self.engine.pending is None:
+            return "No dice are being asked for"
+        d = self.engine.pending
+        if d.kind == "dice":
+            try:
+                values = [int(v) for v in text.replace(",", " ").split()]
+            except ValueError:
+                return f"Type numbers from 1 to {d.sides}, e.g. 14"
+            return self.answer(values)
+        return self.answer(text.strip())
+
+    def undo(self) -> str:
+        """Undo the last command (or drop a paused one)."""
+        if self.engine is None:
+            return ""
+        paused = self.engine.pending is not None
+        if not self.engine.undo():
+            return "Nothing to undo"
+        if not paused and self.journal is not None:
+            self.journal.undo()
+        self.touch()
+        return "Undone" if not paused else "Dropped the unfinished command"
+
+    def redo(self) -> str:
+        """Redo the last undone command."""
+        if self.engine is None or not self.engine.redo_stack:
+            return "Nothing to redo"
+        top = self.engine.redo_stack[-1]
+        if top.state_before is None:  # read back from the journal: it starts from here
+            top.state_before = self.engine.state
+        if not self.engine.redo():
+            return "Nothing to redo"
+        if self.journal is not None:
+            self.journal.redo()
+        self.touch()
+        return "Redone"
+
+    def save(self, path: Path | None = None) -> str:
+        """Write a save next to the encounter (or to ``path``)."""
+        if self.engine is None:
+            return "Nothing to save: a bare map"
+        path = path or self.opened.path.with_suffix(".save.json")
+        write_save(path, self.header(), [SavedRecord.of(r) for r in self.engine.history])
+        return f"Saved {path}"
+
+    def load(self, path: Path) -> str:
+        """Replace the fight with a save's (the current one stays in its journal's backup)."""
+        if self.engine is None:
+            return "Open an encounter first"
+        try:
+            header, records = read_save(path)
+        except (InputError, InputErrors) as err:
+            return str(err)
+        fresh = build_engine(self.opened, seed=header.seed)
+        assert fresh is not None
+        self.engine = fresh
+        self.seed = header.seed
+        done = self._replay(records)
+        if self.journal is not None:
+            self.journal.close()
+            self.journal.start(self.header(), records[:done])
+        self.touch()
+        if done < len(records):
+            return f"{path}:record {done + 1}: no longer applies; loaded the {done} before it"
+        return f"Opened {path}"
+
+    def reopen(self) -> str:
+        """Ctrl+O: load the save next to the encounter, if there is one."""
+        path = self.opened.path.with_suffix(".save.json")
+        if not path.is_file():
+            return f"No save at {path} (Ctrl+S writes one)"
+        return self.load(path)
+
+    # -- what the view shows -------------------------------------------------------------------
+    def tokens(self, *, player_view: bool = False) -> tuple[TokenView, ...]:
+        """Tokens for the current state (cached until something changes)."""
+        if self._tokens_cache is not None and self._tokens_cache[0] == self.version:
+            return self._tokens_cache[1]
+        if self.engine is None:
+            toks = tokens_from_placements(self.battlefield)
+        else:
+            reach = self.hook("reach_yd")
+            toks = tokens_from_state(self.engine.state, self.token_config)
+            if reach is not None:
+                toks = tuple(_with_reach(t, self, reach) for t in toks)
+        self._tokens_cache = (self.version, toks)
+        return toks
+
+    def names(self) -> dict[str, str]:
+        """Creature id -> name."""
+        if self.engine is None:
+            return {}
+        return {c.id: c.name for c in self.engine.state.creatures.values()}
+
+    def log_lines(self) -> list[tuple[str, tuple[str, ...]]]:
+        """The combat log in words, with the creatures of each line."""
+        if self.engine is None:
+            return [("No encounter: this is a bare map.", ())]
+        events = self.engine.log()
+        if len(events) != self._log_len:
+            names = self.names()
+            known = set(names)
+            lines = []
+            for ev in events:
+                text = describe(ev, names)
+                if text:
+                    lines.append((text, creature_ids(ev, known)))
+            self._log, self._log_len = lines, len(events)
+        return self._log
+
+    def measure(self, a: tuple[int, int], b: tuple[int, int]) -> str:
+        """Distance label between two squares by the ruleset's diagonal rule, elevation included."""
+        from game.rules.geometry.distance import grid_distance
+
+        rule = self.engine.ruleset.definition.diagonal_rule if self.engine else "chebyshev"
+        bf = self.battlefield
+        dz = 0.0
+        if bf.in_bounds(a) and bf.in_bounds(b):
+            dz = bf.elevation_at(b) - bf.elevation_at(a)
+        d = grid_distance(b[0] - a[0], b[1] - a[1], dz, rule=rule)
+        up = f", {dz:+g} yd up" if dz else ""
+        return f"{d:g} yards{up}"
+
+    def panel_model(self, selected: str) -> PanelModel:
+        """What the panels show now."""
+        from game.ui.session_panels import panel_model
+
+        return panel_model(self, selected)
+
+    def prompt(self) -> tuple[Any, str, list[tuple[str, str]], bool] | None:
+        """The pending decision as (square of its creature, text, options, wants typing)."""
+        if self.engine is None or self.engine.pending is None:
+            return None
+        d = self.engine.pending
+        st = self.engine.state
+        who = d.asked_of if d.asked_of in st.creatures else ""
+        about = dict(d.data).get("creature") or dict(d.data).get("target") or who
+        square = st.creatures[about].square if about in st.creatures else None
+        if square is None and st.active in st.creatures:
+            square = st.creatures[st.active].square
+        asked = st.creatures[who].name if who else "GM"
+        text = f"<b>{asked}</b>: {d.prompt}"
+        options = [(o.id, o.label) for o in d.options]
+        return square, text, options, d.kind == "dice" or not options
+
+    def intent(self, name: str, arg: str, *, selected: str, app: Any = None) -> str:
+        """A button or key the ruleset handles (start turn, end turn, next part, an action)."""
+        from game.ui.session_panels import do_intent
+
+        return do_intent(self, name, arg, selected)
+
+
+def _to_record(r: SavedRecord, state: Any) -> Any:
+    from game.rules.engine import CommandRecord
+
+    return CommandRecord(r.command, state, list(r.answers), list(r.typed), tuple(r.events))
+
+
+def _with_reach(t: TokenView, session: Session, reach: Any) -> TokenView:
+    from dataclasses import replace
+
+    st = session.engine.state  # type: ignore[union-attr]
+    c = st.creatures[t.key]
+    weapon = c.definition.weapons[0] if c.definition.weapons else ""
+    try:
+        r = float(reach(st, session.engine.ruleset, t.key, weapon, ""))  # type: ignore[union-attr]
+    except Exception:  # a creature with no melee weapon: keep the base reach shown
+        return t
+    return replace(t, reach_yd=r)
+
+
+__all__ = ["Session", "initial_state", "ActionButton"]

@@ -172,8 +172,8 @@ def _draw_elevation(board: Board, surf: pygame.Surface, x0: int, y0: int, w: int
         v = float(full[gy, gx])
         left = full[gy, gx - 1] if gx > 0 else None
         up = full[gy - 1, gx] if gy > 0 else None
-        if left is not None and up is not None and left == v and up == v and z < 40:
-            continue
+        if left is not None and up is not None and left == v and up == v:
+            continue  # inside a plateau: the shading says it, the edge squares carry the number
         label = palette.text_surface(f"{v:g}", max(10, z // 3))
         surf.blit(label, (int(x) * z + 2, int(y) * z + 1))
 

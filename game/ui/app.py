@@ -1,0 +1,388 @@
+"""The GM window: event loop, camera controls, panels, the tool stack and the player view.
+
+`run_app(path)` opens an encounter or a map. Closing the window, SIGTERM, or the
+BATTLEMAT_AUTOQUIT_S timer (for tests) end the loop cleanly; the journal already holds every
+command, so nothing is lost either way.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.io.errors import InputError, InputErrors
+from game.ui.camera import DEFAULT_DPI, Camera, touch_target_px, ui_scale_for
+from game.ui.panels import OVERLAY_KEYS, Layout, Panels
+from game.ui.render.frame import RenderCaches, draw_frame
+from game.ui.render.tokens import TokenArt
+from game.ui.scene import DEFAULT_OVERLAYS, Scene
+from game.ui.session import Session
+from game.ui.tools.base import Result, Tool, ToolContext
+from game.ui.tools.measure import MeasureTool
+from game.ui.tools.select import SelectTool
+
+PAN_STEP_PX = 64
+KEY_TO_OVERLAY = {getattr(pygame, f"K_{k.lower()}"): name for name, k in OVERLAY_KEYS.items()}
+
+
+class App:
+    """One GM window on one session."""
+
+    def __init__(self, session: Session, *, size: tuple[int, int] = (1400, 860), touch: bool = False,
+                 dpi: float = DEFAULT_DPI, ui_scale: float | None = None) -> None:
+        self.session = session
+        self.touch = touch
+        self.scale = ui_scale if ui_scale is not None else ui_scale_for(dpi, touch=touch)
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption(f"Battlemat: {session.title}")
+        self.manager = pygame_gui.UIManager(size, _theme(self.scale))
+        self.layout = Layout.for_window(*size, self.scale)
+        self.panels = Panels(self.manager, self.layout, self.scale)
+        v = self.layout.view
+        self.camera = Camera(v.width, v.height, view_x_px=v.x, view_y_px=v.y)
+        if touch:
+            self.camera.min_px_per_yd = touch_target_px(dpi)
+        self.camera.fit(session.battlefield.width, session.battlefield.height)
+        art = TokenArt(session.token_config.images, session.token_config.side_colours)
+        self.caches = RenderCaches.for_battlefield(session.battlefield, session.tmx, art)
+        self.overlays = frozenset(DEFAULT_OVERLAYS)
+        self.tools: list[Tool] = [SelectTool()]
+        self.selected = ""
+        self.hover_square: tuple[int, int] | None = None
+        self.status = ""
+        self.running = True
+        self.fullscreen = False
+        self._pan_from: tuple[int, int] | None = None
+        self._panel_version = -1
+        self.player_view: Any | None = None
+        self.frame_count = 0
+
+    # -- the loop ----------------------------------------------------------------------------
+    def run(self, *, autoquit_s: float | None = None) -> int:
+        """Run until the window closes (or SIGTERM, or the auto-quit timer)."""
+        clock = pygame.time.Clock()
+        started = time.monotonic()
+        while self.running:
+            dt = clock.tick(60) / 1000.0
+            for event in pygame.event.get():
+                self.handle(event)
+            self.update(dt)
+            self.draw()
+            pygame.display.flip()
+            if autoquit_s is not None and time.monotonic() - started > autoquit_s:
+                self.running = False
+        self.close()
+        return 0
+
+    def close(self) -> None:
+        """Flush the journal and close the player view."""
+        self.session.close()
+        if self.player_view is not None:
+            self.player_view.close()
+            self.player_view = None
+
+    def update(self, dt: float) -> None:
+        """Refresh panels when the encounter changed; let pygame_gui animate."""
+        if self.session.version != self._panel_version:
+            self._panel_version = self.session.version
+            self._refresh_panels()
+            self._sync_prompt()
+        self.manager.update(dt)
+
+    def draw(self) -> None:
+        """Battlefield, then panels on top; then the player view, if open."""
+        draw_frame(self.screen, self.camera, self.scene(), self.caches)
+        self.manager.draw_ui(self.screen)
+        if self.player_view is not None:
+            self.player_view.draw(self.session)
+        self.frame_count += 1
+
+    def scene(self) -> Scene:
+        """What the GM view shows now."""
+        fields: dict[str, Any] = {}
+        for tool in self.tools:
+            fields.update(tool.preview())
+        highlighted = set(fields.pop("highlighted_keys", ()))
+        highlighted.update(self.panels.hovered_log_ids())
+        return Scene(
+            self.session.battlefield,
+            self.session.tokens(),
+            overlays=self.overlays,
+            selected_key=self.selected,
+            highlighted_keys=frozenset(highlighted),
+            hover_square=self.hover_square,
+            **fields,
+        )
+
+    # -- events ------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        """Route one event: window, panels, camera keys and drags, then the top tool."""
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.WINDOWCLOSE and self.player_view is not None and self.player_view.owns(event):
+            self.player_view.close()
+            self.player_view = None
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self._relayout(event.w, event.h)
+            return
+        consumed = self.manager.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._button(event.ui_element)
+            return
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.panels.creatures:
+            self._intent("start_turn", self.panels.creature_for_row(event.text))
+            return
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            self._typed(event.ui_element, event.text)
+            return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
+            self._mouse(event, consumed)
+            return
+        if event.type == pygame.KEYDOWN and not self._text_focused():
+            self._key(event)
+
+    def _text_focused(self) -> bool:
+        focus = self.manager.get_focus_set()
+        return any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in (focus or ()))
+
+    def _mouse(self, event: pygame.event.Event, consumed: bool) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            if not self.panels.over_panels(pos):
+                self.camera.zoom_about(pos[0], pos[1], 1 if event.y > 0 else -1)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3):
+            if not self.panels.over_panels(event.pos):
+                self._pan_from = event.pos
+                self._pan_moved = 0
+            if event.button == 2:
+                return
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3) and self._pan_from is not None:
+            moved = self._pan_moved
+            self._pan_from = None
+            if event.button == 2 or moved > 4:
+                return  # a drag was a pan, not a right click
+            self._tool_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=event.pos))
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            return  # wait for the button to come up: a right drag pans
+        if event.type == pygame.MOUSEMOTION and self._pan_from is not None:
+            dx, dy = event.pos[0] - self._pan_from[0], event.pos[1] - self._pan_from[1]
+            self._pan_moved += abs(dx) + abs(dy)
+            self.camera.pan_px(dx, dy)
+            self._pan_from = event.pos
+            return
+        if consumed or self.panels.over_panels(event.pos):
+            if event.type == pygame.MOUSEMOTION:
+                self.hover_square = None
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_square = self.camera.square_at_px(*event.pos)
+        self._tool_event(event)
+
+    def _tool_event(self, event: pygame.event.Event) -> None:
+        ctx = ToolContext(self.session, self.camera, self.selected,
+                          shift=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+        self._apply(self.tools[-1].on_event(event, ctx))
+
+    def _apply(self, result: Result | None) -> None:
+        """Do what a tool asked: select, submit a command, push or pop tools."""
+        if result is None:
+            return
+        if result.select is not None:
+            self.selected = result.select
+        if result.pop and len(self.tools) > 1:
+            self.tools.pop()
+        if result.push is not None:
+            self.tools.append(result.push)
+        if result.command is not None:
+            self.status = self.session.submit(result.command)
+            self.tools = self.tools[:1]
+        if result.status:
+            self.status = result.status
+        self._panel_version = -1
+
+    def _key(self, event: pygame.event.Event) -> None:
+        ctrl = event.mod & pygame.KMOD_CTRL
+        k = event.key
+        if ctrl and k == pygame.K_z:
+            self._intent("undo")
+        elif ctrl and k == pygame.K_y:
+            self._intent("redo")
+        elif ctrl and k == pygame.K_s:
+            self._intent("save")
+        elif ctrl and k == pygame.K_o:
+            self._intent("open")
+        elif ctrl and k == pygame.K_q:
+            self.running = False
+        elif k == pygame.K_F11:
+            self._intent("fullscreen")
+        elif k == pygame.K_f:
+            self._intent("fit")
+        elif k == pygame.K_m:
+            self._intent("measure")
+        elif k == pygame.K_p:
+            self._intent("player_view")
+        elif k in KEY_TO_OVERLAY:
+            self._intent(f"overlay:{KEY_TO_OVERLAY[k]}")
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            dx = {pygame.K_LEFT: PAN_STEP_PX, pygame.K_RIGHT: -PAN_STEP_PX}.get(k, 0)
+            dy = {pygame.K_UP: PAN_STEP_PX, pygame.K_DOWN: -PAN_STEP_PX}.get(k, 0)
+            self.camera.pan_px(dx, dy)
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.camera.zoom_about(*self.layout.view.center, 1)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.camera.zoom_about(*self.layout.view.center, -1)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._intent("end_turn")
+        elif k == pygame.K_n:
+            self._intent("advance")
+        elif k == pygame.K_ESCAPE:
+            self._tool_event(event)
+        else:
+            self._action_key(event)
+
+    def _action_key(self, event: pygame.event.Event) -> None:
+        name = pygame.key.name(event.key).upper()
+        for a in self.panels.model.actions:
+            if a.key and a.key.upper() == name:
+                self._intent(f"action:{a.id}")
+                return
+        self._tool_event(event)
+
+    def _button(self, element: Any) -> None:
+        if element in self.panels.action_buttons:
+            self._intent(f"action:{self.panels.action_buttons[element].id}")
+        elif element in self.panels.buttons:
+            self._intent(self.panels.buttons[element])
+
+    def _typed(self, element: Any, text: str) -> None:
+        if element is self.panels.dice_entry:
+            self._intent("dice_enter")
+        elif element is self.panels.prompt_entry:
+            self._intent(f"answer_text:{text}")
+
+    # -- intents (from buttons, keys and tools) -----------------------------------------------
+    def _intent(self, intent: str, arg: str = "") -> None:
+        """Do one thing the GM asked for by button or key."""
+        name, _, rest = intent.partition(":")
+        if name == "overlay":
+            self.overlays = self.overlays ^ {rest}
+        elif name == "fit":
+            self.camera.fit(self.session.battlefield.width, self.session.battlefield.height)
+        elif name == "fullscreen":
+            self.fullscreen = not self.fullscreen
+            pygame.display.toggle_fullscreen()
+        elif name == "measure":
+            self.tools = self.tools[:1] + [MeasureTool()]
+            self.status = "Measure: drag between two squares; right click or Escape ends"
+        elif name == "player_view":
+            self._toggle_player_view()
+        elif name == "undo":
+            self.status = self.session.undo()
+            self.tools = self.tools[:1]
+        elif name == "redo":
+            self.status = self.session.redo()
+        elif name == "save":
+            self.status = self.session.save()
+        elif name == "open":
+            self.status = self.session.reopen()
+        elif name == "toggle_manual":
+            self.session.manual_dice = not self.session.manual_dice
+            self.session.touch()
+        elif name == "dice_enter":
+            text = self.panels.dice_entry.get_text()
+            self.status = self.session.answer_text(text)
+            self.panels.dice_entry.set_text("")
+        elif name == "answer":
+            self.status = self.session.answer(rest)
+        elif name == "answer_text":
+            self.status = self.session.answer_text(rest)
+        else:
+            self.status = self.session.intent(name, rest or arg, selected=self.selected, app=self)
+        self._panel_version = -1
+
+    # -- helpers -------------------------------------------------------------------------------
+    def _refresh_panels(self) -> None:
+        model = self.session.panel_model(self.selected)
+        model.overlays = self.overlays
+        model.status = self.status or model.status
+        self.panels.refresh(model)
+
+    def _sync_prompt(self) -> None:
+        """Show the engine's pending decision as a prompt at the token it concerns."""
+        prompt = self.session.prompt()
+        if prompt is None:
+            self.panels.close_prompt()
+            return
+        square, text, options, entry = prompt
+        at = self.camera.square_center_px(square) if square is not None else self.layout.view.center
+        self.panels.show_prompt(at, text, options, entry=entry)
+
+    def _relayout(self, w: int, h: int) -> None:
+        self.screen = pygame.display.get_surface()
+        self.manager.set_window_resolution((w, h))
+        self.panels.kill()
+        self.layout = Layout.for_window(w, h, self.scale)
+        self.panels = Panels(self.manager, self.layout, self.scale)
+        v = self.layout.view
+        self.camera.set_view(v.x, v.y, v.width, v.height)
+        self._panel_version = -1
+
+    def _toggle_player_view(self) -> None:
+        from game.ui.player_view import PlayerView
+
+        if self.player_view is not None:
+            self.player_view.close()
+            self.player_view = None
+            self.status = "Player view closed"
+            return
+        self.player_view = PlayerView(self.session, self.camera, self.caches.art)
+        self.status = "Player view open: drag it to the table screen, F11 there for fullscreen"
+
+
+def _theme(scale: float) -> dict:
+    from game.ui.panels import theme
+
+    return theme(scale)
+
+
+def _install_sigterm(app_ref: list[App]) -> None:
+    """SIGTERM ends the loop like closing the window (the journal is flushed on the way out)."""
+
+    def stop(signum: int, frame: Any) -> None:
+        for app in app_ref:
+            app.running = False
+
+    signal.signal(signal.SIGTERM, stop)
+
+
+def run_app(path: Path) -> int:
+    """Open the GM window on an encounter or map; returns the exit status."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        session = Session.open(Path(path))
+    except (InputError, InputErrors) as err:
+        for line in str(err).splitlines():
+            print(f"error: {line}", file=sys.stderr)
+        return 2
+    touch = os.environ.get("BATTLEMAT_TOUCH", "") not in ("", "0")
+    dpi = float(os.environ.get("BATTLEMAT_DPI", DEFAULT_DPI))
+    w, h = (int(v) for v in os.environ.get("BATTLEMAT_WINDOW", "1400x860").split("x"))
+    app = App(session, size=(w, h), touch=touch, dpi=dpi)
+    _install_sigterm([app])
+    autoquit = os.environ.get("BATTLEMAT_AUTOQUIT_S")
+    try:
+        return app.run(autoquit_s=float(autoquit) if autoquit else None)
+    finally:
+        pygame.quit()

@@ -1,0 +1,287 @@
+"""The GM window's panels, built with pygame_gui: top bar, turn panel, action bar, log, dice.
+
+Panels show plain models the app computes from the session (PanelModel) and report clicks as
+intents (strings and ids) the app turns into commands; they hold no rules.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import (
+    UIButton,
+    UILabel,
+    UIPanel,
+    UISelectionList,
+    UITextBox,
+    UITextEntryLine,
+)
+
+from game.ui.scene import OVERLAYS
+
+#: Keyboard shortcut of each overlay toggle (also shown on the top bar).
+OVERLAY_KEYS = {"grid": "G", "terrain": "T", "obstacles": "O", "obscurement": "B", "light": "L",
+                "elevation": "E", "reach": "R"}
+OVERLAY_LABELS = {"grid": "Grid", "terrain": "Terrain", "obstacles": "Cover", "obscurement": "Fog",
+                  "light": "Light", "elevation": "Elev", "reach": "Reach"}
+TOP_BUTTONS = (("fit", "Fit (F)"), ("fullscreen", "Full (F11)"), ("player_view", "Player view (P)"),
+               ("measure", "Measure (M)"), ("undo", "Undo"), ("redo", "Redo"), ("save", "Save"),
+               ("open", "Open"))
+
+
+def theme(scale: float) -> dict:
+    """pygame_gui theme: readable sizes scaled for touch screens, greyed look for illegal actions."""
+    size = str(round(14 * scale))
+    return {
+        "defaults": {
+            "font": {"name": "noto_sans", "size": size},
+            "colours": {"dark_bg": "#1c1e24", "normal_bg": "#343844", "hovered_bg": "#4a5266",
+                        "normal_text": "#f0f0f0", "normal_border": "#101010"},
+        },
+        "#illegal": {"colours": {"normal_bg": "#2a2a2a", "hovered_bg": "#333333",
+                                 "normal_text": "#7a7a7a", "hovered_text": "#9a9a9a"}},
+        "#on": {"colours": {"normal_bg": "#2f6a3c", "hovered_bg": "#3d8a4e"}},
+        "#prompt": {"colours": {"dark_bg": "#3a2f10", "normal_border": "#ffd84a"}},
+        "text_box": {"font": {"name": "noto_sans", "size": size}},
+    }
+
+
+@dataclass(frozen=True)
+class ActionButton:
+    """An action the selected creature could take: legal, or greyed with the reason."""
+
+    id: str
+    label: str
+    legal: bool
+    reason: str = ""
+    key: str = ""  # keyboard shortcut
+
+
+@dataclass
+class PanelModel:
+    """What the panels show, computed by the app from the session each time it changes."""
+
+    title: str = ""
+    round_text: str = "Round 0"
+    phase_text: str = ""
+    creature_rows: list[tuple[str, str]] = field(default_factory=list)  # (text, creature id)
+    actions: list[ActionButton] = field(default_factory=list)
+    log_lines: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # text, creature ids
+    dice_lines: list[str] = field(default_factory=list)
+    manual_dice: bool = False
+    status: str = ""
+    overlays: frozenset[str] = frozenset()
+    advance_label: str = "Next part"
+
+
+@dataclass
+class Layout:
+    """Rectangles of every panel for a window size and UI scale."""
+
+    top: pygame.Rect
+    left: pygame.Rect
+    right: pygame.Rect
+    bottom: pygame.Rect
+    view: pygame.Rect
+
+    @classmethod
+    def for_window(cls, w: int, h: int, scale: float) -> Layout:
+        """Panels around the battlefield view (which gets what is left)."""
+        top_h = round(40 * scale)
+        bottom_h = round(56 * scale)
+        left_w = min(round(250 * scale), w // 4)
+        right_w = min(round(330 * scale), w // 3)
+        return cls(
+            top=pygame.Rect(0, 0, w, top_h),
+            left=pygame.Rect(0, top_h, left_w, h - top_h - bottom_h),
+            right=pygame.Rect(w - right_w, top_h, right_w, h - top_h),
+            bottom=pygame.Rect(left_w, h - bottom_h, w - left_w - right_w, bottom_h),
+            view=pygame.Rect(left_w, top_h, w - left_w - right_w, h - top_h - bottom_h),
+        )
+
+
+class Panels:
+    """Every pygame_gui widget of the GM window; rebuilt on resize, refreshed from a PanelModel."""
+
+    def __init__(self, manager: pygame_gui.UIManager, layout: Layout, scale: float) -> None:
+        self.manager = manager
+        self.layout = layout
+        self.scale = scale
+        self.model = PanelModel()
+        self._built_model: PanelModel | None = None
+        self.buttons: dict[UIButton, str] = {}  # widget -> intent
+        self.action_buttons: dict[UIButton, ActionButton] = {}
+        self.prompt: UIPanel | None = None
+        self.prompt_entry: UITextEntryLine | None = None
+        self._build_static()
+
+    # -- building ----------------------------------------------------------------------------
+    def _px(self, v: float) -> int:
+        return round(v * self.scale)
+
+    def _build_static(self) -> None:
+        L, m = self.layout, self.manager
+        self.top = UIPanel(L.top, manager=m)
+        x = self._px(4)
+        h = L.top.height - self._px(8)
+        self.overlay_buttons: dict[str, UIButton] = {}
+        for name in OVERLAYS:
+            w = self._px(64)
+            b = UIButton(pygame.Rect(x, self._px(2), w, h), OVERLAY_LABELS[name], m, container=self.top,
+                         tool_tip_text=f"{OVERLAYS[name]} ({OVERLAY_KEYS[name]})")
+            self.buttons[b] = f"overlay:{name}"
+            self.overlay_buttons[name] = b
+            x += w + self._px(2)
+        x += self._px(10)
+        for intent, label in TOP_BUTTONS:
+            w = self._px(14 + 7.2 * len(label))
+            b = UIButton(pygame.Rect(x, self._px(2), w, h), label, m, container=self.top)
+            self.buttons[b] = intent
+            x += w + self._px(2)
+        # Left: the round
+        self.left = UIPanel(L.left, manager=m)
+        lw = L.left.width - self._px(10)
+        self.round_label = UILabel(pygame.Rect(self._px(4), self._px(4), lw, self._px(24)), "", m, container=self.left)
+        self.phase_label = UILabel(pygame.Rect(self._px(4), self._px(28), lw, self._px(24)), "", m, container=self.left)
+        list_h = L.left.height - self._px(56) - self._px(84)
+        self.creatures = UISelectionList(pygame.Rect(self._px(4), self._px(56), lw, list_h), [], m,
+                                         container=self.left, allow_double_clicks=False)
+        by = self._px(56) + list_h + self._px(4)
+        self.end_turn = UIButton(pygame.Rect(self._px(4), by, lw, self._px(36)), "End turn (Enter)", m,
+                                 container=self.left)
+        self.advance = UIButton(pygame.Rect(self._px(4), by + self._px(40), lw, self._px(36)), "Next part (N)", m,
+                                container=self.left)
+        self.buttons[self.end_turn] = "end_turn"
+        self.buttons[self.advance] = "advance"
+        # Right: log above, dice below
+        self.right = UIPanel(L.right, manager=m)
+        rw = L.right.width - self._px(10)
+        dice_h = self._px(190)
+        log_h = L.right.height - dice_h - self._px(12)
+        self.log = UISelectionList(pygame.Rect(self._px(4), self._px(4), rw, log_h), [], m,
+                                   container=self.right, allow_double_clicks=False)
+        dy = log_h + self._px(8)
+        self.dice_toggle = UIButton(pygame.Rect(self._px(4), dy, rw, self._px(32)), "Dice: Battlemat rolls", m,
+                                    container=self.right, tool_tip_text="Switch to typing in the players' physical dice")
+        self.buttons[self.dice_toggle] = "toggle_manual"
+        self.dice_box = UITextBox("", pygame.Rect(self._px(4), dy + self._px(36), rw, dice_h - self._px(84)), m,
+                                  container=self.right)
+        ey = dy + dice_h - self._px(44)
+        self.dice_entry = UITextEntryLine(pygame.Rect(self._px(4), ey, rw - self._px(70), self._px(36)), m,
+                                          container=self.right, placeholder_text="typed dice, e.g. 14 3")
+        self.dice_enter = UIButton(pygame.Rect(rw - self._px(62), ey, self._px(66), self._px(36)), "Enter", m,
+                                   container=self.right)
+        self.buttons[self.dice_enter] = "dice_enter"
+        # Bottom: action bar
+        self.bottom = UIPanel(L.bottom, manager=m)
+        self.status = UILabel(pygame.Rect(self._px(4), L.bottom.height - self._px(22), L.bottom.width - self._px(8),
+                                          self._px(18)), "", m, container=self.bottom)
+
+    def refresh(self, model: PanelModel) -> None:
+        """Show a new model (only the widgets whose content changed are rebuilt)."""
+        old = self._built_model
+        self.model = model
+        self.round_label.set_text(model.round_text)
+        self.phase_label.set_text(model.phase_text)
+        self.status.set_text(model.status)
+        self.advance.set_text(f"{model.advance_label} (N)")
+        for name, b in self.overlay_buttons.items():
+            want = "#on" if name in model.overlays else None
+            if getattr(b, "_bm_state", None) != want:
+                b.change_object_id(want)
+                b._bm_state = want
+        self.dice_toggle.set_text("Dice: typed in (manual)" if model.manual_dice else "Dice: Battlemat rolls")
+        if old is None or old.creature_rows != model.creature_rows:
+            self.creatures.set_item_list([r[0] for r in model.creature_rows])
+        if old is None or old.log_lines != model.log_lines:
+            self.log.set_item_list([line for line, _ in model.log_lines[-300:]])
+            if self.log.scroll_bar is not None:
+                self.log.scroll_bar.set_scroll_from_start_percentage(1.0)
+        if old is None or old.dice_lines != model.dice_lines:
+            self.dice_box.set_text("<br>".join(model.dice_lines[-8:]))
+        if old is None or old.actions != model.actions:
+            self._build_actions(model.actions)
+        self._built_model = model
+
+    def _build_actions(self, actions: list[ActionButton]) -> None:
+        for b in self.action_buttons:
+            b.kill()
+        self.action_buttons.clear()
+        x = self._px(4)
+        h = self.layout.bottom.height - self._px(30)
+        for a in actions:
+            label = f"{a.label} ({a.key})" if a.key else a.label
+            w = self._px(16 + 7.5 * len(label))
+            if x + w > self.layout.bottom.width:
+                break
+            # Illegal actions stay hoverable so their reason shows (pygame_gui hides tool tips of
+            # disabled buttons), drawn grey by the '#illegal' theme
+            b = UIButton(pygame.Rect(x, self._px(4), w, h), label, self.manager, container=self.bottom,
+                         object_id="#illegal" if not a.legal else None,
+                         tool_tip_text=a.reason or None)
+            self.action_buttons[b] = a
+            x += w + self._px(3)
+
+    # -- prompts at the token ------------------------------------------------------------------
+    def show_prompt(self, at_px: tuple[int, int], text: str, options: list[tuple[str, str]], *, entry: bool) -> None:
+        """A small panel by the token: the question, and its options or a text entry."""
+        self.close_prompt()
+        w = self._px(300)
+        n = len(options) + (1 if entry else 0)
+        h = self._px(64) + self._px(38) * n
+        win = self.manager.get_root_container().get_rect()
+        x = max(0, min(at_px[0] + self._px(20), win.width - w))
+        y = max(0, min(at_px[1] - h // 2, win.height - h))
+        p = UIPanel(pygame.Rect(x, y, w, h), starting_height=5, manager=self.manager, object_id="#prompt")
+        UITextBox(text, pygame.Rect(self._px(4), self._px(4), w - self._px(12), self._px(56)), self.manager, container=p)
+        yy = self._px(62)
+        self.prompt_entry = None
+        if entry:
+            self.prompt_entry = UITextEntryLine(pygame.Rect(self._px(4), yy, w - self._px(12), self._px(34)),
+                                                self.manager, container=p, placeholder_text="type and press Enter")
+            self.prompt_entry.focus()
+            yy += self._px(38)
+        for oid, label in options:
+            b = UIButton(pygame.Rect(self._px(4), yy, w - self._px(12), self._px(34)), label, self.manager, container=p)
+            self.buttons[b] = f"answer:{oid}"
+            yy += self._px(38)
+        self.prompt = p
+
+    def close_prompt(self) -> None:
+        """Remove the prompt panel."""
+        if self.prompt is not None:
+            for b in [b for b in self.buttons if b.ui_container is self.prompt.get_container()]:
+                del self.buttons[b]
+            self.prompt.kill()
+            self.prompt = None
+            self.prompt_entry = None
+
+    # -- reading the mouse ---------------------------------------------------------------------
+    def hovered_log_ids(self) -> tuple[str, ...]:
+        """Creature ids of the log line under the cursor (the view highlights them)."""
+        lines = self.model.log_lines[-300:]
+        for i, item in enumerate(self.log.item_list):
+            btn = item.get("button_element")
+            if btn is not None and btn.hovered and i < len(lines):
+                return lines[i][1]
+        return ()
+
+    def creature_for_row(self, text: str) -> str:
+        """Creature id of a turn panel row."""
+        for row, cid in self.model.creature_rows:
+            if row == text:
+                return cid
+        return ""
+
+    def over_panels(self, pos: tuple[int, int]) -> bool:
+        """True if a window pixel is on a panel (or the prompt), not on the battlefield."""
+        if self.prompt is not None and self.prompt.get_abs_rect().collidepoint(pos):
+            return True
+        return not self.layout.view.collidepoint(pos)
+
+    def kill(self) -> None:
+        """Remove every widget (before a rebuild on resize)."""
+        self.close_prompt()
+        for p in (self.top, self.left, self.right, self.bottom):
+            p.kill()

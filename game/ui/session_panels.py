@@ -1,0 +1,188 @@
+"""What the panels show and what their buttons do, read from the ruleset plug-in's registries.
+
+Nothing here knows SotDL or OSR: the phases come from ``ruleset.phases``, the actions from
+``ruleset.command_names`` (a command with a ``path`` is played with the move tool, one with a
+``target`` with the target tool, the rest at once), and legality from the engine's validate.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from game.ui.panels import ActionButton, PanelModel
+
+#: Commands that are not buttons on the action bar (the round, the GM's hand, nested ones).
+NOT_ON_BAR = {"answer", "enter_dice", "advance_phase", "gm_note", "start_combat", "begin_combat",
+              "surprise", "start_turn", "end_turn", "end_round", "roll_for_order", "free_attack",
+              "fire_prepared", "deal_damage", "heal", "set_affliction", "remove_affliction",
+              "place", "pick_up", "two_weapon_attack", "item_attack", "spell_attack", "prepare",
+              "use_item", "minor_activity", "cast_utility_spell", "end_effect"}
+BEGIN = ("begin_combat", "start_combat")
+ACTOR_FIELDS = ("creature", "attacker", "mover", "actor")
+
+
+def fields_of(cmd_type: type) -> dict[str, dataclasses.Field]:
+    """A command type's fields by name."""
+    return {f.name: f for f in dataclasses.fields(cmd_type)}
+
+
+def _required(cmd_type: type) -> set[str]:
+    return {f.name for f in dataclasses.fields(cmd_type)
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
+
+
+def actor_field(cmd_type: type) -> str:
+    """The field naming who acts ('creature', 'attacker' ...), or ''."""
+    names = fields_of(cmd_type)
+    return next((f for f in ACTOR_FIELDS if f in names), "")
+
+
+def tool_kind(cmd_type: type) -> str:
+    """'move' (needs a path), 'target' (needs a target creature), 'now', or '' (not for the bar)."""
+    names = fields_of(cmd_type)
+    req = _required(cmd_type)
+    if not actor_field(cmd_type):
+        return ""
+    if "path" in names and "target" not in req:
+        return "move"
+    if "target" in req:
+        return "target"
+    if req - set(ACTOR_FIELDS):
+        return ""
+    return "now"
+
+
+def make(cmd_type: type, actor: str, **kw: Any) -> Any:
+    """A command of that type for that creature."""
+    return cmd_type(**{actor_field(cmd_type): actor}, **kw)
+
+
+def label(name: str) -> str:
+    """'knock_down' -> 'Knock down'."""
+    return name.replace("_", " ").capitalize()
+
+
+def bar_actions(session: Any, selected: str) -> list[tuple[str, type, str]]:
+    """(name, command type, tool kind) of every action the bar offers, in the ruleset's order."""
+    rs = session.engine.ruleset
+    out = []
+    for name, cmd_type in rs.command_names.items():
+        if name in NOT_ON_BAR:
+            continue
+        kind = tool_kind(cmd_type)
+        if kind:
+            out.append((name, cmd_type, kind))
+    return out
+
+
+def _legality(session: Any, selected: str, cmd_type: type, kind: str) -> tuple[bool, str]:
+    """Legal now (for some target or path), or the first reason it is not."""
+    st = session.engine.state
+    if kind == "now":
+        vs = session.validate(make(cmd_type, selected))
+        return (not vs, vs[0].reason if vs else "")
+    if kind == "move":
+        vs = session.validate(make(cmd_type, selected, path=()))
+        vs = [v for v in vs if "path" not in (v.code + v.reason).lower() and "square" not in v.reason.lower()]
+        return (not vs, vs[0].reason if vs else "")
+    first = ""
+    for c in st.creatures.values():
+        if c.id == selected or not c.in_fight:
+            continue
+        vs = session.validate(make(cmd_type, selected, target=c.id))
+        if not vs:
+            return True, ""
+        if not first and st.hostile(selected, c.id):
+            first = f"{c.name}: {vs[0].reason}"
+    return False, first or "no creature it could target"
+
+
+def panel_model(session: Any, selected: str) -> PanelModel:
+    """Round, phase, creatures, actions, log and dice for the panels."""
+    m = PanelModel(title=session.title, log_lines=session.log_lines(), manual_dice=session.manual_dice)
+    if session.engine is None:
+        m.round_text = "Map only"
+        m.phase_text = "no encounter"
+        m.status = session.problem or "Open an encounter (.yaml) to play on this map"
+        return m
+    st = session.engine.state
+    rs = session.engine.ruleset
+    labels = {p.name: (p.label or label(p.name)) for p in rs.phases}
+    m.round_text = f"Round {st.round}" if st.round else "Before the fight"
+    m.phase_text = labels.get(st.phase, label(st.phase)) if st.phase else "Press 'Start' to begin"
+    m.advance_label = "Start" if not st.round else "Next part"
+    for c in st.creatures.values():
+        if c.status == "removed":
+            continue
+        mark = ">" if st.active == c.id else ("x" if c.turn.taken else "-")
+        bits = [f"{mark} {c.name}"]
+        if c.turn.triggered_used:
+            bits.append("[T]")
+        if c.damage:
+            bits.append(f"{c.damage}/{c.definition.health}")
+        if c.status != "active":
+            bits.append(c.status)
+        names = list(dict.fromkeys(a.name for a in c.afflictions))
+        if names:
+            bits.append(", ".join(names))
+        m.creature_rows.append((" ".join(bits), c.id))
+    if selected in st.creatures:
+        key = 1
+        for name, cmd_type, kind in bar_actions(session, selected):
+            legal, reason = _legality(session, selected, cmd_type, kind)
+            m.actions.append(ActionButton(name, label(name), legal, reason, str(key % 10) if key <= 10 else ""))
+            key += 1
+    m.dice_lines = _dice_lines(session)
+    if session.engine.pending is not None:
+        m.status = session.engine.pending.prompt
+    elif session.problem:
+        m.status = session.problem
+    return m
+
+
+def _dice_lines(session: Any) -> list[str]:
+    """The latest rolls: dice, modifiers with reasons, total against the target number."""
+    from game.ui.log_text import describe
+
+    names = session.names()
+    out = []
+    for ev in session.engine.log()[-60:]:
+        dice = getattr(ev, "dice", None)
+        if not dice:
+            continue
+        out.append(describe(ev, names))
+    return out[-8:]
+
+
+def do_intent(session: Any, name: str, arg: str, selected: str) -> str:
+    """Turn panel and action bar buttons into commands (the move and target tools do the rest)."""
+    if session.engine is None:
+        return "Open an encounter to play"
+    rs = session.engine.ruleset
+    st = session.engine.state
+    names = rs.command_names
+    if name == "advance":
+        if not st.round:
+            for b in BEGIN:
+                if b in names:
+                    return session.submit(names[b]())
+        from game.rules.engine import AdvancePhase
+
+        return session.submit(AdvancePhase())
+    if name == "start_turn":
+        if not arg:
+            return ""
+        cmd_type = names.get("start_turn")
+        if cmd_type is None:
+            return "This ruleset has no turns to start"
+        kw = {}
+        if "kind" in fields_of(cmd_type) and st.phase:
+            kw["kind"] = st.phase.split("_")[0]  # the part of the round names the turn kind
+        return session.submit(make(cmd_type, arg, **kw))
+    if name == "end_turn":
+        who = st.active or selected
+        cmd_type = names.get("end_turn")
+        if cmd_type is None or not who:
+            return "No turn to end"
+        return session.submit(make(cmd_type, who))
+    return f"unknown button {name}"

@@ -1,0 +1,75 @@
+"""Set up the engine for an opened encounter (or a bare map) through the ruleset plug-in.
+
+Uses only the published set-up calls (docs/engine.md: ``build_ruleset``, ``new_state``,
+``NewCreature``) and the config loader's roster; None when the plug-in is not installed.
+"""
+from __future__ import annotations
+
+import importlib
+import re
+from typing import Any
+
+from game.rules.definitions import EncounterDef, RulesetDef, Side
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "creature"
+
+
+def _encounter_for_map(opened: Any) -> EncounterDef:
+    """A bare map played as it stands: its placements, one side per placement side."""
+    sides = []
+    for p in opened.battlefield.placements:
+        if p.side not in [s.id for s in sides]:
+            controller = "players" if p.side in ("players", "party", "pcs", "heroes") else "gm"
+            sides.append(Side(p.side, p.side.title(), controller))
+    name = opened.path.stem
+    return EncounterDef(name, name, str(opened.path), "sotdl", tuple(sides))
+
+
+def build_engine(opened: Any, *, seed: int = 0) -> Any | None:
+    """An Engine on the encounter's starting state, or None without a ruleset plug-in."""
+    enc = opened.encounter
+    defs = opened.definitions
+    if enc is None:
+        if not opened.battlefield.placements:
+            return None
+        try:
+            from game.io.config import load_definitions
+
+            defs = load_definitions()
+        except Exception:  # no config: the map is only looked at
+            return None
+        enc = _encounter_for_map(opened)
+    try:
+        plugin = importlib.import_module(f"game.rulesets.{enc.ruleset}")
+    except ImportError:
+        return None
+    if not all(hasattr(plugin, n) for n in ("build_ruleset", "new_state", "NewCreature")):
+        return None
+    from game.io.config_encounter import encounter_roster
+    from game.rules.engine import Engine, SeededDice
+
+    rdef = defs.rulesets.get(enc.ruleset) if defs is not None else None
+    rs = plugin.build_ruleset(rdef or RulesetDef(enc.ruleset, enc.ruleset))
+    roster = encounter_roster(enc, opened.battlefield)
+    ids: dict[str, int] = {}
+    by_name: dict[str, str] = {}
+    creatures = []
+    for e in roster:
+        d = defs.creatures[e.creature_id]
+        name = e.name or d.name
+        base = _slug(name)
+        ids[base] = ids.get(base, 0) + 1
+        cid = base if ids[base] == 1 else f"{base}_{ids[base]}"
+        if not e.name and ids[base] > 1:
+            name = f"{name} {ids[base]}"
+        by_name[e.name or name] = cid
+        creatures.append((cid, d, e, name))
+    news = []
+    for cid, d, e, name in creatures:
+        data = {"mount": by_name[e.mounted_on]} if e.mounted_on in by_name else {}
+        news.append(plugin.NewCreature(cid, d, e.side, e.square, name=name,
+                                       elevation_yd=e.elevation_yd, data=data))
+    state = plugin.new_state(opened.battlefield, rs, enc.sides, news)
+    return Engine(rs, state, SeededDice(seed))

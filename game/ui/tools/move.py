@@ -1,0 +1,108 @@
+"""Move tool: reachable squares by cost class, the hovered path with its free attacks, click to go.
+
+Click a square to move there (or drag the token and let go); shift-click adds a waypoint;
+S toggles the safest path; right click or Escape cancels. Every number comes from the
+session's movement queries; the command goes to the engine, which has the last word.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.rules.battlefield import Square
+from game.ui.scene import MovePreview
+from game.ui.tools.base import Result, Tool, ToolContext
+
+
+class MoveTool(Tool):
+    """Moving one creature, by one of the ruleset's movement commands (or the cheapest that fits)."""
+
+    name = "move"
+
+    def __init__(self, mover: str, modes: tuple[str, ...], area: MovePreview | None,
+                 drag_from: Square | None = None) -> None:
+        self.mover = mover
+        self.modes = modes  # e.g. ("move", "rush") when clicking a token, ("retreat",) from the bar
+        self.area = area
+        self.waypoints: list[Square] = []
+        self.safest = False
+        self.preview_state: MovePreview | None = area
+        self.drag_from = drag_from
+        self.dragging = drag_from is not None
+        self.hovered: Square | None = None
+
+    @classmethod
+    def for_creature(cls, ctx: ToolContext, mover: str, *, modes: tuple[str, ...] = (),
+                     drag_from: Square | None = None) -> MoveTool:
+        """The tool with the reachable area computed once (it does not change while hovering)."""
+        modes = modes or ctx.session.move_modes(mover)
+        area = ctx.session.move_area(mover, modes)
+        return cls(mover, modes, area, drag_from)
+
+    def _preview(self, square: Square, ctx: ToolContext) -> MovePreview | None:
+        return ctx.session.move_preview(self.mover, self.modes, tuple(self.waypoints), square,
+                                        safest=self.safest, area=self.area)
+
+    def hover(self, square: Square, ctx: ToolContext) -> Result | None:
+        if square == self.hovered:
+            return None
+        self.hovered = square
+        self.preview_state = self._preview(square, ctx) or self.area
+        return None
+
+    def press(self, square: Square, ctx: ToolContext) -> Result | None:
+        from game.ui.tools.select import token_at
+
+        here = token_at(ctx, square)
+        if here == self.mover and not self.waypoints:
+            self.dragging = True
+            self.drag_from = square
+            return None
+        if ctx.shift:
+            self.waypoints.append(square)
+            self.preview_state = self._preview(square, ctx) or self.area
+            return Result(status=f"waypoint {len(self.waypoints)} at {square}; click the last square to move")
+        if here and here != self.mover and not self.waypoints:
+            # Clicking another token selects it instead of moving onto it
+            return Result(pop=True, select=here, push=MoveTool.for_creature(ctx, here, drag_from=square))
+        return self._go(square, ctx)
+
+    def release(self, square: Square, ctx: ToolContext) -> Result | None:
+        if not self.dragging:
+            return None
+        self.dragging = False
+        if self.drag_from is not None and square != self.drag_from:
+            return self._go(square, ctx)
+        return None
+
+    def _go(self, square: Square, ctx: ToolContext) -> Result | None:
+        cmd, why = ctx.session.move_command(self.mover, self.modes, tuple(self.waypoints), square,
+                                            safest=self.safest, area=self.area)
+        if cmd is None:
+            return Result(status=why)
+        return Result(command=cmd, pop=True)
+
+    def on_event(self, event: pygame.event.Event, ctx: ToolContext) -> Result | None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_s and not event.mod & pygame.KMOD_CTRL:
+            self.safest = not self.safest
+            if self.hovered is not None:
+                self.preview_state = self._preview(self.hovered, ctx) or self.area
+            return Result(status="Safest path" if self.safest else "Shortest path")
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE and self.waypoints:
+            self.waypoints.pop()
+            return None
+        return super().on_event(event, ctx)
+
+    def cancel(self, ctx: ToolContext) -> Result | None:
+        if self.waypoints:
+            self.waypoints.clear()
+            return Result(status="Waypoints cleared")
+        return Result(pop=True)
+
+    def preview(self) -> dict[str, Any]:
+        p = self.preview_state
+        if p is None:
+            return {}
+        keys = frozenset(m.source_key for m in p.marks if m.source_key)
+        return {"move": p, "highlighted_keys": keys}

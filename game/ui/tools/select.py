@@ -1,0 +1,35 @@
+"""Select tool, the bottom of the stack: click a token to select it and see where it can go."""
+from __future__ import annotations
+
+from game.rules.battlefield import Square
+from game.ui.tools.base import Result, Tool, ToolContext
+
+
+def token_at(ctx: ToolContext, square: Square) -> str:
+    """Id of the token drawn on a square (riders before their mounts), or ''."""
+    hit = ""
+    for t in ctx.session.tokens():
+        x, y = t.square
+        if x <= square[0] < x + t.space and y <= square[1] < y + t.space:
+            if t.mount_key:
+                return t.key  # the rider sits on top
+            hit = hit or t.key
+    return hit
+
+
+class SelectTool(Tool):
+    """Click a token: select it; if it may move now, its reachable squares show (move tool)."""
+
+    name = "select"
+
+    def press(self, square: Square, ctx: ToolContext) -> Result | None:
+        key = token_at(ctx, square)
+        if not key:
+            return Result(select="")
+        from game.ui.tools.move import MoveTool
+
+        tool = MoveTool.for_creature(ctx, key, drag_from=square)
+        return Result(select=key, push=tool)
+
+    def cancel(self, ctx: ToolContext) -> Result | None:
+        return Result(select="")

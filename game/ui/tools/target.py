@@ -1,0 +1,47 @@
+"""Target tool: hover a creature to read legal-or-why, distance, cover lines, boons and banes; click to roll."""
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.battlefield import Square
+from game.ui.scene import TargetPreview
+from game.ui.tools.base import Result, Tool, ToolContext
+from game.ui.tools.select import token_at
+
+
+class TargetTool(Tool):
+    """Choosing the target of one action (attack, grab, shove ...), with its option."""
+
+    name = "target"
+
+    def __init__(self, actor: str, action: str, option: str = "") -> None:
+        self.actor = actor
+        self.action = action
+        self.option = option
+        self.hovered = ""
+        self.target_preview: TargetPreview | None = None
+
+    def hover(self, square: Square, ctx: ToolContext) -> Result | None:
+        key = token_at(ctx, square)
+        if key == self.hovered:
+            return None
+        self.hovered = key
+        if not key or key == self.actor:
+            self.target_preview = None
+            return Result(status=f"{self.action.replace('_', ' ')}: hover a target")
+        self.target_preview = ctx.session.target_preview(self.actor, self.action, key, self.option)
+        return Result(status=" | ".join(self.target_preview.text[:3]))
+
+    def press(self, square: Square, ctx: ToolContext) -> Result | None:
+        key = token_at(ctx, square)
+        if not key or key == self.actor:
+            return Result(status="Click a creature to target it; right click or Escape cancels")
+        cmd, why = ctx.session.target_command(self.actor, self.action, key, self.option)
+        if cmd is None:
+            return Result(status=why)
+        return Result(command=cmd, pop=True)
+
+    def preview(self) -> dict[str, Any]:
+        if self.target_preview is None:
+            return {}
+        return {"target": self.target_preview, "highlighted_keys": frozenset({self.target_preview.target_key})}
