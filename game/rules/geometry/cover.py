@@ -22,13 +22,14 @@ The method (documented for GMs in docs/rules/sotdl.md):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
+from functools import cached_property
 
 import numpy as np
 
 from game.rules.body import Body
-from game.rules.geometry.sight import Box, Point3, SightIndex
+from game.rules.geometry.sight import TERRAIN, TERRAIN_OWNER, Box, Point3, SightIndex
 
 EYE_FRACTION = 0.9  # eyes are near the top of a body
 PRONE_FACTOR = 0.25  # a prone body is a quarter of its standing height (a human: half a yard)
@@ -79,15 +80,36 @@ class CoverLine:
     through_opening: bool = False  # a line aimed through an arrow slit or window
 
 
+_CLEAR = -2  # owner code of a clear line in Cover.line_owners
+
+
 @dataclass(frozen=True)
 class Cover:
-    """Answer of a cover query: level, covered fraction, and every line tested from the best point."""
+    """Answer of a cover query: level, covered fraction, and every line tested from the best point.
+
+    The lines are kept as arrays (``line_starts``, ``line_ends``: (N, 3) yards; ``line_owners``:
+    obstacle id, -1 for the ground, -2 for clear; ``line_aimed``: aimed through an opening)
+    and turned into :class:`CoverLine` values only when :attr:`lines` is read.
+    """
 
     level: CoverLevel
     fraction: float
-    lines: tuple[CoverLine, ...]
     origin: Point3  # the attacker's best point
     through_opening: bool = False  # seen only through an opening
+    line_starts: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)), compare=False, repr=False)
+    line_ends: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)), compare=False, repr=False)
+    line_owners: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64), compare=False, repr=False)
+    line_aimed: np.ndarray = field(default_factory=lambda: np.zeros(0, bool), compare=False, repr=False)
+
+    @cached_property
+    def lines(self) -> tuple[CoverLine, ...]:
+        """Every line tested from the best point, with what stopped it (for the UI to draw)."""
+        out = []
+        for s, e, o, aimed in zip(self.line_starts.tolist(), self.line_ends.tolist(),
+                                  self.line_owners.tolist(), self.line_aimed.tolist()):
+            who: int | str | None = None if o == _CLEAR else (TERRAIN if o == TERRAIN_OWNER else o)
+            out.append(CoverLine(tuple(s), tuple(e), who, bool(aimed)))
+        return tuple(out)
 
     @property
     def blockers(self) -> tuple[int | str, ...]:
@@ -100,8 +122,9 @@ class Cover:
 
     def describe(self) -> str:
         """'three-quarters cover (31/36 lines blocked)'."""
-        n = sum(1 for ln in self.lines if not ln.through_opening)
-        k = sum(1 for ln in self.lines if not ln.through_opening and ln.blocked_by is not None)
+        grid = ~self.line_aimed
+        n = int(grid.sum())
+        k = int((grid & (self.line_owners != _CLEAR)).sum())
         extra = ", seen through an opening" if self.through_opening else ""
         return f"{self.level.label} ({k}/{n} lines blocked{extra})"
 
@@ -177,29 +200,26 @@ def _nudged(index: SightIndex, eyes: np.ndarray, body: Body, rows: np.ndarray) -
 
 def _aimed_lines(eyes: np.ndarray, gaps: np.ndarray, target: Body, z_lo: float, z_hi: float) -> tuple[np.ndarray, np.ndarray]:
     """Lines from each eye through the middle of each opening, ending inside the target's body."""
-    starts, ends = [], []
     cx, cy = target.center_yd()
     x0, y0, x1, y1 = footprint_box(target)
-    for ex, ey, ez in eyes:
-        for gx0, gy0, gx1, gy1, glo, ghi in gaps:
-            dx, dy = cx - ex, cy - ey
-            sx, sy = gx1 - gx0, gy1 - gy0
-            den = dx * sy - dy * sx
-            u = 0.5 if abs(den) < 1e-12 else ((gx0 - ex) * dy - (gy0 - ey) * dx) / den
-            u = min(max(u, 0.1), 0.9)  # stay inside the opening's width
-            px, py, pz = gx0 + u * sx, gy0 + u * sy, (glo + ghi) / 2
-            vx, vy = px - ex, py - ey
-            vv = vx * vx + vy * vy
-            if vv < 1e-12:
-                continue
-            k = ((cx - ex) * vx + (cy - ey) * vy) / vv
-            if k <= 1.0:
-                continue  # the opening is not between the eye and the target
-            tx, ty, tz = ex + k * vx, ey + k * vy, ez + k * (pz - ez)
-            if x0 < tx < x1 and y0 < ty < y1 and z_lo < tz < z_hi:
-                starts.append((ex, ey, ez))
-                ends.append((tx, ty, tz))
-    return np.array(starts, dtype=np.float64).reshape(-1, 3), np.array(ends, dtype=np.float64).reshape(-1, 3)
+    ex, ey, ez = (eyes[:, i][:, None] for i in range(3))  # (K, 1)
+    gx0, gy0, gx1, gy1, glo, ghi = (gaps[:, i][None, :] for i in range(6))  # (1, G)
+    dx, dy = cx - ex, cy - ey
+    sx, sy = gx1 - gx0, gy1 - gy0
+    den = dx * sy - dy * sx
+    with np.errstate(divide="ignore", invalid="ignore"):
+        u = np.where(np.abs(den) < 1e-12, 0.5, ((gx0 - ex) * dy - (gy0 - ey) * dx) / den)
+        u = np.clip(u, 0.1, 0.9)  # stay inside the opening's width
+        px, py, pz = gx0 + u * sx, gy0 + u * sy, (glo + ghi) / 2
+        vx, vy = px - ex, py - ey
+        vv = vx * vx + vy * vy
+        k = ((cx - ex) * vx + (cy - ey) * vy) / vv
+        tx, ty, tz = ex + k * vx, ey + k * vy, ez + k * (pz - ez)
+    ok = (vv > 1e-12) & (k > 1.0) & (tx > x0) & (tx < x1) & (ty > y0) & (ty < y1) & (tz > z_lo) & (tz < z_hi)
+    ki, gi = np.nonzero(ok)
+    starts = eyes[ki]
+    ends = np.stack([tx[ki, gi], ty[ki, gi], tz[ki, gi]], axis=1) if len(ki) else np.zeros((0, 3))
+    return starts, ends
 
 
 def cover_from_points(
@@ -213,10 +233,12 @@ def cover_from_points(
     samples_per_yd: int = 3,
     height_samples: int = 4,
     prone_factor: float = PRONE_FACTOR,
+    rows: np.ndarray | None = None,
 ) -> Cover:
     """Cover of ``target`` from the best of several eye points (the shared core of all queries)."""
     tbox = footprint_box(target)
-    rows = index.rows_near(eye_box, tbox)
+    if rows is None:
+        rows = index.rows_near(eye_box, tbox)
     ignore = index.occupants(eye_squares + target.squares())
     pts = body_points(target, prone=target_prone, samples_per_yd=samples_per_yd,
                       height_samples=height_samples, prone_factor=prone_factor)
@@ -231,13 +253,14 @@ def cover_from_points(
     fraction = float(frac[best])
     level = cover_level(fraction)
     through = False
-    aimed_lines: list[CoverLine] = []
+    sel = slice(best * n, (best + 1) * n)
+    l_s, l_e = starts[sel], ends[sel]
+    l_o = _owners(index, hit.row[sel])
+    l_a = np.zeros(n, dtype=bool)
     if level == CoverLevel.TOTAL:
         z_lo = target.elevation_yd
         z_hi = z_lo + body_height(target, prone=target_prone, prone_factor=prone_factor)
-        x_lo, y_lo = min(eye_box[0], tbox[0]), min(eye_box[1], tbox[1])
-        x_hi, y_hi = max(eye_box[2], tbox[2]), max(eye_box[3], tbox[3])
-        gaps = index.gaps_near((x_lo, y_lo, x_hi, y_hi))
+        gaps = index.gaps_near(eye_box, tbox)
         if len(gaps):
             a_s, a_e = _aimed_lines(eyes, gaps, target, z_lo, z_hi)
             if len(a_s):
@@ -248,19 +271,19 @@ def cover_from_points(
                     level = CoverLevel.THREE_QUARTERS
                     eye = a_s[clear[0]]
                     best = int(np.flatnonzero((np.abs(eyes - eye) < 1e-12).all(axis=1))[0])
-                    mine = np.flatnonzero((np.abs(a_s - eye) < 1e-12).all(axis=1))
-                    owners = index.owner_of(ah.row[mine])
-                    aimed_lines = [
-                        CoverLine(tuple(a_s[i].tolist()), tuple(a_e[i].tolist()), o, True)
-                        for i, o in zip(mine.tolist(), owners)
-                    ]
-    sel = slice(best * n, (best + 1) * n)
-    owners = index.owner_of(hit.row[sel])
-    lines = tuple(
-        CoverLine(tuple(s.tolist()), tuple(e.tolist()), o)
-        for s, e, o in zip(starts[sel], ends[sel], owners)
-    ) + tuple(aimed_lines)
-    return Cover(level, fraction, lines, tuple(eyes[best].tolist()), through)
+                    mine = (np.abs(a_s - eye) < 1e-12).all(axis=1)
+                    sel = slice(best * n, (best + 1) * n)
+                    l_s = np.concatenate([starts[sel], a_s[mine]])
+                    l_e = np.concatenate([ends[sel], a_e[mine]])
+                    l_o = np.concatenate([_owners(index, hit.row[sel]), _owners(index, ah.row[mine])])
+                    l_a = np.concatenate([np.zeros(n, dtype=bool), np.ones(int(mine.sum()), dtype=bool)])
+    return Cover(level, fraction, tuple(eyes[best].tolist()), through, l_s, l_e, l_o, l_a)
+
+
+def _owners(index: SightIndex, rows: np.ndarray) -> np.ndarray:
+    """Owner codes of the first blockers (obstacle id, -1 ground, -2 clear)."""
+    return np.where(rows >= 0, index.owners[np.maximum(rows, 0)], _CLEAR) if len(index.owners) else \
+        np.full(len(rows), _CLEAR, dtype=np.int64)
 
 
 def cover_between(
@@ -305,6 +328,7 @@ def cover_between(
         samples_per_yd=samples_per_yd,
         height_samples=height_samples,
         prone_factor=prone_factor,
+        rows=rows,
     )
 
 

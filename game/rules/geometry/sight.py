@@ -189,6 +189,54 @@ def points_in_polygon(px: np.ndarray, py: np.ndarray, poly: Sequence[tuple[float
     return inside
 
 
+def _half_width(a: Box, b: Box) -> float:
+    """Half-width of the corridor holding every line between two boxes (about its centre line)."""
+    return max(a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1]) * 0.7072 + 0.05
+
+
+def _point_segment_distance(px, py, ax: float, ay: float, bx: float, by: float) -> np.ndarray:
+    """Distances from points to the segment a-b."""
+    dx, dy = bx - ax, by - ay
+    ll = dx * dx + dy * dy
+    t = np.clip(((px - ax) * dx + (py - ay) * dy) / ll, 0.0, 1.0) if ll > 0 else 0.0 * px
+    return np.hypot(px - (ax + t * dx), py - (ay + t * dy))
+
+
+def _segment_distance(x0, y0, x1, y1, ax: float, ay: float, bx: float, by: float) -> np.ndarray:
+    """Distances between many segments and the segment a-b (0 where they cross).
+
+    >>> _segment_distance(np.array([0.0, 3.0]), np.array([1.0, 1.0]), np.array([2.0, 3.0]),
+    ...                   np.array([1.0, 2.0]), 0.0, 0.0, 2.0, 0.0).tolist()
+    [1.0, 1.4142135623730951]
+    """
+    d = np.minimum.reduce([
+        _point_segment_distance(x0, y0, ax, ay, bx, by),
+        _point_segment_distance(x1, y1, ax, ay, bx, by),
+        _pt_segs(ax, ay, x0, y0, x1, y1),
+        _pt_segs(bx, by, x0, y0, x1, y1),
+    ])
+    ex, ey = x1 - x0, y1 - y0
+    fx, fy = bx - ax, by - ay
+
+    def side(px, py, qx, qy, rx, ry):
+        return (qx - px) * (ry - py) - (qy - py) * (rx - px)
+
+    s1 = side(ax, ay, bx, by, x0, y0)
+    s2 = side(ax, ay, bx, by, x1, y1)
+    s3 = side(x0, y0, x1, y1, ax, ay)
+    s4 = side(x0, y0, x1, y1, bx, by)
+    cross = (s1 * s2 <= 0) & (s3 * s4 <= 0) & ((ex != 0) | (ey != 0)) & ((fx != 0) | (fy != 0))
+    return np.where(cross, 0.0, d)
+
+
+def _pt_segs(px: float, py: float, x0, y0, x1, y1) -> np.ndarray:
+    """Distances from one point to many segments."""
+    ex, ey = x1 - x0, y1 - y0
+    ll = np.maximum(ex * ex + ey * ey, 1e-18)
+    t = np.clip(((px - x0) * ex + (py - y0) * ey) / ll, 0.0, 1.0)
+    return np.hypot(px - (x0 + t * ex), py - (y0 + t * ey))
+
+
 @dataclass(frozen=True)
 class Blocking:
     """For each of N lines: the wall row that stops it first (-1: clear) and where along it."""
@@ -277,29 +325,33 @@ class SightIndex:
         return frozenset(out)
 
     def rows_near(self, a: Box, b: Box) -> np.ndarray:
-        """Wall rows in the buckets along the corridor joining two boxes (sorted, unique)."""
+        """Wall rows that come near the corridor joining two boxes (every line between them).
+
+        Buckets along the corridor give the candidates; a segment-to-segment distance test then
+        keeps the walls within the corridor's half-width of its centre line.
+        """
         if not self._buckets:
             return np.zeros(0, dtype=np.int64)
         s = self.bucket_yd
         ax, ay = (a[0] + a[2]) / 2, (a[1] + a[3]) / 2
         bx, by = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
-        half = max(a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1]) * 0.75 + 0.1
+        half = _half_width(a, b)
         lo_x = int(np.floor((min(a[0], b[0]) - 0.1) / s))
         hi_x = int(np.floor((max(a[2], b[2]) + 0.1) / s))
         lo_y = int(np.floor((min(a[1], b[1]) - 0.1) / s))
         hi_y = int(np.floor((max(a[3], b[3]) + 0.1) / s))
         gx, gy = np.meshgrid(np.arange(lo_x, hi_x + 1), np.arange(lo_y, hi_y + 1))
         cx, cy = (gx.ravel() + 0.5) * s, (gy.ravel() + 0.5) * s
-        dx, dy = bx - ax, by - ay
-        ll = dx * dx + dy * dy
-        tt = np.clip(((cx - ax) * dx + (cy - ay) * dy) / ll, 0.0, 1.0) if ll > 0 else np.zeros_like(cx)
-        dist = np.hypot(cx - (ax + tt * dx), cy - (ay + tt * dy))
+        dist = _point_segment_distance(cx, cy, ax, ay, bx, by)
         keep = dist <= half + s * 0.7072
         parts = [self._buckets[c] for c in zip(gx.ravel()[keep].tolist(), gy.ravel()[keep].tolist())
                  if c in self._buckets]
         if not parts:
             return np.zeros(0, dtype=np.int64)
-        return np.unique(np.concatenate(parts))
+        rows = np.unique(np.concatenate(parts))
+        near = _segment_distance(self.x0[rows], self.y0[rows], self.x1[rows], self.y1[rows],
+                                 ax, ay, bx, by) <= half
+        return rows[near]
 
     def first_blocker(
         self,
@@ -363,15 +415,15 @@ class SightIndex:
                 out.append(TERRAIN if o == TERRAIN_OWNER else o)
         return out
 
-    def gaps_near(self, box: Box) -> np.ndarray:
-        """Openings ``(x0, y0, x1, y1, z_lo, z_hi)`` with an end inside ``box`` (yards)."""
+    def gaps_near(self, a: Box, b: Box) -> np.ndarray:
+        """Openings ``(x0, y0, x1, y1, z_lo, z_hi)`` near the corridor joining two boxes."""
         g = self.gaps
         if len(g) == 0:
             return g
-        x0, y0, x1, y1 = box
-        inx = (np.minimum(g[:, 0], g[:, 2]) <= x1) & (np.maximum(g[:, 0], g[:, 2]) >= x0)
-        iny = (np.minimum(g[:, 1], g[:, 3]) <= y1) & (np.maximum(g[:, 1], g[:, 3]) >= y0)
-        return g[inx & iny]
+        ax, ay = (a[0] + a[2]) / 2, (a[1] + a[3]) / 2
+        bx, by = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+        near = _segment_distance(g[:, 0], g[:, 1], g[:, 2], g[:, 3], ax, ay, bx, by) <= _half_width(a, b)
+        return g[near]
 
     def on_open_wall(self, x: float, y: float, rows: np.ndarray) -> bool:
         """True if the point lies on an open wall (a polyline or a ledge face) among ``rows``."""
