@@ -4,6 +4,7 @@ Every failure becomes one ``InputError(file, where, what)`` line, never a traceb
 """
 from __future__ import annotations
 
+import math
 import struct
 from pathlib import Path
 from typing import Any
@@ -65,11 +66,14 @@ def _to_int(value: str) -> int:
     try:
         return int(value)
     except ValueError:
-        # Tiled writes ints, but a hand-edited file may say "3.0"
+        pass
+    try:  # Tiled writes ints, but a hand-edited file may say "3.0"
         f = float(value)
-        if f != int(f):
-            raise ValueError(f"{value!r} is not an int") from None
-        return int(f)
+    except ValueError:
+        raise ValueError(f"{value!r} is not an int") from None
+    if not math.isfinite(f) or f != int(f):
+        raise ValueError(f"{value!r} is not an int")
+    return int(f)
 
 
 def _to_color(value: str) -> str:

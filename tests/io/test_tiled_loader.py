@@ -1,0 +1,154 @@
+"""Tiled maps of every format Battlemat accepts load into the same Battlefield."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from game.io.tiled import describe_battlefield, load_battlefield, open_tiled_map
+from game.rules.battlefield import Terrain
+
+DATA = Path(__file__).parent / "data" / "maps"
+
+# the 6x4 grid every encoding fixture holds (tile 2 at (2, 0) is flipped horizontally)
+EXPECTED_TERRAIN = np.array(
+    [
+        [0, 0, 1, 1, 0, 0],
+        [0, 6, 6, 0, 0, 0],
+        [0, 6, 6, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0],
+    ],
+    dtype=np.uint8,
+)
+
+
+@pytest.mark.parametrize("name", ["enc_csv", "enc_base64", "enc_zlib", "enc_gzip", "enc_zstd"])
+def test_every_layer_encoding_gives_the_same_grid(name: str) -> None:
+    bf = load_battlefield(DATA / f"{name}.tmx")
+    assert (bf.width, bf.height) == (6, 4)
+    assert np.array_equal(bf.terrain, EXPECTED_TERRAIN)
+    assert bf.terrain_at((1, 1)) == Terrain.LIQUID | Terrain.TREACHEROUS
+    assert bf.elevation_at((4, 1)) == 2.0 and bf.elevation_at((5, 2)) == 2.0
+    assert bf.surface_banes is not None and int(bf.surface_banes.sum()) == 4
+
+
+@pytest.mark.parametrize("name", ["enc_csv", "enc_base64", "enc_zlib", "enc_gzip", "enc_zstd"])
+def test_every_encoding_opens_in_pytmx(name: str) -> None:
+    tm = open_tiled_map(DATA / f"{name}.tmx")
+    assert (tm.width, tm.height) == (6, 4)
+    assert tm.get_tile_properties(1, 1, 0)["terrain"] == "liquid, treacherous"
+
+
+def test_template_objects_inherit_name_class_size_and_properties() -> None:
+    bf = load_battlefield(DATA / "templates.tmx")
+    assert [p.name for p in bf.placements] == ["Guard", "Captain", "Guard"]
+    guard = bf.placements[0]
+    assert (guard.creature_id, guard.side, guard.name, guard.square) == (
+        "human_guard", "party", "Guard", (1, 1))
+    captain = bf.placements[1]
+    assert (captain.name, captain.side, captain.creature_id) == ("Captain", "watch", "human_guard")
+    assert bf.placements[2].square == (4, 4)  # own size 2x2 overrides the template's 1x1
+    (rock,) = bf.obstacles
+    assert (rock.kind, rock.height_yd) == ("rock", 0.5)  # old "type" and a tile gid from the .tx
+    assert rock.bounds() == (6.0, 4.0, 7.0, 5.0)  # a tile object's origin is its bottom-left
+
+
+def test_templates_reach_pytmx_too() -> None:
+    tm = open_tiled_map(DATA / "templates.tmx")
+    objs = {o.id: o for o in tm.objects}
+    assert objs[1].name == "Guard" and objs[1].type == "creature"
+    assert objs[1].properties["creature"] == "human_guard"
+    assert objs[2].properties["side"] == "watch" and objs[2].properties["note"] == "from the template"
+    assert objs[3].gid and objs[3].type == "rock" and objs[3].width == 16
+
+
+def test_class_attribute_and_old_type_attribute_mean_the_same() -> None:
+    bf = load_battlefield(DATA / "class_vs_type.tmx")
+    kinds = {o.name: o.kind for o in bf.obstacles}
+    assert kinds == {"new style": "wall", "old style": "low_wall"}
+    assert bf.terrain_at((3, 1)) == Terrain.IMPASSABLE
+    assert bf.terrain_at((3, 4)) == Terrain.DIFFICULT
+
+
+def test_typed_properties_are_converted() -> None:
+    bf = load_battlefield(DATA / "typed_props.tmx")
+    p = bf.properties
+    assert p["a_bool"] is True and p["an_int"] == 7 and p["a_float"] == 2.5
+    assert p["a_color"] == "#ff336699" and p["a_file"] == "notes.txt" and p["an_object"] == 1
+    assert p["a_string"] == "hello" and p["multi"] == "line one\nline two"
+    assert p["an_enum"] == "grim"
+    assert p["a_class"] == {"rain": True, "wind": 3}
+    (pillar,) = bf.obstacles
+    assert pillar.height_yd == 4.0 and pillar.climbable is False
+
+
+def test_typed_and_class_properties_open_in_pytmx() -> None:
+    tm = open_tiled_map(DATA / "typed_props.tmx")
+    assert tm.properties["an_int"] == 7
+    (obj,) = list(tm.objects)
+    assert obj.properties["height"] == 4  # beside the pixel "height" attribute
+    assert obj.properties["details"].kind == "granite"
+
+
+def test_group_layer_offsets_add_up() -> None:
+    bf = load_battlefield(DATA / "groups.tmx")
+    # water tile painted at (0, 0) inside groups offset by 16+0 and 0+16 pixels
+    assert bf.terrain_at((1, 1)) == Terrain.LIQUID | Terrain.TREACHEROUS
+    assert bf.terrain_at((0, 0)) == Terrain.NORMAL
+    (pillar,) = bf.obstacles
+    assert pillar.bounds() == (2.0, 1.0, 3.0, 2.0)  # 16 (outer) + 16 (own layer) px, 16 (inner)
+    tm = open_tiled_map(DATA / "groups.tmx")
+    water = tm.get_layer_by_name("Water")
+    assert (water.offsetx, water.offsety) == (16, 16)
+
+
+@pytest.mark.parametrize("name", ["infinite", "infinite_zlib"])
+def test_infinite_maps_become_a_bounded_grid(name: str) -> None:
+    bf = load_battlefield(DATA / f"{name}.tmx")
+    assert (bf.width, bf.height) == (32, 16)  # chunks at x=-16 and x=0, 16 tall
+    assert bf.terrain_at((0, 0)) == Terrain.DIFFICULT  # tile at (-16, 0)
+    assert bf.terrain_at((15, 15)) == Terrain.LIQUID | Terrain.TREACHEROUS  # (-1, 15)
+    assert bf.elevation_at((21, 0)) == 2.0  # (5, 0)
+    tm = open_tiled_map(DATA / f"{name}.tmx")
+    assert (tm.width, tm.height) == (32, 16)
+    assert tm.get_tile_properties(21, 0, 0)["elevation"] == 2.0
+
+
+def test_infinite_map_objects_move_with_the_grid() -> None:
+    bf = load_battlefield(DATA / "infinite.tmx")
+    (pillar,) = bf.obstacles
+    assert pillar.bounds() == (15.0, 2.0, 16.0, 3.0)  # at (-1, 2) before the grid moved 16 right
+    assert bf.terrain_at((15, 2)) == Terrain.IMPASSABLE
+
+
+def test_old_tileset_without_image_size_loads() -> None:
+    bf = load_battlefield(DATA / "old_tileset.tmx")
+    assert bf.terrain_at((2, 0)) == Terrain.LIQUID
+    tm = open_tiled_map(DATA / "old_tileset.tmx")
+    assert tm.tilesets[0].width == 64 and tm.tilesets[0].height == 16
+
+
+def test_missing_image_does_not_stop_the_battlefield() -> None:
+    bf = load_battlefield(DATA / "missing_image.tmx")
+    assert bf.terrain_at((1, 0)) == Terrain.IMPASSABLE
+    assert open_tiled_map(DATA / "missing_image.tmx").width == 4  # no loader: no image needed
+
+
+def test_yards_per_tile_resamples_to_one_yard_squares() -> None:
+    bf = load_battlefield(DATA / "yards_per_tile.tmx")
+    assert (bf.width, bf.height) == (8, 6)
+    assert {(x, y) for y, x in zip(*np.nonzero(bf.terrain == Terrain.DIFFICULT))} == {
+        (2, 0), (3, 0), (2, 1), (3, 1)}
+    assert {(x, y) for y, x in zip(*np.nonzero(bf.terrain == Terrain.IMPASSABLE))} == {
+        (6, 4), (7, 4), (6, 5), (7, 5)}
+    assert bf.properties["yards_per_tile"] == 2.0
+
+
+def test_describe_names_what_was_understood() -> None:
+    text = describe_battlefield(load_battlefield(DATA / "raster.tmx"))
+    assert text.splitlines()[0].startswith("Raster test: 10 x 8 squares")
+    assert "arrow_slit 2 yd high (openings 1-1.5)" in text
+    assert "elevation: 0 to 3 yards" in text
+    assert "placements, foes: goblin at 1,2, ogre_brute at 3,2 (1.5 yd up)" in text
+    assert "1 chest" in text
