@@ -126,13 +126,11 @@ def build_encounter(
     entries, ok_e = _entries(ctx, m, label, defs, side_ids if sides is not None else None, defined)
     ok = ok and ok_e
     params = freeze_params(ctx, m["params"], m.value_line("params"), "params") if "params" in m else None
-    if not ok:
-        return None, bf
     enc = EncounterDef(
         id=eid,
         name=v.get("name", eid.replace("_", " ").title()),
         map_path=map_path,
-        ruleset=v["ruleset"],
+        ruleset=v.get("ruleset", ""),
         sides=tuple(sides or ()),
         creatures=tuple(e for e, _ in entries),
         use_map_placements=v.get("use_map_placements", True),
@@ -140,8 +138,11 @@ def build_encounter(
         description=v.get("description", ""),
         **({"params": params} if params is not None else {}),
     )
-    if bf is not None:
-        _check_positions(ctx, enc, [line for _, line in entries], bf, defs, ruleset or RulesetDef("x", "x"))
+    if bf is not None:  # checked even when other fields are wrong: every mistake at once
+        _check_positions(ctx, enc, [line for _, line in entries], bf, defs,
+                         ruleset or RulesetDef("default", "default"), sides is not None)
+    if not ok:
+        return None, bf
     return enc, bf
 
 
@@ -308,7 +309,8 @@ def _match_placement(
 
 
 def _check_positions(
-    ctx: Ctx, enc: EncounterDef, lines: list[int], bf: Battlefield, defs: Definitions, rs: RulesetDef
+    ctx: Ctx, enc: EncounterDef, lines: list[int], bf: Battlefield, defs: Definitions, rs: RulesetDef,
+    check_sides: bool = True,
 ) -> None:
     """Squares on the map and passable, footprints not overlapping, riders on real mounts."""
     label = f"encounter '{enc.id}'"
@@ -319,7 +321,7 @@ def _check_positions(
             if p.creature_id not in defs.creatures:
                 ctx.report.add(file, where, f"placement: unknown creature '{p.creature_id}'"
                                f"{suggest(p.creature_id, defs.creatures)} (used by {label})")
-            if p.side not in side_ids:
+            if check_sides and p.side not in side_ids:
                 ctx.report.add(file, where, f"placement: unknown side '{p.side}'{suggest(p.side, side_ids)}"
                                f" ({label} has sides: {', '.join(sorted(side_ids))})")
     for n, (e, line) in enumerate(zip(enc.creatures, lines)):
