@@ -91,8 +91,8 @@ def describe_battlefield(bf: Battlefield) -> str:
     """What Battlemat understood of a map, in a few lines a GM can check against Tiled."""
     lines = []
     ypt = bf.properties.get("yards_per_tile", 1)
-    lines.append(f"{bf.name}: {bf.width} x {bf.height} squares (1 square = 1 yard; "
-                 f"{_fmt(float(ypt))} yards per tile)")  # type: ignore[arg-type]
+    lines.append(f"{bf.name}: {bf.width} x {bf.height} squares of 1 yard "
+                 f"(yards_per_tile {_fmt(float(ypt))})")  # type: ignore[arg-type]
     t = bf.terrain
     counts = []
     total = bf.width * bf.height

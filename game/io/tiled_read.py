@@ -175,6 +175,8 @@ class _Reader:
 
     def object_layer(self, el: Element, doc: TiledDoc, off: tuple[float, float], name: str,
                      where: str) -> None:
+        if read_properties(el, self.path, where).get("battlemat_ignore") is True:
+            return
         for obj in el.findall("object"):
             if len(doc.objects) >= MAX_OBJECTS:
                 raise InputError(self.path, where, f"more than {MAX_OBJECTS} objects")
