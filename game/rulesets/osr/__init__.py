@@ -3,3 +3,7 @@
 Pure rules code: it imports game.rules only (tests/test_layers.py). Numbers the text leaves open
 come from the ruleset file's ``params`` (config/rulesets/osr.yaml) through ``OsrParams``.
 """
+
+from game.rulesets.osr.plugin import NewCreature, build_ruleset, new_state
+
+__all__ = ["NewCreature", "build_ruleset", "new_state"]

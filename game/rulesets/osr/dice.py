@@ -6,48 +6,19 @@ these functions stay testable with a fixed list of results and every face is kep
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.rules.engine.dice import DiceExpr, parse_dice
+from game.rules.engine.events import DieRoll
+
+if TYPE_CHECKING:
+    from game.rules.engine.engine import Context
+
+__all__ = ["DiceExpr", "DieRoller", "CtxRoller", "fixed_roller", "parse_dice", "roll_many"]
 
 #: Roll one die with the given number of sides and return its face (1..sides).
 DieRoller = Callable[[int], int]
-
-_EXPR = re.compile(r"^\s*(\d*)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
-_FLAT = re.compile(r"^\s*([+-]?\d+)\s*$")
-
-
-@dataclass(frozen=True)
-class DiceExpr:
-    """A dice expression like ``2d6+1``: count, sides and a flat bonus."""
-
-    count: int
-    sides: int
-    bonus: int = 0
-
-    def __str__(self) -> str:
-        if not self.count:
-            return str(self.bonus)
-        tail = f"{self.bonus:+d}" if self.bonus else ""
-        return f"{self.count}d{self.sides}{tail}"
-
-
-def parse_dice(text: str) -> DiceExpr:
-    """Parse ``"2d6+1"``, ``"d8"`` or ``"3"``; raise ValueError on anything else.
-
-    >>> parse_dice("2d6+1"), parse_dice("d8"), parse_dice("3")
-    (DiceExpr(count=2, sides=6, bonus=1), DiceExpr(count=1, sides=8, bonus=0), DiceExpr(count=0, sides=0, bonus=3))
-    """
-    m = _EXPR.match(text)
-    if m:
-        count = int(m.group(1)) if m.group(1) else 1
-        bonus = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
-        return DiceExpr(count, int(m.group(2)), bonus)
-    f = _FLAT.match(text)
-    if f:
-        return DiceExpr(0, 0, int(f.group(1)))
-    raise ValueError(f"not a dice expression: {text!r}")
-
 
 def roll_many(roll: DieRoller, count: int, sides: int) -> tuple[int, ...]:
     """Roll ``count`` dice of ``sides`` sides."""
@@ -72,3 +43,24 @@ def fixed_roller(faces: Iterable[int]) -> DieRoller:
         return face
 
     return _roll
+
+
+class CtxRoller:
+    """A ``DieRoller`` over the engine's context: each die comes from ``ctx.roll`` (typed in,
+    seeded, or asked of the GM) and is kept in ``dice`` for the event that reports it."""
+
+    def __init__(self, ctx: Context, purpose: str, asked_of: str = "gm") -> None:
+        self.ctx = ctx
+        self.purpose = purpose
+        self.asked_of = asked_of
+        self.dice: list[DieRoll] = []
+
+    def __call__(self, sides: int) -> int:
+        d = self.ctx.roll(sides, 1, self.purpose, self.asked_of)[0]
+        self.dice.append(d)
+        return d.value
+
+    def take(self) -> tuple[DieRoll, ...]:
+        """The dice rolled since the last take (for one event's ``dice`` field)."""
+        out, self.dice = tuple(self.dice), []
+        return out

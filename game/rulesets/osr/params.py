@@ -54,14 +54,14 @@ class OsrParams:
 
     @classmethod
     def from_mapping(cls, params: Mapping[str, Any] | None) -> OsrParams:
-        """Build from a ruleset file's params; unknown keys raise ValueError naming them."""
+        """Build from a ruleset file's params (keys other modules read, like ``light``, are
+        left alone); a value of the wrong type raises ValueError naming the key."""
         params = params or {}
-        names = {f.name: f for f in fields(cls)}
-        unknown = sorted(k for k in params if k not in names)
-        if unknown:
-            raise ValueError(f"unknown OSR params: {', '.join(unknown)}")
+        names = {f.name for f in fields(cls)}
         values: dict[str, Any] = {}
         for key, raw in params.items():
+            if key not in names:
+                continue
             default = getattr(cls, key)
             kind = type(default)
             if kind is float and isinstance(raw, (int, float)) and not isinstance(raw, bool):

@@ -1,0 +1,115 @@
+"""The OSR plug-in's set-up: ``build_ruleset``, ``NewCreature``, ``new_state`` (the same calls
+the SotDL plug-in publishes, docs/engine.md), and formations read from the encounter file.
+
+Encounter ``params`` the OSR ruleset reads (config/encounters/osr_*.yaml):
+
+* ``treacherous: true``: the Milieu rolls 1d6 each round (on a 1, the GM describes an event);
+* ``formations: {id: {facing: S, order: tight, mob: false, leader: Captain}}``: members are the
+  creatures whose ``formation:`` names that id (or listed here under ``members``);
+* ``initiative: {side: [[reason, +1]]}``: modifiers on a side's first initiative roll.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from game.rules.battlefield import Battlefield, Square
+from game.rules.body import Body
+from game.rules.definitions import CreatureDef, Definitions, EncounterDef, RulesetDef, Side
+from game.rules.engine import CreatureState, EncounterState, Ruleset, frozen_map
+from game.rulesets.osr import formation_cmds, rounds, targeting, turns
+from game.rulesets.osr.formations import form_up, max_cohesion
+from game.rulesets.osr.params import OsrParams
+from game.rulesets.osr.phases import PHASES
+
+
+def build_ruleset(definition: RulesetDef | None = None, definitions: Definitions | None = None) -> Ruleset:
+    """The OSR house rules as an engine ruleset (phases, commands, checkers, queries)."""
+    defn = definition or RulesetDef("osr", "OSR house rules")
+    try:
+        rs = Ruleset(defn, definitions)  # type: ignore[call-arg]
+    except TypeError:  # an engine without the definitions argument
+        rs = Ruleset(defn)
+        rs.definitions = definitions or Definitions()  # type: ignore[attr-defined]
+    p = OsrParams.from_mapping(defn.params)
+    rs.register_hook("osr_params", lambda: p)
+    rs.set_phases(PHASES)
+    turns.register(rs)
+    rounds.register(rs)
+    formation_cmds.register(rs)
+    targeting.register(rs)
+    return rs
+
+
+@dataclass(frozen=True)
+class NewCreature:
+    """One creature to put in the fight (same fields as the SotDL plug-in's, plus ``formation``)."""
+
+    id: str
+    definition: CreatureDef
+    side: str
+    square: Square
+    name: str = ""
+    elevation_yd: float | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    formation: str = ""
+
+
+def new_state(
+    battlefield: Battlefield,
+    ruleset: Ruleset,
+    sides: Sequence[Side],
+    creatures: Sequence[Any],
+    *,
+    encounter: EncounterDef | None = None,
+) -> EncounterState:
+    """The round-0 state; formations come from ``formation`` (or ``data["formation"]``) and the
+    encounter's ``params.formations``; ``params.treacherous`` makes the Milieu roll for peril."""
+    defn = ruleset.definition
+    out: dict[str, CreatureState] = {}
+    members: dict[str, list[str]] = {}
+    for n in creatures:
+        d: CreatureDef = n.definition
+        square = tuple(n.square)
+        elev = battlefield.elevation_at(square) if n.elevation_yd is None else float(n.elevation_yd)
+        body = Body(square, defn.space_for(d.size), elev, defn.height_for(d.size))
+        data = dict(getattr(n, "data", {}) or {})
+        fid = getattr(n, "formation", "") or str(data.pop("formation", "") or "")
+        if fid:
+            members.setdefault(fid, []).append(n.id)
+        out[n.id] = CreatureState(n.id, n.name or d.name, d, n.side, body, data=MappingProxyType(data))
+    params: Mapping[str, Any] = encounter.params if encounter is not None else {}
+    data: dict[str, Any] = {}
+    if params.get("treacherous"):
+        data["osr_treacherous"] = True
+    if params.get("initiative"):
+        data["osr_init_mods"] = {s: tuple((str(r), int(v)) for r, v in mods) for s, mods in params["initiative"].items()}
+    forms, cohesion = _formations(out, members, params.get("formations") or {}, OsrParams.from_mapping(defn.params))
+    if forms:
+        data["osr_formations"] = forms
+        data["osr_cohesion"] = cohesion
+    return EncounterState(battlefield, defn.id, tuple(sides), frozen_map(out), data=frozen_map(data))
+
+
+def _formations(
+    creatures: Mapping[str, CreatureState], members: dict[str, list[str]], spec: Mapping[str, Any], p: OsrParams
+) -> tuple[dict[str, Any], dict[str, int]]:
+    """Formations named in the encounter, formed where their members stand."""
+    by_name = {c.name: c.id for c in creatures.values()}
+    forms: dict[str, Any] = {}
+    cohesion: dict[str, int] = {}
+    for fid in sorted(set(members) | set(spec)):
+        s = dict(spec.get(fid, {}) or {})
+        ids = [by_name.get(m, m) for m in s.get("members", ())] or members.get(fid, [])
+        ids = [i for i in ids if i in creatures]
+        if not ids:
+            continue
+        leader = str(s.get("leader", ""))
+        f = form_up(fid, creatures[ids[0]].side, {i: creatures[i].body.square for i in ids},
+                    facing=str(s.get("facing", "N")), order=str(s.get("order", "loose")), mob=bool(s.get("mob", False)),
+                    leader=by_name.get(leader, leader), name=str(s.get("name", fid)))
+        forms[fid] = f
+        cohesion[fid] = max_cohesion(f, p)
+    return forms, cohesion
