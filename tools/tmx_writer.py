@@ -50,7 +50,7 @@ class Obj:
         if self.name:
             a.append(f"name={quoteattr(self.name)}")
         if self.cls and not self.template:
-            a.append(f'class="{self.cls}"')
+            a.append(f'type="{self.cls}"')  # Tiled 1.10+ saves an object's class as "type"
         a.append(f'x="{self.x * T:g}" y="{self.y * T:g}"')
         if self.shape in ("rect", "ellipse") and not self.template:
             a.append(f'width="{self.w * T:g}" height="{self.h * T:g}"')
@@ -133,7 +133,7 @@ def write_tmx(width: int, height: int, tileset_source: str, props: dict[str, obj
 def write_template(name: str, cls: str, size: int, props: dict[str, object]) -> str:
     """An object template (.tx): an ellipse token of size x size squares."""
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<template>",
-             f' <object name={quoteattr(name)} class="{cls}" width="{size * T}" height="{size * T}">']
+             f' <object name={quoteattr(name)} type="{cls}" width="{size * T}" height="{size * T}">']
     lines.extend(_props(props, "  "))
     lines += ["  <ellipse/>", " </object>", "</template>"]
     return "\n".join(lines) + "\n"

@@ -41,6 +41,9 @@ def _pytmx_ready_properties(root: Element) -> dict[str, Any]:
         if props is None or el.tag == "property":
             continue
         for p in list(props.findall("property")):
+            if p.get("type", "string") not in pytmx.pytmx.prop_type:
+                props.remove(p)  # a type newer than pytmx (Tiled 1.12 lists) would crash it
+                continue
             if p.get("type") != "class":
                 continue
             if el.tag not in owners_ok or not p.get("propertytype"):

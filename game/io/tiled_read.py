@@ -18,7 +18,13 @@ import numpy as np
 from game.io.errors import InputError
 from game.io.tiled_data import decode_chunks, decode_data, to_csv
 from game.io.tiled_sources import GID_MASK, Templates, embed_tilesets
-from game.io.tiled_xml import attr_float, attr_int, parse_xml_file, read_properties
+from game.io.tiled_xml import (
+    attr_float,
+    attr_int,
+    merge_properties,
+    parse_xml_file,
+    read_properties,
+)
 
 #: Largest map side in tiles (and, after resampling, in yards) Battlemat accepts.
 MAX_SIDE = 1024
@@ -192,7 +198,7 @@ class _Reader:
             self.apply_template(obj, tpl.obj, tpl.gid)
             tpl_props = tpl.properties
         own = read_properties(obj, self.path, where)
-        props = {**tpl_props, **own}
+        props = merge_properties(tpl_props, own)
         cls = obj.get("class") or obj.get("type") or ""
         if cls and obj.get("type") is None:
             obj.set("type", cls)  # pytmx (and Tiled 1.8) read "type"

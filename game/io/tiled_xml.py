@@ -123,6 +123,9 @@ def read_properties(node: Element | None, file: Path | str, where: str) -> dict[
         if ptype == "class":
             out[name] = read_properties(p, file, f"{where} property {name!r}")
             continue
+        if ptype == "list":  # Tiled 1.12: <item type=... value=.../> children
+            out[name] = [_item(i, file, f"{where} property {name!r}") for i in p.findall("item")]
+            continue
         raw = p.get("value")
         if raw is None:
             raw = p.text or ""
@@ -131,6 +134,17 @@ def read_properties(node: Element | None, file: Path | str, where: str) -> dict[
         except ValueError as err:
             raise InputError(file, f"{where} property {name!r}", f"{err} (declared {ptype})") from None
     return out
+
+
+def _item(item: Element, file: Path | str, where: str) -> Any:
+    """One value of a list property."""
+    itype = item.get("type", "string")
+    if itype == "class":
+        return read_properties(item, file, where)
+    try:
+        return _convert(itype, item.get("value") or item.text or "")
+    except ValueError as err:
+        raise InputError(file, where, f"{err} (declared {itype})") from None
 
 
 def merge_properties(base: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
