@@ -42,6 +42,9 @@ class App:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(f"Battlemat: {session.title}")
         self.manager = pygame_gui.UIManager(size, _theme(self.scale))
+        pt = round(14 * self.scale)
+        self.manager.preload_fonts([{"name": "noto_sans", "point_size": pt, "style": st, "antialiased": "1"}
+                                    for st in ("bold", "italic")])
         self.layout = Layout.for_window(*size, self.scale)
         self.panels = Panels(self.manager, self.layout, self.scale)
         v = self.layout.view
@@ -62,6 +65,7 @@ class App:
         self._panel_version = -1
         self.player_view: Any | None = None
         self.frame_count = 0
+        self.option = ""  # the attack option chosen in the action bar
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self, *, autoquit_s: float | None = None) -> int:
@@ -126,9 +130,15 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
-        if event.type == pygame.WINDOWCLOSE and self.player_view is not None and self.player_view.owns(event):
-            self.player_view.close()
-            self.player_view = None
+        if self.player_view is not None and self.player_view.owns(event):
+            if event.type == pygame.WINDOWCLOSE:
+                self.player_view.close()
+                self.player_view = None
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.player_view.toggle_fullscreen()
+            return  # the table screen takes no other input
+        if event.type == pygame.WINDOWCLOSE:
+            self.running = False
             return
         if event.type == pygame.VIDEORESIZE:
             self._relayout(event.w, event.h)
@@ -139,6 +149,11 @@ class App:
             return
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.panels.creatures:
             self._intent("start_turn", self.panels.creature_for_row(event.text))
+            return
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            text = str(event.text)
+            self.option = "" if text.endswith("none") else text.split(": ", 1)[-1]
+            self.status = f"Attack option: {self.option or 'none'}"
             return
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
             self._typed(event.ui_element, event.text)
@@ -229,6 +244,12 @@ class App:
             self._intent("fit")
         elif k == pygame.K_m:
             self._intent("measure")
+        elif k == pygame.K_p and event.mod & pygame.KMOD_SHIFT and self.player_view is not None:
+            self.player_view.follow = not self.player_view.follow
+            self.status = "Player view follows your camera" if self.player_view.follow else "Player view frozen"
+        elif k == pygame.K_p and ctrl and self.player_view is not None:
+            self.player_view.next_display()
+            self.status = f"Player view on display {self.player_view.display}"
         elif k == pygame.K_p:
             self._intent("player_view")
         elif k in KEY_TO_OVERLAY:
@@ -302,6 +323,8 @@ class App:
             text = self.panels.dice_entry.get_text()
             self.status = self.session.answer_text(text)
             self.panels.dice_entry.set_text("")
+        elif name == "action":
+            self._start_action(rest)
         elif name == "answer":
             self.status = self.session.answer(rest)
         elif name == "answer_text":
@@ -310,9 +333,35 @@ class App:
             self.status = self.session.intent(name, rest or arg, selected=self.selected, app=self)
         self._panel_version = -1
 
+    def _start_action(self, action: str) -> None:
+        """An action bar button: play it now, or pick its path or target with a tool."""
+        from game.ui.session_panels import make, tool_kind
+        from game.ui.tools.move import MoveTool
+        from game.ui.tools.target import TargetTool
+
+        if self.session.engine is None or not self.selected:
+            self.status = "Select a creature first"
+            return
+        button = next((a for a in self.panels.model.actions if a.id == action), None)
+        if button is not None and not button.legal:
+            self.status = f"{button.label}: {button.reason}"
+            return
+        cmd_type = self.session.engine.ruleset.command_names[action]
+        kind = tool_kind(cmd_type)
+        ctx = ToolContext(self.session, self.camera, self.selected)
+        if kind == "now":
+            self.status = self.session.submit(make(cmd_type, self.selected)) or f"{action.replace('_', ' ')}: done"
+        elif kind == "move":
+            self.tools = self.tools[:1] + [MoveTool.for_creature(ctx, self.selected, modes=(action,))]
+            self.status = f"{action.replace('_', ' ')}: click a square (shift-click for waypoints)"
+        elif kind == "target":
+            self.tools = self.tools[:1] + [TargetTool(self.selected, action, self.option)]
+            self.status = f"{action.replace('_', ' ')}: hover a target to see the odds, click to roll"
+
     # -- helpers -------------------------------------------------------------------------------
     def _refresh_panels(self) -> None:
         model = self.session.panel_model(self.selected)
+        model.options = self.session.attack_options() if self.selected else []
         model.overlays = self.overlays
         model.status = self.status or model.status
         self.panels.refresh(model)

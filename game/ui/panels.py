@@ -11,6 +11,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import (
     UIButton,
+    UIDropDownMenu,
     UILabel,
     UIPanel,
     UISelectionList,
@@ -73,6 +74,7 @@ class PanelModel:
     status: str = ""
     overlays: frozenset[str] = frozenset()
     advance_label: str = "Next part"
+    options: list[str] = field(default_factory=list)  # attack options (lunging, called ...)
 
 
 @dataclass
@@ -177,6 +179,8 @@ class Panels:
         self.bottom = UIPanel(L.bottom, manager=m)
         self.status = UILabel(pygame.Rect(self._px(4), L.bottom.height - self._px(22), L.bottom.width - self._px(8),
                                           self._px(18)), "", m, container=self.bottom)
+        self.option_menu: UIDropDownMenu | None = None
+        self._options: list[str] = []
 
     def refresh(self, model: PanelModel) -> None:
         """Show a new model (only the widgets whose content changed are rebuilt)."""
@@ -202,6 +206,8 @@ class Panels:
             self.dice_box.set_text("<br>".join(model.dice_lines[-8:]))
         if old is None or old.actions != model.actions:
             self._build_actions(model.actions)
+        if model.options != self._options:
+            self._build_options(model.options)
         self._built_model = model
 
     def _build_actions(self, actions: list[ActionButton]) -> None:
@@ -213,7 +219,7 @@ class Panels:
         for a in actions:
             label = f"{a.label} ({a.key})" if a.key else a.label
             w = self._px(16 + 7.5 * len(label))
-            if x + w > self.layout.bottom.width:
+            if x + w > self.layout.bottom.width - self._px(180):
                 break
             # Illegal actions stay hoverable so their reason shows (pygame_gui hides tool tips of
             # disabled buttons), drawn grey by the '#illegal' theme
@@ -222,6 +228,20 @@ class Panels:
                          tool_tip_text=a.reason or None)
             self.action_buttons[b] = a
             x += w + self._px(3)
+
+    def _build_options(self, options: list[str]) -> None:
+        """The attack option menu at the right end of the action bar."""
+        if self.option_menu is not None:
+            self.option_menu.kill()
+            self.option_menu = None
+        self._options = list(options)
+        if not options:
+            return
+        w = self._px(170)
+        h = self.layout.bottom.height - self._px(30)
+        rect = pygame.Rect(self.layout.bottom.width - w - self._px(4), self._px(4), w, h)
+        self.option_menu = UIDropDownMenu(["option: none"] + [f"option: {o}" for o in options], "option: none",
+                                          rect, self.manager, container=self.bottom, expand_on_option_click=True)
 
     # -- prompts at the token ------------------------------------------------------------------
     def show_prompt(self, at_px: tuple[int, int], text: str, options: list[tuple[str, str]], *, entry: bool) -> None:

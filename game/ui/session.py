@@ -11,6 +11,7 @@ from typing import Any
 from game.io.errors import InputError, InputErrors
 from game.io.journal import Journal, journal_path_for, read_journal
 from game.io.saves import SavedRecord, SaveHeader, file_sha256, read_save, write_save
+from game.ui import session_moves
 from game.ui.loading import Opened, open_target
 from game.ui.log_text import creature_ids, describe
 from game.ui.panels import ActionButton, PanelModel
@@ -29,11 +30,12 @@ class Session:
     """An encounter being played in the window (or just a map being looked at)."""
 
     def __init__(self, opened: Opened, *, seed: int = 0, journal_path: Path | None = None,
-                 token_config: TokenConfig | None = None) -> None:
+                 token_config: TokenConfig | None = None, build: Any = build_engine) -> None:
         self.opened = opened
         self.seed = seed
         self.token_config = token_config or load_token_config()
-        self.engine = build_engine(opened, seed=seed)
+        self._build = build  # (opened, seed=) -> Engine | None; tests pass a toy ruleset's
+        self.engine = build(opened, seed=seed)
         self.version = 0
         self.problem = ""  # a one-line note for the status bar (a repaired journal ...)
         self._manual = False
@@ -250,7 +252,7 @@ class Session:
             header, records = read_save(path)
         except (InputError, InputErrors) as err:
             return str(err)
-        fresh = build_engine(self.opened, seed=header.seed)
+        fresh = self._build(self.opened, seed=header.seed)
         assert fresh is not None
         self.engine = fresh
         self.seed = header.seed
@@ -342,6 +344,49 @@ class Session:
         options = [(o.id, o.label) for o in d.options]
         return square, text, options, d.kind == "dice" or not options
 
+    def attack_options(self) -> list[str]:
+        """Attack options the ruleset names (SotDL: lunging, called shot ...), for the menu."""
+        if self.engine is None:
+            return []
+        opts = self.engine.ruleset.param("attack_options", None)
+        if opts:
+            return [str(o) for o in opts]
+        import importlib
+
+        try:
+            mod = importlib.import_module(f"game.rulesets.{self.engine.ruleset.id}.attacks")
+        except ImportError:
+            return []
+        out: list[str] = []
+        for name in ("MELEE_OPTIONS", "RANGED_OPTIONS"):
+            out += [str(o) for o in getattr(mod, name, ())]
+        return out
+
+    # -- previews for the tools (game/ui/session_moves.py asks the ruleset) --------------------
+    def move_modes(self, mover: str) -> tuple[str, ...]:
+        """Movement commands legal for the creature now."""
+        return session_moves.move_modes(self, mover)
+
+    def move_area(self, mover: str, modes: tuple[str, ...]) -> Any:
+        """Reachable squares by cost class."""
+        return session_moves.move_area(self, mover, modes)
+
+    def move_preview(self, *args: Any, **kw: Any) -> Any:
+        """The hovered path with its cost and marks."""
+        return session_moves.move_preview(self, *args, **kw)
+
+    def move_command(self, *args: Any, **kw: Any) -> tuple[Any, str]:
+        """The command for a clicked square."""
+        return session_moves.move_command(self, *args, **kw)
+
+    def target_preview(self, *args: Any) -> Any:
+        """Legal or why not, distance, cover lines, boons and banes."""
+        return session_moves.target_preview(self, *args)
+
+    def target_command(self, *args: Any) -> tuple[Any, str]:
+        """The command for a clicked target."""
+        return session_moves.target_command(self, *args)
+
     def intent(self, name: str, arg: str, *, selected: str, app: Any = None) -> str:
         """A button or key the ruleset handles (start turn, end turn, next part, an action)."""
         from game.ui.session_panels import do_intent
@@ -369,3 +414,4 @@ def _with_reach(t: TokenView, session: Session, reach: Any) -> TokenView:
 
 
 __all__ = ["Session", "initial_state", "ActionButton"]
+

@@ -1,0 +1,231 @@
+"""Movement and targeting previews for the tools, asked of the ruleset (never computed here).
+
+Movement uses the ruleset's registered queries when it has them (``move_area``/``reachable``
+and ``path_preview``); until then the ``plan_path`` hook prices a straight line of squares.
+Every command still goes to the engine's validate, which has the last word.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from game.rules.battlefield import Square
+from game.ui.scene import MovePreview, PathStepMark, TargetPreview
+from game.ui.session_panels import fields_of, make, tool_kind
+
+HUGE_BUDGET_YD = 10_000.0
+
+
+def line_squares(a: Square, b: Square) -> list[Square]:
+    """Squares from a (excluded) to b (included), each next to the last: a drawn line, not a path.
+
+    >>> line_squares((0, 0), (3, 1))
+    [(1, 0), (2, 1), (3, 1)]
+    """
+    out = []
+    x, y = a
+    n = max(abs(b[0] - a[0]), abs(b[1] - a[1]))
+    for i in range(1, n + 1):
+        out.append((round(a[0] + (b[0] - a[0]) * i / n), round(a[1] + (b[1] - a[1]) * i / n)))
+    return [s for j, s in enumerate(out) if j == 0 or s != out[j - 1]]
+
+
+def move_modes(session: Any, mover: str) -> tuple[str, ...]:
+    """The ruleset's path commands legal for this creature now, in the ruleset's order."""
+    if session.engine is None or mover not in session.engine.state.creatures:
+        return ()
+    out = []
+    for name, cmd_type in session.engine.ruleset.command_names.items():
+        if tool_kind(cmd_type) != "move" or "target" in fields_of(cmd_type):
+            continue
+        vs = session.validate(make(cmd_type, mover, path=()))
+        if not [v for v in vs if "path" not in (v.code + v.reason).lower()]:
+            out.append(name)
+    return tuple(out)
+
+
+def _reach_set(session: Any, mover: str, mode: str) -> Any | None:
+    """The ruleset's reachable area for one mode: a (h, w) array of costs (inf/neg = no)."""
+    for qname in ("move_area", "reachable"):
+        try:
+            res = session.query(qname, mover, mode)
+        except TypeError:
+            res = session.query(qname, mover)
+        if res is None:
+            continue
+        cost = getattr(res, "cost_yd", None)
+        if cost is None and isinstance(res, np.ndarray):
+            cost = res
+        if cost is not None:
+            return np.asarray(cost, dtype=np.float32)
+    return None
+
+
+def move_area(session: Any, mover: str, modes: tuple[str, ...]) -> MovePreview | None:
+    """Reachable squares, classed by the cheapest mode that reaches them (innermost first)."""
+    bf = session.battlefield
+    areas = []
+    for m in modes:
+        cost = _reach_set(session, mover, m)
+        if cost is not None:
+            areas.append((m, np.isfinite(cost) & (cost >= 0)))
+    if not areas:
+        return MovePreview(mover, None, classes=modes)
+    areas.sort(key=lambda a: int(a[1].sum()))
+    cc = np.full((bf.height, bf.width), -1, np.int8)
+    for i, (_, mask) in reversed(list(enumerate(areas))):
+        cc[mask[: bf.height, : bf.width]] = i
+    return MovePreview(mover, cc, classes=tuple(m for m, _ in areas))
+
+
+def _mode_for(session: Any, area: MovePreview | None, modes: tuple[str, ...], square: Square) -> str:
+    """The first mode (the ruleset's order: move before rush) whose area holds the square."""
+    if area is None or area.cost_class is None or not session.battlefield.in_bounds(square):
+        return modes[0] if modes else ""
+    k = int(area.cost_class[square[1], square[0]])
+    if k < 0:
+        return modes[0] if modes else ""
+    reaching = set(area.classes[k:])
+    return next((m for m in modes if m in reaching), area.classes[k])
+
+
+def _path(session: Any, mover: str, mode: str, waypoints: tuple[Square, ...], square: Square,
+          safest: bool) -> tuple[tuple[Square, ...], float, tuple[PathStepMark, ...], str]:
+    """Squares, cost, marks and a note for a hovered square, from the ruleset."""
+    st = session.engine.state
+    res = None
+    for qname in ("path_preview", "path"):
+        if qname in session.engine.ruleset.queries:
+            res = session.query(qname, mover, waypoints + (square,), mode=mode, safest=safest)
+            break
+    if res is not None:
+        squares = tuple(getattr(s, "square", s) for s in getattr(res, "steps", ()))
+        marks = []
+        for fa in getattr(res, "free_attacks", ()):
+            who = getattr(fa, "attacker", "") or getattr(fa, "id", "")
+            at = getattr(fa, "square", None) or (squares[getattr(fa, "step", 0)] if squares else square)
+            marks.append(PathStepMark(at, "free_attack", st.creatures[who].name if who in st.creatures else who, who))
+        for s in getattr(res, "steps", ()):
+            how = getattr(s, "how", "walk")
+            if how in ("jump", "climb", "swim", "balance", "fall"):
+                marks.append(PathStepMark(s.square, how, how))
+        for ev in getattr(res, "events", ()):
+            kind = getattr(ev, "kind", "")
+            if kind and getattr(ev, "square", None) is not None:
+                marks.append(PathStepMark(ev.square, kind, getattr(ev, "text", kind)))
+        cost = float(getattr(res, "cost_yd", 0.0))
+        return squares, cost, tuple(marks), "; ".join(getattr(res, "notes", ()) or ())
+    # Interim: a straight line through the waypoints, priced by the ruleset's plan_path
+    c = st.creatures[mover]
+    squares: list[Square] = []
+    cur = c.square
+    for p in waypoints + (square,):
+        squares += line_squares(cur, p)
+        cur = p
+    plan = session.hook("plan_path")
+    cost = float(len(squares))
+    if plan is not None:
+        from game.rules.engine import WalkMode
+
+        steps, _ = plan(st, session.engine.ruleset, mover, tuple(squares), WalkMode(kind=mode), HUGE_BUDGET_YD)
+        if steps:
+            cost = float(sum(s.cost_yd for s in steps))
+    return tuple(squares), cost, (), ""
+
+
+def move_preview(session: Any, mover: str, modes: tuple[str, ...], waypoints: tuple[Square, ...],
+                 square: Square, *, safest: bool, area: MovePreview | None) -> MovePreview | None:
+    """The hovered path: squares, cost in yards, free attacks and jumps marked, legal or why."""
+    if session.engine is None or not modes or not session.battlefield.in_bounds(square):
+        return area
+    mover_sq = session.engine.state.creatures[mover].square
+    if square == mover_sq and not waypoints:
+        return area
+    mode = _mode_for(session, area, modes, square)
+    squares, cost, marks, note = _path(session, mover, mode, waypoints, square, safest)
+    cmd_type = session.engine.ruleset.command_names[mode]
+    vs = session.validate(make(cmd_type, mover, path=squares))
+    fa = sum(1 for m in marks if m.kind == "free_attack")
+    label = f"{mode.replace('_', ' ')}: {cost:g} yd"
+    if fa:
+        who = ", ".join(m.text for m in marks if m.kind == "free_attack")
+        label += f", {fa} free attack{'s' if fa > 1 else ''} ({who})"
+    if safest:
+        label += " [safest]"
+    if vs:
+        label += f" - {vs[0].reason}"
+    elif note:
+        label += f" - {note}"
+    base = area or MovePreview(mover, None, classes=modes)
+    return MovePreview(mover, base.cost_class, base.classes, (mover_sq,) + squares, waypoints, cost,
+                       marks, not vs, label)
+
+
+def move_command(session: Any, mover: str, modes: tuple[str, ...], waypoints: tuple[Square, ...],
+                 square: Square, *, safest: bool, area: MovePreview | None) -> tuple[Any | None, str]:
+    """The command for clicking a square (None and the reason when it cannot be)."""
+    p = move_preview(session, mover, modes, waypoints, square, safest=safest, area=area)
+    if p is None or len(p.path) < 2:
+        return None, "Click a square to move to"
+    mode = _mode_for(session, area, modes, square)
+    cmd = make(session.engine.ruleset.command_names[mode], mover, path=tuple(p.path[1:]))
+    vs = session.validate(cmd)
+    if vs:
+        return None, "Not there: " + vs[0].reason
+    return cmd, ""
+
+
+def target_command(session: Any, actor: str, action: str, target: str, option: str) -> tuple[Any | None, str]:
+    """The command for clicking a target."""
+    cmd_type = session.engine.ruleset.command_names[action]
+    kw: dict[str, Any] = {"target": target}
+    if option and "option" in fields_of(cmd_type):
+        kw["option"] = option
+    cmd = make(cmd_type, actor, **kw)
+    vs = session.validate(cmd)
+    if vs:
+        return None, "Not legal: " + vs[0].reason
+    return cmd, ""
+
+
+def target_preview(session: Any, actor: str, action: str, target: str, option: str) -> TargetPreview:
+    """Legal or why not, distance and range band, cover lines, obscurement, boons and banes."""
+    cmd, why = target_command(session, actor, action, target, option)
+    st = session.engine.state
+    text: list[str] = [f"{st.creatures[target].name}: " + ("legal" if cmd is not None else why)]
+    lines: tuple = ()
+    res = None
+    for qname in ("targeting", "target_preview", "attack_preview"):
+        if qname in session.engine.ruleset.queries:
+            try:
+                res = session.query(qname, actor, action, option, target)
+            except TypeError:
+                res = session.query(qname, actor, target)
+            break
+    if res is not None:
+        dist = getattr(res, "distance_yd", None)
+        band = getattr(res, "range_band", "") or getattr(res, "band", "")
+        if dist is not None:
+            text.append(f"{float(dist):g} yards" + (f", {band}" if band else ""))
+        cover = getattr(res, "cover", None)
+        if cover is not None:
+            lvl = getattr(cover, "level", "")
+            text.append(f"cover: {getattr(lvl, 'name', lvl)!s}".lower())
+            lines = tuple((tuple(getattr(ln, "a", (0, 0)))[:2], tuple(getattr(ln, "b", (0, 0)))[:2],
+                           bool(getattr(ln, "blocked", False))) for ln in getattr(cover, "lines", ()))
+        obs = getattr(res, "obscurement", None)
+        if obs is not None:
+            text.append(f"obscurement: {getattr(obs, 'name', obs)!s}".lower())
+        for m in getattr(res, "modifiers", ()):
+            text.append(m.describe() if hasattr(m, "describe") else str(m))
+        tn = getattr(res, "target_number", None)
+        if tn is not None:
+            text.append(f"target number {tn}")
+        for v in getattr(res, "violations", ()):
+            text.append(getattr(v, "reason", str(v)))
+    else:
+        dist_fn = session.hook("distance_yd")
+        if dist_fn is not None:
+            text.append(f"{float(dist_fn(st, session.engine.ruleset, actor, target)):g} yards")
+    return TargetPreview(actor, target, cmd is not None, lines, tuple(text))

@@ -1,0 +1,91 @@
+"""Saves and the autosave journal: resume exactly, survive damage, keep backups."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.io.journal import read_journal
+from game.io.saves import read_save
+from game.io.errors import InputError
+from game.ui.session import Session
+from tests.ui.toy import ToyPoke, ToyWalk, toy_build, toy_opened
+
+
+def _session(tmp_path, journal):  # type: ignore[no-untyped-def]
+    return Session(toy_opened(tmp_path), journal_path=journal, build=toy_build, seed=7)
+
+
+def _play(s: Session) -> None:
+    assert s.submit(ToyWalk("kara", ((2, 2), (3, 3)))) == ""
+    assert s.submit(ToyWalk("kara", ((4, 3), (5, 4)))) == ""
+    assert s.submit(ToyPoke("kara", "orc")) == ""
+
+
+def test_reopening_resumes_exactly_with_undo(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    j = tmp_path / "j.jsonl"
+    s = _session(tmp_path, j)
+    _play(s)
+    s.undo()
+    state, log = s.engine.state, s.engine.log()
+    s.close()  # or a crash: every line was already fsynced
+    r = _session(tmp_path, j)
+    assert r.engine.state.creatures == state.creatures
+    assert [e.to_dict() for e in r.engine.log()] == [e.to_dict() for e in log]
+    assert r.redo() == "Redone"  # the undone poke comes back with the same die
+    assert r.undo() == "Undone" and r.undo() == "Undone"
+    assert r.engine.state.creatures["kara"].square == (3, 3)
+
+
+def test_corrupt_journal_keeps_good_prefix_and_backup(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    j = tmp_path / "j.jsonl"
+    s = _session(tmp_path, j)
+    _play(s)
+    s.close()
+    lines = j.read_text().splitlines()
+    lines[3] = lines[3][:40]  # the poke record, cut mid-line by a crash
+    j.write_text("\n".join(lines) + "\n")
+    r = _session(tmp_path, j)
+    assert r.engine.state.creatures["kara"].square == (5, 4)
+    assert r.engine.state.creatures["orc"].damage == 0
+    assert f"{j}:4:" in r.problem and "backup" in r.problem
+    assert list(tmp_path.glob("j.jsonl.*.bak"))
+    assert read_journal(j).problem == ""  # repaired: the good prefix, rewritten
+
+
+def test_save_and_load_round_trip(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    s = _session(tmp_path, tmp_path / "j.jsonl")
+    _play(s)
+    out = tmp_path / "fight.save.json"
+    assert s.save(out).startswith("Saved")
+    header, records = read_save(out)
+    assert header.seed == 7 and header.ruleset == "toy" and len(records) == 3
+    assert set(header.creature_defs) == {"hero", "orc"}
+    fresh = _session(tmp_path, tmp_path / "other.jsonl")
+    assert fresh.load(out).startswith("Opened")
+    assert fresh.engine.state.creatures == s.engine.state.creatures
+
+
+def test_bad_save_is_one_line_naming_file_and_place(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.save.json"
+    bad.write_text('{"battlemat_save": 1, "encounter": "x",\n "records": [ {"command": 3} ]}')
+    with pytest.raises(InputError) as err:
+        read_save(bad)
+    assert str(err.value).startswith(f"{bad}:record 1:") and "\n" not in str(err.value)
+    bad.write_text("{not json")
+    with pytest.raises(InputError) as err:
+        read_save(bad)
+    assert str(err.value).startswith(f"{bad}:1:")
+    s = _session(tmp_path, tmp_path / "j.jsonl")
+    _play(s)
+    before = s.engine.state
+    assert str(bad) in s.load(bad)
+    assert s.engine.state is before  # a bad save never destroys the fight
+
+
+def test_journal_lines_are_json(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    j = tmp_path / "j.jsonl"
+    s = _session(tmp_path, j)
+    _play(s)
+    entries = [json.loads(x) for x in j.read_text().splitlines()]
+    assert "battlemat_save" in entries[0] and all("record" in e for e in entries[1:])
