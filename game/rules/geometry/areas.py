@@ -129,7 +129,7 @@ def area_effect(
     lying = set(prone)
     caught, shielded = [], {}
     for cid, body in creatures.items():
-        pts = body_points(body, prone=cid in lying, samples_per_yd=2, height_samples=3)
+        pts = body_points(body, prone=cid in lying, samples_across=2 * body.space, height_samples=3)
         if not area.contains(pts).any():
             continue
         c = cover_from_point(idx, origin=area.origin, target=body, target_prone=cid in lying)

@@ -5,11 +5,12 @@ bane; three-quarters covered: 2 banes; totally covered: not a target for any att
 
 The method (documented for GMs in docs/rules/sotdl.md):
 
-1. The attacker looks from its *best point*: its eyes (``eye_fraction`` of its height above its
-   feet) above each corner and the centre of its space. Each point is tried and the one that sees
-   most of the target wins, so a creature can lean past the corner it stands at.
-2. The target's body is a grid of points: ``samples_per_yd`` across each yard of its footprint in
-   x and y (inset, never on a square's edge) times ``height_samples`` heights from its feet to its
+1. The attacker looks from its *best point*: above each corner and the centre of its space, at
+   its eye height (``EYE_FRACTIONS``: 0.9 of its height standing tall, 0.7 stooping to an arrow
+   slit). Each point is tried and the one that sees most of the target wins, so a creature can
+   lean past the corner it stands at or put its eye to a slit.
+2. The target's body is a grid of points: ``samples_across`` (default 2 + its space: 3 for a
+   human, 4 for a Size 2 ogre) across its footprint in x and y (inset, never on a square's edge) times ``height_samples`` heights from its feet to its
    top (a prone body is ``prone_factor`` of its standing height).
 3. Each line from the best point to a body point is tested against every obstacle's walls (with
    their heights, bases and openings) and every ledge (sight.py). The covered fraction is the
@@ -31,7 +32,7 @@ import numpy as np
 from game.rules.body import Body
 from game.rules.geometry.sight import TERRAIN, TERRAIN_OWNER, Box, Point3, SightIndex
 
-EYE_FRACTION = 0.9  # eyes are near the top of a body
+EYE_FRACTIONS = (0.9, 0.7)  # eyes near the top of a body, or stooping to a slit
 PRONE_FACTOR = 0.25  # a prone body is a quarter of its standing height (a human: half a yard)
 NUDGE_YD = 0.05  # a corner on a thin wall looks from its own side of it
 
@@ -148,16 +149,16 @@ def body_points(
     body: Body,
     *,
     prone: bool = False,
-    samples_per_yd: int = 3,
+    samples_across: int | None = None,
     height_samples: int = 4,
     prone_factor: float = PRONE_FACTOR,
 ) -> np.ndarray:
     """Sample points over a body: an inset grid on its footprint times its heights, (N, 3).
 
-    >>> body_points(Body((0, 0)), samples_per_yd=1, height_samples=2).tolist()
+    >>> body_points(Body((0, 0)), samples_across=1, height_samples=2).tolist()
     [[0.5, 0.5, 0.5], [0.5, 0.5, 1.5]]
     """
-    n = max(1, samples_per_yd * body.space)
+    n = max(1, samples_across if samples_across else 2 + body.space)
     h = body_height(body, prone=prone, prone_factor=prone_factor)
     x0, y0 = body.square
     xs = x0 + body.space * (np.arange(n) + 0.5) / n
@@ -171,27 +172,31 @@ def eye_points(
     body: Body,
     *,
     prone: bool = False,
-    eye_fraction: float = EYE_FRACTION,
+    eye_fractions: tuple[float, ...] = EYE_FRACTIONS,
     prone_factor: float = PRONE_FACTOR,
 ) -> np.ndarray:
-    """Candidate points the body looks from: above each corner and the centre of its space, (5, 3).
+    """Points the body looks from: above each corner and the centre of its space, at each eye
+    height, (5 * len(eye_fractions), 3); the centres come last.
 
-    >>> eye_points(Body((0, 0), height_yd=2.0))[-1].tolist()
-    [0.5, 0.5, 1.8]
+    >>> eye_points(Body((0, 0), height_yd=2.0))[-2:].tolist()
+    [[0.5, 0.5, 1.8], [0.5, 0.5, 1.4]]
     """
     x0, y0 = body.square
     s = body.space
-    z = body.elevation_yd + body_height(body, prone=prone, prone_factor=prone_factor) * eye_fraction
+    h = body_height(body, prone=prone, prone_factor=prone_factor)
     pts = [(x0, y0), (x0 + s, y0), (x0, y0 + s), (x0 + s, y0 + s), (x0 + s / 2, y0 + s / 2)]
-    return np.array([(x, y, z) for x, y in pts], dtype=np.float64)
+    return np.array([(x, y, body.elevation_yd + h * f) for x, y in pts for f in eye_fractions],
+                    dtype=np.float64)
 
 
 def _nudged(index: SightIndex, eyes: np.ndarray, body: Body, rows: np.ndarray) -> np.ndarray:
     """Move eye points that sit on a thin wall or ledge face a little towards the body's centre."""
     cx, cy = body.center_yd()
     out = eyes.copy()
-    for i in range(len(out) - 1):  # the centre is never on a wall
+    for i in range(len(out)):
         x, y = out[i, 0], out[i, 1]
+        if abs(x - cx) < 1e-9 and abs(y - cy) < 1e-9:
+            continue  # the centre is never on a wall
         if index.on_open_wall(x, y, rows):
             out[i, 0] += np.sign(cx - x) * NUDGE_YD
             out[i, 1] += np.sign(cy - y) * NUDGE_YD
@@ -230,7 +235,7 @@ def cover_from_points(
     eye_squares: tuple[tuple[int, int], ...],
     target: Body,
     target_prone: bool = False,
-    samples_per_yd: int = 3,
+    samples_across: int | None = None,
     height_samples: int = 4,
     prone_factor: float = PRONE_FACTOR,
     rows: np.ndarray | None = None,
@@ -240,7 +245,7 @@ def cover_from_points(
     if rows is None:
         rows = index.rows_near(eye_box, tbox)
     ignore = index.occupants(eye_squares + target.squares())
-    pts = body_points(target, prone=target_prone, samples_per_yd=samples_per_yd,
+    pts = body_points(target, prone=target_prone, samples_across=samples_across,
                       height_samples=height_samples, prone_factor=prone_factor)
     k, n = len(eyes), len(pts)
     starts = np.repeat(eyes, n, axis=0)
@@ -293,9 +298,9 @@ def cover_between(
     target: Body,
     attacker_prone: bool = False,
     target_prone: bool = False,
-    eye_fraction: float = EYE_FRACTION,
+    eye_fractions: tuple[float, ...] = EYE_FRACTIONS,
     prone_factor: float = PRONE_FACTOR,
-    samples_per_yd: int = 3,
+    samples_across: int | None = None,
     height_samples: int = 4,
 ) -> Cover:
     """Cover the target has against the attacker (Seed SotDL: Cover & Obscurement).
@@ -314,7 +319,8 @@ def cover_between(
     >>> c.level.name, c.blockers, len(c.lines)
     ('TOTAL', (1,), 36)
     """
-    eyes = eye_points(attacker, prone=attacker_prone, eye_fraction=eye_fraction, prone_factor=prone_factor)
+    eyes = eye_points(attacker, prone=attacker_prone, eye_fractions=eye_fractions,
+                      prone_factor=prone_factor)
     abox = footprint_box(attacker)
     rows = index.rows_near(abox, footprint_box(target))
     eyes = _nudged(index, eyes, attacker, rows)
@@ -325,7 +331,7 @@ def cover_between(
         eye_squares=attacker.squares(),
         target=target,
         target_prone=target_prone,
-        samples_per_yd=samples_per_yd,
+        samples_across=samples_across,
         height_samples=height_samples,
         prone_factor=prone_factor,
         rows=rows,
@@ -339,7 +345,7 @@ def cover_from_point(
     target: Body,
     target_prone: bool = False,
     prone_factor: float = PRONE_FACTOR,
-    samples_per_yd: int = 3,
+    samples_across: int | None = None,
     height_samples: int = 4,
 ) -> Cover:
     """Cover the target has from a point (an area effect's origin: Seed SotDL: Totally Covered).
@@ -357,7 +363,7 @@ def cover_from_point(
         eye_squares=(),
         target=target,
         target_prone=target_prone,
-        samples_per_yd=samples_per_yd,
+        samples_across=samples_across,
         height_samples=height_samples,
         prone_factor=prone_factor,
     )

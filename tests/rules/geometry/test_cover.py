@@ -112,6 +112,10 @@ def _slit_wall(x: float, lo: float, hi: float, opening=(1.5, 1.7)) -> tuple[Obst
 def test_creature_behind_arrow_slit_is_three_quarters_covered_not_total() -> None:
     c = cover(OPEN, Body((0, 2)), Body((5, 2)), obstacles=_slit_wall(5, 2.45, 2.55))
     assert c.level == CoverLevel.THREE_QUARTERS
+    assert any(ln.blocked_by is None for ln in c.lines)
+    # a slit too narrow for the sampling grid: lines aimed through it find the target
+    c = cover(OPEN, Body((0, 2)), Body((5, 2)), obstacles=_slit_wall(5, 2.48, 2.52, (1.55, 1.6)))
+    assert c.level == CoverLevel.THREE_QUARTERS and c.fraction == 1.0
     assert c.through_opening
     assert any(ln.through_opening and ln.blocked_by is None for ln in c.lines)
     # a wider slit: the sampled lines see through it themselves
