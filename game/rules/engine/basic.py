@@ -136,9 +136,25 @@ class MoveBudgetSet(Event):
     creature: str
     move_budget_yd: float
     reason: str = ""
+    move_used: bool = False  # the move counts as used (SotDL: standing up is the move)
 
     def apply(self, state: EncounterState) -> EncounterState:
+        if self.move_used:
+            return state.update_turn(self.creature, move_budget_yd=self.move_budget_yd,
+                                     move_used=True)
         return state.update_turn(self.creature, move_budget_yd=self.move_budget_yd)
+
+
+@event
+class EffectExtended(Event):
+    """A lasting effect now ends at the end of another round (concentration)."""
+
+    effect_id: str
+    expires_round: int | None
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        e = state.effects.get(self.effect_id)
+        return state.with_effect(replace(e, expires_round=self.expires_round)) if e else state
 
 
 @event

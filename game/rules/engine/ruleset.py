@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from game.rules.definitions import RulesetDef
+from game.rules.definitions import Definitions, RulesetDef
 from game.rules.engine.events import Command, register_value
 from game.rules.modifiers import Modifier
 
@@ -141,8 +141,10 @@ class Ruleset:
     (how the movement and sight developers replace the engine's interim versions).
     """
 
-    def __init__(self, definition: RulesetDef) -> None:
+    def __init__(self, definition: RulesetDef, definitions: Definitions | None = None) -> None:
         self.definition = definition
+        #: every loaded definition (weapons by id ...), frozen; empty when none were given
+        self.definitions = definitions if definitions is not None else Definitions()
         self.id = definition.id
         self.phases: list[Phase] = []
         self.actions: dict[type, Action] = {}

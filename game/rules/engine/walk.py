@@ -72,7 +72,7 @@ class WalkState:
 
 @event
 class Stepped(Event):
-    """A creature moved one step (budget spent unless ``uses_budget`` is false)."""
+    """A creature moved one step (turn budget spent if ``uses_budget``; ``moved_yd`` grows if willing)."""
 
     creature: str
     from_square: Square
@@ -82,19 +82,22 @@ class Stepped(Event):
     mode: str = "move"
     how: str = "walk"
     uses_budget: bool = True
+    willing: bool = True
 
     def apply(self, state: EncounterState) -> EncounterState:
         c = state.creatures[self.creature]
         body = c.body.moved_to(tuple(self.square), self.elevation_yd)
         st = state.update_creature(self.creature, body=body)
+        t = c.turn
         if self.uses_budget:
-            t = c.turn
             st = st.update_turn(
                 self.creature,
                 move_budget_yd=max(0.0, t.move_budget_yd - self.cost_yd),
                 moved_yd=t.moved_yd + self.cost_yd,
                 move_used=True,
             )
+        elif self.willing:
+            st = st.update_turn(self.creature, moved_yd=t.moved_yd + self.cost_yd)
         return st
 
 
@@ -147,7 +150,7 @@ def walk(ctx: Context, mover: str, steps: tuple[Step, ...], mode: WalkMode) -> W
         )
         ctx.emit(
             Stepped(mover, ws.from_square, tuple(step.square), elev, step.cost_yd, mode.kind,
-                    step.how, mode.uses_budget)
+                    step.how, mode.uses_budget, mode.willing)
         )
         ws.moved_yd += step.cost_yd
         for chk in after:

@@ -1,0 +1,426 @@
+"""Headless scenario runs: `battlemat run SCENARIO.yaml [--seed N]` (format: docs/scenarios.md).
+
+A scenario names a map (a .tmx path or an ASCII picture), a ruleset, sides and creatures,
+then a list of commands and answers to decisions, with optional typed dice; events come out
+as JSON Lines. Bad files get ``file:line: what is wrong``.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import IO, Any
+
+from game.io.errors import InputError
+from game.io.yaml_lines import LineList, LineMap, load_yaml_file
+from game.rules.ascii_grid import parse_ascii
+from game.rules.battlefield import Battlefield
+from game.rules.definitions import CreatureDef, Definitions, RulesetDef, Side, WeaponDef
+from game.rules.engine import (
+    Answer,
+    Command,
+    Engine,
+    Event,
+    ManualDice,
+    Ruleset,
+    SeededDice,
+    encode,
+)
+
+CREATURE_FIELDS = {f.name for f in dataclasses.fields(CreatureDef)}
+WEAPON_FIELDS = {f.name for f in dataclasses.fields(WeaponDef)}
+TOP_KEYS = {"name", "description", "ruleset", "seed", "dice", "map", "sides", "weapons",
+            "creatures", "commands", "expect", "params", "config"}
+ITEM_KEYS = {"dice", "expect", "expect_rejected", "note"}
+
+
+class Scenario:
+    """A loaded scenario: the engine set up, and the command items still to run."""
+
+    def __init__(self, path: Path, doc: LineMap, seed: int | None) -> None:
+        self.path = path
+        self.file = str(path)
+        self.doc = doc
+        for k in doc:
+            if k not in TOP_KEYS:
+                self.fail(doc.key_line(k), f"unknown key {k!r} (known: {', '.join(sorted(TOP_KEYS))})")
+        self.defs = self._definitions()
+        self.ruleset = self._ruleset()
+        bf = self._battlefield()
+        sides = self._sides()
+        state = self._creatures(bf, sides)
+        s = doc.get("seed", 0) if seed is None else seed
+        if not isinstance(s, int):
+            self.fail(doc.value_line("seed"), "seed must be a whole number")
+        mode = doc.get("dice", "seeded")
+        if mode not in ("seeded", "manual"):
+            self.fail(doc.value_line("dice"), "dice is 'seeded' or 'manual'")
+        self.engine = Engine(self.ruleset, state, ManualDice() if mode == "manual" else SeededDice(s))
+
+    def fail(self, line: int | None, what: str) -> None:
+        """Stop with ``file:line: what``."""
+        raise InputError(self.file, line, what)
+
+    # -- set-up ------------------------------------------------------------------------------
+    def _definitions(self) -> Definitions:
+        from game.io.config import load_definitions
+
+        cfg = self.doc.get("config")
+        try:
+            return load_definitions(self.path.parent / cfg if cfg else None)
+        except Exception as err:  # noqa: BLE001 - config errors are reported, inline defs still work
+            if cfg:
+                raise
+            self._config_error = str(err).splitlines()[0]
+            return Definitions()
+
+    def _ruleset(self) -> Ruleset:
+        rid = self.doc.get("ruleset", "sotdl")
+        if rid != "sotdl":
+            if rid == "osr":
+                try:
+                    from game.rulesets.osr import build_ruleset as build_osr  # type: ignore
+                except ImportError:
+                    self.fail(self.doc.value_line("ruleset"), "the OSR ruleset is not available")
+                base = self.defs.rulesets.get("osr") or RulesetDef(id="osr", name="OSR")
+                return build_osr(base, self._weapons_defs(base))  # type: ignore[no-any-return]
+            self.fail(self.doc.value_line("ruleset"), f"unknown ruleset {rid!r} (sotdl, osr)")
+        from game.rulesets.sotdl import DEFAULT, build_ruleset
+
+        base = self.defs.rulesets.get("sotdl") or DEFAULT
+        return build_ruleset(self._with_params(base), self._weapons_defs(base))
+
+    def _with_params(self, base: RulesetDef) -> RulesetDef:
+        extra = self.doc.get("params")
+        if extra is None:
+            return base
+        if not isinstance(extra, Mapping):
+            self.fail(self.doc.value_line("params"), "params must be a mapping")
+        merged = dict(base.params)
+        merged.update(_plain(extra))
+        return dataclasses.replace(base, params=merged)
+
+    def _weapons_defs(self, base: RulesetDef) -> Definitions:
+        weapons = dict(self.defs.weapons)
+        raw = self.doc.get("weapons") or {}
+        if not isinstance(raw, Mapping):
+            self.fail(self.doc.value_line("weapons"), "weapons must be a mapping of id: fields")
+        for wid, spec in raw.items():
+            line = raw.value_line(wid) if isinstance(raw, LineMap) else None
+            if not isinstance(spec, Mapping):
+                self.fail(line, f"weapon {wid}: give its fields (damage, kind ...)")
+            bad = [k for k in spec if k not in WEAPON_FIELDS]
+            if bad:
+                self.fail(line, f"weapon {wid}: unknown field {bad[0]!r}")
+            kw = _plain(spec)
+            kw.setdefault("name", str(wid))
+            kw.setdefault("kind", "ranged" if kw.get("range_yd") and "thrown" not in
+                          kw.get("properties", ()) else "melee")
+            if "damage" not in kw:
+                self.fail(line, f"weapon {wid}: damage is required (e.g. 1d6)")
+            kw["damage"] = str(kw["damage"])
+            kw["properties"] = frozenset(kw.get("properties", ()))
+            try:
+                from game.rules.engine import parse_dice
+
+                parse_dice(kw["damage"])
+                weapons[str(wid)] = WeaponDef(id=str(wid), **kw)
+            except (TypeError, ValueError) as err:
+                self.fail(line, f"weapon {wid}: {err}")
+        return dataclasses.replace(self.defs, weapons=weapons)
+
+    def _battlefield(self) -> Battlefield:
+        m = self.doc.get("map")
+        line = self.doc.value_line("map")
+        if not isinstance(m, str) or not m.strip():
+            self.fail(line, "map: give a .tmx path or an ASCII picture")
+        if "\n" not in m.strip() and m.strip().endswith(".tmx"):
+            from game.io.tiled import load_battlefield
+
+            return load_battlefield(self.path.parent / m.strip())
+        try:
+            return parse_ascii(m, name=self.path.stem)
+        except ValueError as err:
+            self.fail(line, f"map: {err}")
+        raise AssertionError
+
+    def _sides(self) -> list[Side]:
+        raw = self.doc.get("sides")
+        if raw is None:
+            return [Side("players", "Players", "players"), Side("gm", "GM", "gm")]
+        if not isinstance(raw, list) or not raw:
+            self.fail(self.doc.value_line("sides"), "sides: a list of {id, controller}")
+        out = []
+        for i, s in enumerate(raw):
+            line = raw.item_line(i) if isinstance(raw, LineList) else None
+            if not isinstance(s, Mapping) or "id" not in s:
+                self.fail(line, "a side needs an id")
+            ctrl = s.get("controller", "gm")
+            if ctrl not in ("players", "gm"):
+                self.fail(line, f"side {s['id']}: controller is 'players' or 'gm'")
+            out.append(Side(str(s["id"]), str(s.get("name", s["id"])), ctrl))
+        return out
+
+    def _creatures(self, bf: Battlefield, sides: list[Side]) -> Any:
+        from game.rulesets.sotdl import NewCreature, new_state
+
+        raw = self.doc.get("creatures")
+        if not isinstance(raw, list) or not raw:
+            self.fail(self.doc.value_line("creatures"), "creatures: a list of creatures")
+        side_ids = {s.id for s in sides}
+        new = []
+        for i, c in enumerate(raw):
+            line = raw.item_line(i) if isinstance(raw, LineList) else None
+            if not isinstance(c, Mapping) or "id" not in c:
+                self.fail(line, "a creature needs an id")
+            cid = str(c["id"])
+            if c.get("side") not in side_ids:
+                self.fail(line, f"creature {cid}: side must be one of {', '.join(sorted(side_ids))}")
+            at = c.get("at")
+            if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) for v in at)):
+                self.fail(line, f"creature {cid}: at: [x, y] (whole squares)")
+            if not bf.in_bounds((at[0], at[1])):
+                self.fail(line, f"creature {cid}: {at} is off the {bf.width}x{bf.height} map")
+            d = self._creature_def(c, cid, line)
+            for w in d.weapons:
+                if w not in self.ruleset.definitions.weapons:
+                    self.fail(line, f"creature {cid}: unknown weapon {w!r}")
+            data = _plain(c.get("data") or {})
+            new.append(NewCreature(cid, d, str(c["side"]), (at[0], at[1]), str(c.get("name", "")),
+                                   c.get("elevation_yd"), data))
+        try:
+            return new_state(bf, self.ruleset, sides, new)
+        except ValueError as err:
+            self.fail(self.doc.value_line("creatures"), str(err))
+
+    def _creature_def(self, c: Mapping[str, Any], cid: str, line: int | None) -> CreatureDef:
+        stats = _plain(c.get("stats") or {})
+        bad = [k for k in stats if k not in CREATURE_FIELDS]
+        if bad:
+            self.fail(line, f"creature {cid}: unknown stat {bad[0]!r}")
+        for k in ("weapons",):
+            if k in stats:
+                stats[k] = tuple(stats[k])
+        for k in ("movement", "tags"):
+            if k in stats:
+                stats[k] = frozenset(stats[k])
+        ref = c.get("creature")
+        if ref:
+            base = self.defs.creatures.get(ref)
+            if base is None:
+                why = getattr(self, "_config_error", "")
+                self.fail(line, f"creature {cid}: no definition {ref!r} in config/"
+                          + (f" ({why})" if why else ""))
+            try:
+                return dataclasses.replace(base, **stats)
+            except TypeError as err:
+                self.fail(line, f"creature {cid}: {err}")
+        stats.setdefault("id", cid)
+        stats.setdefault("name", str(c.get("name", cid)))
+        for need in ("size", "speed", "defense", "health"):
+            if need not in stats:
+                self.fail(line, f"creature {cid}: stats need {need} (or creature: <definition id>)")
+        try:
+            return CreatureDef(**stats)
+        except TypeError as err:
+            self.fail(line, f"creature {cid}: {err}")
+        raise AssertionError
+
+    # -- commands ----------------------------------------------------------------------------
+    def command_from(self, name: str, args: Any, line: int | None) -> Command:
+        """Build a command from its scenario form (``attack: {attacker: .., target: ..}``)."""
+        cls = self.ruleset.command_names.get(name)
+        if cls is None:
+            from game.rules.engine import AdvancePhase, GMNote
+
+            cls = {"advance_phase": AdvancePhase, "gm_note": GMNote}.get(name)
+        if cls is None:
+            self.fail(line, f"unknown command {name!r}")
+        if args is None:
+            args = {}
+        if not isinstance(args, Mapping):
+            self.fail(line, f"{name}: give its fields as a mapping")
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        kw: dict[str, Any] = {}
+        for k, v in args.items():
+            if k not in fields:
+                self.fail(line, f"{name}: unknown field {k!r} (fields: {', '.join(fields)})")
+            if k == "activity" and isinstance(v, Mapping) and len(v) == 1:
+                (an, aa), = v.items()
+                kw[k] = self.command_from(str(an), aa, line)
+            else:
+                kw[k] = _tuplify(_plain(v))
+        try:
+            return cls(**kw)
+        except TypeError as err:
+            missing = [f for f, fd in fields.items() if f not in kw
+                       and fd.default is dataclasses.MISSING
+                       and fd.default_factory is dataclasses.MISSING]
+            self.fail(line, f"{name}: missing {', '.join(missing)}" if missing else f"{name}: {err}")
+        raise AssertionError
+
+
+def _plain(v: Any) -> Any:
+    """LineMap/LineList to plain dicts and lists."""
+    if isinstance(v, Mapping):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    return v
+
+
+def _tuplify(v: Any) -> Any:
+    if isinstance(v, list):
+        return tuple(_tuplify(x) for x in v)
+    return v
+
+
+def _matches(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> bool:
+    """Every key of ``expected`` is in ``actual`` with an equal (or recursively matching) value."""
+    for k, v in expected.items():
+        if k not in actual:
+            return False
+        a = actual[k]
+        if isinstance(v, Mapping) and isinstance(a, Mapping):
+            if not _matches(v, a):
+                return False
+        elif isinstance(v, list) and isinstance(a, list) and v and isinstance(v[0], Mapping):
+            if len(v) != len(a) or not all(_matches(x, y) for x, y in zip(v, a)):
+                return False
+        elif v != a:
+            return False
+    return True
+
+
+def run_scenario_file(path: Path, *, seed: int | None = None, out: IO[str]) -> int:
+    """Run a scenario; print events (and rejections, decisions) as JSON Lines. Exit code:
+    0 all went as written, 1 an expectation failed or a command was unexpectedly rejected."""
+    import sys
+
+    doc = load_yaml_file(Path(path))
+    if doc.duplicates:
+        raise doc.duplicates[0]
+    if not isinstance(doc.data, LineMap):
+        raise InputError(str(path), 1, "a scenario is a mapping (map, creatures, commands ...)")
+    sc = Scenario(Path(path), doc.data, seed)
+    results = play(sc, out)
+    problems = results["problems"]
+    for line, what in problems:
+        print(f"{sc.file}:{line}: {what}", file=sys.stderr)
+    return 1 if problems else 0
+
+
+def _emit(out: IO[str], obj: Mapping[str, Any]) -> None:
+    out.write(json.dumps(obj, sort_keys=False) + "\n")
+
+
+def play(sc: Scenario, out: IO[str]) -> dict[str, Any]:
+    """Run the scenario's command items; returns {'events': [...dicts], 'problems': [...]}."""
+    eng = sc.engine
+    items = sc.doc.get("commands") or []
+    if not isinstance(items, list):
+        sc.fail(sc.doc.value_line("commands"), "commands: a list")
+    problems: list[tuple[int | None, str]] = []
+    all_events: list[dict[str, Any]] = []
+
+    def record(events: tuple[Event, ...]) -> list[dict[str, Any]]:
+        ds = [e.to_dict() for e in events]
+        for d in ds:
+            _emit(out, d)
+        all_events.extend(ds)
+        return ds
+
+    def default_answer(line: int | None) -> None:
+        d = eng.pending
+        assert d is not None
+        if d.kind == "dice":
+            sc.fail(line, f"dice needed: {d.prompt} (add dice: or an answer)")
+        _emit(out, {"type": "DecisionDefaulted", "decision_id": d.id, "prompt": d.prompt,
+                    "choice": d.default})
+        settle(eng.answer(d.id, d.default), line, None)
+
+    def settle(outcome: Any, line: int | None, item: Mapping[str, Any] | None) -> None:
+        if not outcome.ok:
+            codes = [v.code for v in outcome.violations]
+            exp = item.get("expect_rejected") if item else None
+            _emit(out, {"type": "CommandRejected", "line": line,
+                        "violations": [v.reason for v in outcome.violations], "codes": codes})
+            if not exp:
+                problems.append((line, "rejected: " + "; ".join(v.reason for v in
+                                                                 outcome.violations)))
+            elif isinstance(exp, str) and exp not in codes and not any(
+                    exp in v.reason for v in outcome.violations):
+                problems.append((line, f"rejected, but not for {exp!r}: {codes}"))
+            return
+        if item and item.get("expect_rejected"):
+            problems.append((line, "expected this to be rejected, it was not"))
+        if outcome.pending is not None:
+            d = outcome.pending
+            _emit(out, {"type": "DecisionPending", "decision": encode(d)})
+            return
+        ds = record(outcome.events)
+        if item and item.get("expect") is not None:
+            check(item["expect"], ds, line)
+
+    def check(expect: Any, ds: list[dict[str, Any]], line: int | None) -> None:
+        if not isinstance(expect, list):
+            sc.fail(line, "expect: a list of event fields to find, in order")
+        i = 0
+        for e in expect:
+            e = _plain(e)
+            while i < len(ds) and not _matches(e, ds[i]):
+                i += 1
+            if i >= len(ds):
+                problems.append((line, f"expected event not found (in order): {json.dumps(e)}"))
+                return
+            i += 1
+
+    last_line: int | None = None
+    for n, item in enumerate(items):
+        line = items.item_line(n) if isinstance(items, LineList) else None
+        last_line = line
+        if isinstance(item, str):
+            item = {item: {}}
+        if not isinstance(item, Mapping):
+            sc.fail(line, "each command is a mapping like {attack: {...}}")
+        keys = [k for k in item if k not in ITEM_KEYS]
+        if len(keys) != 1:
+            sc.fail(line, "each item names one command (or answer), plus dice:/expect:")
+        name = str(keys[0])
+        dice = item.get("dice") or []
+        if not isinstance(dice, list) or not all(isinstance(v, int) for v in dice):
+            sc.fail(line, "dice: a list of whole numbers")
+        if name == "answer":
+            if eng.pending is None:
+                problems.append((line, "answer given, but no question is pending"))
+                _emit(out, {"type": "CommandRejected", "line": line,
+                            "violations": ["there is no question to answer"]})
+                continue
+            choice = item["answer"]
+            if isinstance(choice, Mapping):
+                choice = choice.get("choice")
+            d = eng.pending
+            if d.kind == "dice" and isinstance(choice, list):
+                choice = list(choice)
+            elif d.kind == "dice" and choice is None and dice:
+                choice = list(dice)
+            elif dice and d.kind != "dice":
+                eng._pending[0].typed.extend(dice)  # typed dice for what follows the answer
+            settle(eng.submit(Answer(d.id, choice)), line, item)
+            continue
+        while eng.pending is not None:
+            default_answer(line)
+        if name in ("undo", "redo"):
+            ok = eng.undo() if name == "undo" else eng.redo()
+            _emit(out, {"type": "Undone" if name == "undo" else "Redone", "ok": ok})
+            continue
+        cmd = sc.command_from(name, item[name], line)
+        _emit(out, {"type": "CommandIssued", "line": line, "command": cmd.to_dict()})
+        settle(eng.submit(cmd, dice=dice), line, item)
+    while eng.pending is not None:
+        default_answer(last_line)
+    final = sc.doc.get("expect")
+    if final is not None:
+        check(final, all_events, sc.doc.value_line("expect"))
+    return {"events": all_events, "problems": problems}

@@ -1,0 +1,92 @@
+"""Shadow of the Demon Lord, the combat chapter, as a ruleset plug-in (docs/rules/sotdl.md).
+
+``build_ruleset(defn, definitions)`` registers the core pieces, then each plug-in module of
+PLUGINS that exists (movement, falling, mounts, targeting, sight: other developers' files)
+through its ``register(ruleset)``, so they replace the interim versions by name.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules.battlefield import Battlefield, Square
+from game.rules.body import Body
+from game.rules.definitions import CreatureDef, Definitions, RulesetDef, Side
+from game.rules.engine import CreatureState, EncounterState, Ruleset, frozen_map
+from game.rulesets.sotdl import (
+    activities,
+    attacks,
+    gm,
+    interim,
+    modifiers,
+    movecmds,
+    rounds,
+    stunts,
+    triggered,
+)
+from game.rulesets.sotdl.common import movement_blocked
+
+PLUGINS = ("movement", "falling", "mounts", "targeting", "sight")
+DEFAULT = RulesetDef(id="sotdl", name="Shadow of the Demon Lord")
+
+
+def build_ruleset(defn: RulesetDef | None = None, definitions: Definitions | None = None
+                  ) -> Ruleset:
+    """The SotDL ruleset: phases, actions, modifiers, hooks, then the plug-ins."""
+    rs = Ruleset(defn or DEFAULT, definitions)
+    interim.register(rs)
+    rs.register_hook("movement_blocked", movement_blocked)
+    modifiers.register(rs)
+    rounds.register(rs)
+    movecmds.register(rs)
+    attacks.register(rs)
+    stunts.register(rs)
+    activities.register(rs)
+    triggered.register(rs)
+    gm.register(rs)
+    for name in PLUGINS:
+        full = f"{__name__}.{name}"
+        if importlib.util.find_spec(full) is None:
+            continue
+        mod = importlib.import_module(full)
+        reg = getattr(mod, "register", None)
+        if callable(reg):
+            reg(rs)
+    return rs
+
+
+@dataclass(frozen=True)
+class NewCreature:
+    """A creature to put in a new encounter."""
+
+    id: str
+    definition: CreatureDef
+    side: str
+    square: Square
+    name: str = ""
+    elevation_yd: float | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+def new_state(battlefield: Battlefield, rs: Ruleset, sides: Iterable[Side],
+              creatures: Iterable[NewCreature]) -> EncounterState:
+    """The round-0 state: every creature placed, space and height from the Size tables."""
+    d = rs.definition
+    cs: dict[str, CreatureState] = {}
+    for nc in creatures:
+        if nc.id in cs:
+            raise ValueError(f"two creatures are called {nc.id!r}")
+        sq = (int(nc.square[0]), int(nc.square[1]))
+        elev = nc.elevation_yd if nc.elevation_yd is not None else (
+            battlefield.elevation_at(sq) if battlefield.in_bounds(sq) else 0.0)
+        body = Body(sq, d.space_for(nc.definition.size), float(elev),
+                    d.height_for(nc.definition.size))
+        cs[nc.id] = CreatureState(nc.id, nc.name or nc.definition.name, nc.definition, nc.side,
+                                  body, data=frozen_map(dict(nc.data)))
+    return EncounterState(battlefield, rs.id, tuple(sides), frozen_map(cs))
+
+
+__all__ = ["DEFAULT", "PLUGINS", "NewCreature", "build_ruleset", "new_state"]

@@ -1,0 +1,459 @@
+"""SotDL commands: what the GM (or a scenario) asks for. Seed SotDL: Combat Rules.
+
+Creature fields hold creature ids. Paths are tuples of squares (each square entered, in
+order). ``part_of`` is set by the engine when a command runs inside another activity
+("charge", "prepared", "free"): it then uses no action of its own.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.battlefield import Square
+from game.rules.engine import Command, command
+
+# --- the round ------------------------------------------------------------------------------
+
+
+@command
+class Surprise(Command):
+    """Seed SotDL: Awareness & Surprise: each creature of the side makes a Perception challenge."""
+
+    side: str
+
+
+@command
+class BeginCombat(Command):
+    """Start round 1 (optionally after surprise rolls for the named sides)."""
+
+    surprise: tuple[str, ...] = ()
+
+
+@command
+class StartTurn(Command):
+    """Seed SotDL: Anatomy of a Round: take a fast or a slow turn."""
+
+    creature: str
+    kind: str = "fast"
+
+
+@command
+class EndTurn(Command):
+    """Finish the creature's turn (it takes no other turn this round)."""
+
+    creature: str = ""
+
+
+@command
+class EndRound(Command):
+    """Seed SotDL: End of the Round: resolve end-of-round effects, then begin the next round."""
+
+
+@command
+class RollForOrder(Command):
+    """Players who cannot agree who goes first each roll a d6; highest goes first."""
+
+    creatures: tuple[str, ...]
+
+
+# --- movement -------------------------------------------------------------------------------
+
+
+@command
+class Move(Command):
+    """Seed SotDL: Move: move up to Speed along a path (interim handler; movement*.py replaces)."""
+
+    creature: str
+    path: tuple[Square, ...]
+
+
+@command
+class Rush(Command):
+    """Seed SotDL: Rush: an action to move up to twice Speed."""
+
+    creature: str
+    path: tuple[Square, ...]
+
+
+@command
+class Retreat(Command):
+    """Seed SotDL: Retreat: an action to move up to half Speed without triggering free attacks."""
+
+    creature: str
+    path: tuple[Square, ...]
+
+
+@command
+class DropProne(Command):
+    """Seed SotDL: Crawl: drop prone without using movement."""
+
+    creature: str
+
+
+@command
+class StandUp(Command):
+    """Seed SotDL: Crawl: stand up using the move (``use="move"``) or an action."""
+
+    creature: str
+    use: str = ""
+
+
+# --- attacks --------------------------------------------------------------------------------
+
+
+@command
+class Attack(Command):
+    """Seed SotDL: Attack with a Melee/Ranged Weapon, with one option; or a worn/carried object.
+
+    ``weapon`` defaults to the creature's first weapon; ``option`` is one of driving, guarded,
+    lunging, shifting, unbalancing (melee) or called, distant, staggering (ranged). ``thrown``
+    throws a melee weapon with the thrown property. ``object`` names a worn or carried object
+    of the target (2 banes). ``guess`` is a square guessed for a hidden target (3 banes).
+    """
+
+    attacker: str
+    target: str
+    weapon: str = ""
+    option: str = ""
+    thrown: bool = False
+    attribute: str = ""
+    object: str = ""
+    called_effect: str = ""
+    guess: Square | None = None
+    part_of: str = ""
+
+
+@command
+class TwoWeaponAttack(Command):
+    """Seed SotDL: Attack with Two Weapons: one target (2 banes) or two targets (3 banes each)."""
+
+    attacker: str
+    target: str
+    second_target: str = ""
+    main: str = ""
+    off: str = ""
+    part_of: str = ""
+
+
+@command
+class ItemAttack(Command):
+    """Seed SotDL: Attack with an Item (a bomb, a flask of acid): the item's numbers given here."""
+
+    attacker: str
+    target: str
+    item: str
+    damage: str = ""
+    attribute: str = "agility"
+    target_attribute: str = "defense"
+    range_yd: int = 0
+    part_of: str = ""
+
+
+@command
+class SpellAttack(Command):
+    """Seed SotDL: Attack with a Spell (abstract): an attack roll per target, damage, affliction."""
+
+    attacker: str
+    targets: tuple[str, ...]
+    spell: str
+    attribute: str = "will"
+    target_attribute: str = "defense"
+    damage: str = ""
+    affliction: str = ""
+    rounds: int = 1
+    range_yd: int = 0
+    part_of: str = ""
+
+
+@command
+class FreeAttack(Command):
+    """Seed SotDL: Free Attack: a triggered melee attack on a creature leaving reach."""
+
+    attacker: str
+    target: str
+    weapon: str = ""
+    option: str = ""
+
+
+@command
+class Disarm(Command):
+    """Seed SotDL: Disarm: Strength or Agility vs the higher of the target's; it drops an object."""
+
+    attacker: str
+    target: str
+    attribute: str = ""
+    item: str = ""
+    part_of: str = ""
+
+
+@command
+class Distract(Command):
+    """Seed SotDL: Distract: Intellect vs Intellect; the target's next roll has 2 banes."""
+
+    attacker: str
+    target: str
+    part_of: str = ""
+
+
+@command
+class Escape(Command):
+    """Seed SotDL: Escape: Strength or Agility vs the grabber's Strength, then move half Speed."""
+
+    creature: str
+    attribute: str = ""
+    path: tuple[Square, ...] = ()
+    part_of: str = ""
+
+
+@command
+class Feint(Command):
+    """Seed SotDL: Feint: Agility vs Perception; 2 boons next attack, or no free attacks (1 round)."""
+
+    attacker: str
+    target: str
+    benefit: str = "boons"  # "boons" or "no_free_attacks"
+    part_of: str = ""
+
+
+@command
+class Grab(Command):
+    """Seed SotDL: Grab: Strength or Agility vs Agility; the target is grabbed."""
+
+    attacker: str
+    target: str
+    attribute: str = ""
+    part_of: str = ""
+
+
+@command
+class KnockDown(Command):
+    """Seed SotDL: Knock Down: Strength vs Agility, Size banes/boons; the target falls prone."""
+
+    attacker: str
+    target: str
+    part_of: str = ""
+
+
+@command
+class Pull(Command):
+    """Seed SotDL: Pull: Strength vs Strength; move half Speed with the grabbed target."""
+
+    attacker: str
+    target: str
+    path: tuple[Square, ...] = ()
+    part_of: str = ""
+
+
+@command
+class Shove(Command):
+    """Seed SotDL: Shove: Strength vs Strength, Size banes/boons; push 1 + Strength modifier yards."""
+
+    attacker: str
+    target: str
+    part_of: str = ""
+
+
+@command
+class Charge(Command):
+    """Seed SotDL: Charge: 1 bane until the end of the round, move Speed, one attack on the way.
+
+    ``attack_after`` is how many squares of ``path`` to walk before the attack (-1: all);
+    ``attack`` is "attack", "knock_down" or "shove".
+    """
+
+    attacker: str
+    target: str
+    path: tuple[Square, ...] = ()
+    attack_after: int = -1
+    attack: str = "attack"
+    weapon: str = ""
+    option: str = ""
+
+
+# --- other activities -----------------------------------------------------------------------
+
+
+@command
+class CastUtilitySpell(Command):
+    """Seed SotDL: Cast a Utility Spell: an effect lasting ``rounds`` (0: instant)."""
+
+    caster: str
+    spell: str
+    targets: tuple[str, ...] = ()
+    rounds: int = 0
+    concentration: bool = False
+    description: str = ""
+
+
+@command
+class Concentrate(Command):
+    """Seed SotDL: Concentrate: keep an effect going until the end of the next round."""
+
+    creature: str
+    effect: str = ""
+
+
+@command
+class Defend(Command):
+    """Seed SotDL: Defend: attacks against you 1 bane, your resisting challenges 1 boon."""
+
+    creature: str
+
+
+@command
+class EndEffect(Command):
+    """Seed SotDL: End an Effect you created."""
+
+    creature: str
+    effect: str
+
+
+@command
+class Find(Command):
+    """Seed SotDL: Find: Perception challenge for an object, Perception vs Agility for a creature."""
+
+    creature: str
+    target: str = ""
+    object: str = ""
+
+
+@command
+class Help(Command):
+    """Seed SotDL: Help: Intellect challenge; the target's next roll this round has 1 boon."""
+
+    creature: str
+    target: str
+
+
+@command
+class Hide(Command):
+    """Seed SotDL: Hide: Agility challenge; on a success, hidden."""
+
+    creature: str
+
+
+@command
+class Prepare(Command):
+    """Seed SotDL: Prepare: an activity and its trigger.
+
+    ``trigger`` is "enemy_enters_reach" (the engine fires it on the move) or free text the GM
+    fires with FirePrepared. ``activity`` is a command in scenario form, e.g.
+    ``{"attack": {"attacker": "bobby", "weapon": "sword"}}``; its target is filled in by the
+    trigger when left out.
+    """
+
+    creature: str
+    activity: Any = None
+    trigger: str = "enemy_enters_reach"
+
+
+@command
+class FirePrepared(Command):
+    """The GM says a prepared action's trigger happened: perform it as a triggered action."""
+
+    creature: str
+    target: str = ""
+    effect: str = ""
+
+
+@command
+class Reload(Command):
+    """Seed SotDL: Reload a weapon with the reload property."""
+
+    creature: str
+    weapon: str = ""
+
+
+@command
+class Stabilize(Command):
+    """Seed SotDL: Stabilize: Intellect challenge (1 bane if dying); the target heals 1 damage."""
+
+    creature: str
+    target: str
+
+
+@command
+class UseItem(Command):
+    """Seed SotDL: Use an Item (pick a lock, light a torch): an action, described."""
+
+    creature: str
+    description: str = ""
+
+
+@command
+class MinorActivity(Command):
+    """Seed SotDL: Minor Activities: one on a fast turn, two on a slow turn (``extra``: GM allows more)."""
+
+    creature: str
+    description: str = ""
+    extra: bool = False
+
+
+@command
+class PickUp(Command):
+    """A minor activity: pick up a dropped item (a disarmed weapon)."""
+
+    creature: str
+    item: str
+
+
+# --- the GM's hand --------------------------------------------------------------------------
+
+
+@command
+class DealDamage(Command):
+    """The GM deals damage (a fall, a trap, a spell outside the rules here)."""
+
+    creature: str
+    amount: int
+    reason: str = ""
+
+
+@command
+class Heal(Command):
+    """The GM heals damage."""
+
+    creature: str
+    amount: int
+    reason: str = ""
+
+
+@command
+class Afflict(Command):
+    """The GM imposes an affliction for ``rounds`` rounds (0: until removed; -1: this round)."""
+
+    creature: str
+    affliction: str
+    rounds: int = 0
+    source: str = ""
+
+
+@command
+class Cure(Command):
+    """The GM removes an affliction."""
+
+    creature: str
+    affliction: str
+
+
+@command
+class GainInsanity(Command):
+    """Insanity (breaks concentration on a failed Will challenge)."""
+
+    creature: str
+    amount: int = 1
+
+
+@command
+class Surrender(Command):
+    """A creature (or every creature of ``side``) surrenders."""
+
+    creature: str = ""
+    side: str = ""
+
+
+@command
+class Flee(Command):
+    """A creature flees the battlefield (or every creature of ``side``)."""
+
+    creature: str = ""
+    side: str = ""

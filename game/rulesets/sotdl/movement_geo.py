@@ -1,0 +1,307 @@
+"""SotDL movement on the real geometry: engine state -> geometry inputs, paths, reach, distance.
+
+Seed SotDL: Move, Crawl, Climb, Swim, Balance, Fly, Jump; Free Attack (reach). The hooks here
+(``plan_path``, ``forced_path``, ``distance_yd``, ``distance_from``, ``reach_yd``) replace the
+engine's interim ones (docs/engine.md, "SotDL plug-in points"). Geometry never sees engine
+objects: this module turns creatures into ``Body``/``Mover``/``Threat`` values.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from game.rules.battlefield import Battlefield, Square
+from game.rules.body import Body
+from game.rules.engine import CreatureState, EncounterState, Ruleset, Step, Violation, WalkMode
+from game.rules.geometry.distance import body_distance
+from game.rules.geometry.forced import direction_away, forced_move
+from game.rules.geometry.falling import FallingRule
+from game.rules.geometry.jumping import plan_jump_across, plan_jump_up
+from game.rules.geometry.pathing import MoveRules, Mover, TerrainCosts, step_cost, terrain_costs
+from game.rules.geometry.pathing_search import blocked_anchors, describe_path, path_through
+from game.rules.geometry.reach import Threat
+from game.rulesets.sotdl.common import cannot_act, held_weapons, modifier, pick_weapon
+
+_CACHE: dict[tuple[int, Mover, MoveRules], TerrainCosts] = {}
+
+
+def rules_of(rs: Ruleset) -> MoveRules:
+    """The ruleset file's movement numbers (diagonal rule, multipliers, jump distances)."""
+    return MoveRules.from_ruleset(rs.definition)
+
+
+def falling_rule(rs: Ruleset) -> FallingRule:
+    """The ruleset file's ``params.falling``."""
+    return FallingRule.from_ruleset(rs.definition)
+
+
+def mount_of(state: EncounterState, cid: str) -> str:
+    """The creature this one rides ('' if none)."""
+    m = state.creatures[cid].data.get("riding", "")
+    return m if m in state.creatures else ""
+
+
+def rider_of(state: EncounterState, cid: str) -> str:
+    """The creature riding this one ('' if none)."""
+    r = state.creatures[cid].data.get("rider", "")
+    return r if r in state.creatures else ""
+
+
+def partners(state: EncounterState, cid: str) -> set[str]:
+    """The creature itself and whoever shares its space by riding (Seed SotDL: Ride)."""
+    return {cid} | {x for x in (mount_of(state, cid), rider_of(state, cid)) if x}
+
+
+def is_flying(c: CreatureState) -> bool:
+    """A flyer flies unless prone (Seed SotDL: Fly)."""
+    return "fly" in c.definition.movement and not c.has("prone")
+
+
+def mover_for(state: EncounterState, rs: Ruleset, cid: str, *, moved_yd: float | None = None
+              ) -> Mover:
+    """The geometry's view of a moving creature."""
+    c = state.creatures[cid]
+    flying = is_flying(c)
+    return Mover(
+        space=c.body.space,
+        height_yd=c.body.height_yd,
+        flying=flying,
+        altitude_yd=c.body.elevation_yd if flying else 0.0,
+        traits=frozenset(c.definition.movement),
+        prone=c.has("prone"),
+        agility_mod=modifier(c, "agility"),
+        moved_yd=c.turn.moved_yd if moved_yd is None else moved_yd,
+    )
+
+
+def terrain_for(state: EncounterState, rs: Ruleset, cid: str, *, moved_yd: float | None = None
+                ) -> TerrainCosts:
+    """Per-anchor movement costs for this creature (cached per battlefield and mover kind)."""
+    bf = state.battlefield
+    key = (id(bf), mover_for(state, rs, cid, moved_yd=moved_yd), rules_of(rs))
+    tc = _CACHE.get(key)
+    if tc is None:
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        tc = terrain_costs(bf, mover=key[1], rules=key[2])
+        _CACHE[key] = tc
+    return tc
+
+
+def others(state: EncounterState, cid: str) -> tuple[list[Body], list[Body]]:
+    """(allies, enemies) bodies around a mover; its rider or mount are not in the way."""
+    skip = partners(state, cid)
+    allies: list[Body] = []
+    enemies: list[Body] = []
+    for o in state.creatures.values():
+        if o.id in skip or not o.in_fight or mount_of(state, o.id):
+            continue  # riders share their mount's space: the mount stands for both
+        (enemies if state.hostile(cid, o.id) else allies).append(o.body)
+    return allies, enemies
+
+
+def reach_yd(state: EncounterState, rs: Ruleset, cid: str, weapon: str = "", option: str = ""
+             ) -> float:
+    """Seed SotDL: reach = base + the weapon's reach + the creature's own + 1 lunging."""
+    c = state.creatures[cid]
+    if weapon:
+        w = pick_weapon(rs, c, weapon, melee=True)
+        wr = w.reach_yd if w else 0
+    else:  # the longest melee weapon it wields
+        wr = max((w.reach_yd for w in held_weapons(rs, c) if w.kind == "melee"), default=0)
+    extra = rs.param("melee_options", {}).get("lunging_extra_reach_yd", 1) if option == "lunging" else 0
+    return float(rs.definition.base_reach_yd + c.definition.reach_yd + wr + extra)
+
+
+def distance_yd(state: EncounterState, rs: Ruleset, a: str, b: str) -> float:
+    """Yards between two creatures' spaces, in 3D by the ruleset's diagonal rule."""
+    ca, cb = state.creatures[a], state.creatures[b]
+    return body_distance(ca.body, cb.body, rule=rs.definition.diagonal_rule)
+
+
+def distance_from(state: EncounterState, rs: Ruleset, a: str, square: Square, b: str) -> float:
+    """Yards from creature ``a`` standing at ``square`` (on the ground, or flying) to ``b``."""
+    ca, cb = state.creatures[a], state.creatures[b]
+    return body_distance(body_at(state, a, square), cb.body, rule=rs.definition.diagonal_rule)
+
+
+def body_at(state: EncounterState, cid: str, square: Square, elevation_yd: float | None = None
+            ) -> Body:
+    """The creature's body moved to ``square``: feet on the ground there unless it flies."""
+    c = state.creatures[cid]
+    if elevation_yd is None:
+        if is_flying(c):
+            elevation_yd = c.body.elevation_yd
+        else:
+            bf = state.battlefield
+            sq = [s for s in c.body.moved_to(square).squares() if bf.in_bounds(s)]
+            elevation_yd = max((bf.elevation_at(s) for s in sq), default=0.0)
+    return c.body.moved_to(tuple(square), elevation_yd)
+
+
+def can_free_attack(state: EncounterState, rs: Ruleset, attacker: str) -> bool:
+    """Seed SotDL: Free Attack: it wields a melee weapon and still has its triggered action."""
+    a = state.creatures[attacker]
+    if not a.in_fight or cannot_act(a) or a.turn.triggered_used:
+        return False
+    melee = [w for w in held_weapons(rs, a) if w.kind == "melee"]
+    return bool(melee) or bool(rs.param("free_attack_unarmed", False))
+
+
+def threats_for(state: EncounterState, rs: Ruleset, mover: str, mode: WalkMode | None = None
+                ) -> list[Threat]:
+    """Enemies whose reach the mover would provoke free attacks by leaving."""
+    skip = partners(state, mover)
+    exempt = mode.no_free_attacks_from if mode else frozenset()
+    out = []
+    for e in state.creatures.values():
+        if e.id in skip or e.id in exempt or not state.hostile(mover, e.id):
+            continue
+        if any(x.name in ("shifting", "feinted") and x.source == e.id
+               for x in state.creatures[mover].afflictions):
+            continue
+        if can_free_attack(state, rs, e.id):
+            out.append(Threat(e.id, e.body, reach_yd(state, rs, e.id)))
+    return out
+
+
+# --- planning a path ---------------------------------------------------------------------------
+
+
+def plan_path(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Square, ...],
+              mode: WalkMode, budget_yd: float) -> tuple[tuple[Step, ...], list[Violation]]:
+    """Turn the GM's path (waypoints; squares next to each other are taken as drawn) into steps.
+
+    Seed SotDL: Move (budget), Crawl (half Speed, at least 1 yard), Jump (a jump longer than
+    the move left lands prone or falls; a jump farther than the rule allows asks for an Agility
+    challenge), falls from drops of 5 yards or more (only as the last step).
+    """
+    c = state.creatures[cid]
+    start = c.body.square
+    pts = [start] + [(int(s[0]), int(s[1])) for s in squares]
+    if pts[-1] == start and len(pts) > 1 and all(p == start for p in pts):
+        return (), [Violation("the path does not leave the starting square", "bad_path")]
+    bf = state.battlefield
+    for p in pts:
+        if not bf.in_bounds(p):
+            return (), [Violation(f"{p} is off the battlefield", "off_map")]
+    tc = terrain_for(state, rs, cid)
+    allies, enemies = others(state, cid)
+    mover = tc.mover
+    moved0 = c.turn.moved_yd if state.active == cid else 0.0
+    pc = path_through(tc, waypoints=pts, allies=allies, enemies=enemies, moved_yd=moved0)
+    steps_g = list(pc.steps)
+    full = list(pc.squares)
+    if pc.steps and pc.steps[-1].kind == "unreachable":
+        return (), [Violation(f"{c.name} cannot get to {pts[-1]} that way", "no_path")]
+    blocked = blocked_anchors(tc, enemies=enemies)
+    out: list[Step] = []
+    spent = 0.0
+    for i, st in enumerate(steps_g):
+        a, b = full[i], full[i + 1]
+        kind, cost = st.kind, st.cost_yd
+        left = budget_yd - spent
+        last = i == len(steps_g) - 1
+        if kind in ("blocked", "corner"):
+            why = "cuts a corner between two walls or enemies" if kind == "corner" else "is blocked"
+            return (), [Violation(f"step {i + 1} to {b} {why}", "blocked")]
+        if kind == "too_high":
+            plan = plan_jump_up(height_yd=st.dz_yd, agility_mod=mover.agility_mod,
+                                moved_yd=moved0 + spent, budget_left_yd=left, rules=tc.rules)
+            kind, cost = "jump_up_challenge", st.length_yd + st.dz_yd
+        elif kind == "too_far":
+            kind, cost = "jump_across_challenge", st.length_yd
+        elif kind == "fall":
+            if not last:
+                return (), [Violation(f"step {i + 1} to {b} drops {-st.dz_yd:g} yards: a fall "
+                                      "ends the move", "fall")]
+            cost = 0.0
+        if not math.isfinite(cost):
+            return (), [Violation(f"step {i + 1} to {b} is impossible ({kind})", "blocked")]
+        if spent + cost > budget_yd + 1e-9:
+            if kind.startswith("jump") and last:
+                plan = plan_jump_across(length_yd=cost, agility_mod=mover.agility_mod,
+                                        moved_yd=moved0 + spent, budget_left_yd=left,
+                                        over_gap=bool(tc.gap[a[1], a[0]]), rules=tc.rules)
+                kind, cost = f"{kind.split('_challenge')[0]}_short", max(0.0, left)
+                del plan
+            elif mover.prone and i == 0 and len(steps_g) == 1 and _fresh(state, cid, budget_yd):
+                cost = max(0.0, budget_yd)  # Seed SotDL: Crawl, at least 1 yard
+            else:
+                return (), [Violation(
+                    f"{c.name} cannot move that far: the path costs {spent + cost:g} yards, "
+                    f"{budget_yd:g} left", "too_far")]
+        elev = None if not mover.flying else mover.altitude_yd
+        if kind == "fall" or kind.endswith("_short"):
+            elev = None
+        out.append(Step(b, elev, float(cost), "fly" if mover.flying else kind))
+        spent += cost
+    end = body_at(state, cid, full[-1])
+    for o in allies + enemies:
+        from game.rules.geometry.occupancy import overlaps
+        if overlaps(end.moved_to(end.square, 0.0), o.moved_to(o.square, 0.0)) and out:
+            return (), [Violation(f"{c.name} cannot end its move in an occupied space "
+                                  f"{full[-1]}", "occupied")]
+    del blocked
+    return tuple(out), []
+
+
+def _fresh(state: EncounterState, cid: str, budget_yd: float) -> bool:
+    """True if the crawler has not moved yet this turn (its 1 guaranteed yard is left)."""
+    c = state.creatures[cid]
+    return not (state.active == cid and c.turn.moved_yd > 0) and budget_yd > 0
+
+
+def path_squares(steps: Sequence[Step]) -> list[Square]:
+    """The squares a planned path enters."""
+    return [tuple(s.square) for s in steps]  # type: ignore[misc]
+
+
+# --- forced movement --------------------------------------------------------------------------
+
+
+def forced_path(state: EncounterState, rs: Ruleset, cid: str, away_from: Square, yards: int
+                ) -> tuple[Step, ...]:
+    """Seed SotDL: Shove, Driving Attack: straight away from the source; walls and creatures
+    stop it; over a ledge it falls (the last step's ``how`` is "fall")."""
+    c = state.creatures[cid]
+    src = next((o for o in state.creatures.values() if o.body.square == tuple(away_from)
+                and o.id not in partners(state, cid)), None)
+    center = src.body.center_yd() if src else (away_from[0] + 0.5, away_from[1] + 0.5)
+    d = direction_away(center, c.body)
+    if d == (0, 0):
+        d = (1, 0)
+    skip = partners(state, cid)
+    bodies = [o.body for o in state.creatures.values()
+              if o.id not in skip and o.in_fight and not mount_of(state, o.id)]
+    fm = forced_move(state.battlefield, body=c.body, direction=d, distance_yd=int(yards),
+                     others=bodies, flying=is_flying(c), rules=rules_of(rs),
+                     falling=falling_rule(rs))
+    steps = []
+    for i, sq in enumerate(fm.squares[1:]):
+        last = i == len(fm.squares) - 2
+        if last and fm.fall is not None:
+            steps.append(Step(sq, fm.fall.body.elevation_yd, 1.0, "fall"))
+        else:
+            steps.append(Step(sq, body_at(state, cid, sq).elevation_yd, 1.0, "forced"))
+    return tuple(steps)
+
+
+def ground_steps(bf: Battlefield, tc: TerrainCosts, squares: Sequence[Square]) -> list[float]:
+    """Cost of each square-to-square step (for the UI's running totals)."""
+    pc = describe_path(tc, list(squares))
+    return [s.cost_yd for s in pc.steps]
+
+
+def single_step(tc: TerrainCosts, a: Square, b: Square) -> float:
+    """Cost of one step (inf if impossible)."""
+    return step_cost(tc, a, b).cost_yd
+
+
+def register(rs: Ruleset) -> None:
+    """Replace the interim geometry hooks."""
+    rs.register_hook("plan_path", plan_path)
+    rs.register_hook("forced_path", forced_path)
+    rs.register_hook("distance_yd", distance_yd)
+    rs.register_hook("distance_from", distance_from)
+    rs.register_hook("reach_yd", reach_yd)

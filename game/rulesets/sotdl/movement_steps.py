@@ -1,0 +1,319 @@
+"""Step checkers: what happens on each step of a SotDL walk (docs/engine.md, "Movement").
+
+Seed SotDL: Free Attack (leaving reach; the rider or the mount, as the attacker chooses),
+Prepare (Bobby and the warg: an enemy moving into reach, 1 boon), Balance, Climb, Swim, Jump,
+falls, and Grab ("the grabbed affliction also ends if you move or are moved to a position where
+you can no longer reach the grabbed target").
+"""
+from __future__ import annotations
+
+from game.rules.battlefield import Terrain
+from game.rules.engine import AfflictionEnded, Context, Note, Step, WalkState
+from game.rules.geometry.reach import within_reach
+from game.rules.modifiers import Modifier
+from game.rulesets.sotdl.common import cannot_act, cannot_move
+from game.rulesets.sotdl.movement_geo import (
+    body_at,
+    distance_yd,
+    mount_of,
+    reach_yd,
+    rider_of,
+    rules_of,
+    threats_for,
+)
+
+
+def _stop_reason(ctx: Context, cid: str, ws: WalkState) -> str | None:
+    """The move ends if the mover is dead, immobilized (Speed 0) or knocked prone."""
+    c = ctx.state.creatures[cid]
+    why = cannot_move(c) if ws.mode.willing else (None if c.in_fight else c.status)
+    if why:
+        return why
+    if c.has("prone") and not ws.data.get("was_prone"):
+        return f"{c.name} is knocked prone"
+    return None
+
+
+def free_attack_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
+    """Seed SotDL: Free Attack: leaving an enemy's reach willingly offers it a free attack,
+    before the mover leaves; the move goes on unless the mover is prone, dead or immobilized."""
+    from game.rulesets.sotdl.commands import FreeAttack
+    from game.rulesets.sotdl.triggered import offer_free_attack
+
+    mode = ws.mode
+    if not mode.provokes_free_attacks or not mode.willing or step.how in ("fall", "teleport"):
+        return None
+    st, rs = ctx.state, ctx.ruleset
+    mover = ws.mover
+    rule = rs.definition.diagonal_rule
+    here = st.creatures[mover].body
+    there = body_at(st, mover, tuple(step.square), step.elevation_yd)
+    for t in threats_for(st, rs, mover, mode):
+        if not (within_reach(t.body, here, reach=t.reach_yd, rule=rule)
+                and not within_reach(t.body, there, reach=t.reach_yd, rule=rule)):
+            continue
+        a = ctx.state.creatures[t.id]
+        rider = rider_of(ctx.state, mover)
+        why = f"moving to {tuple(step.square)}"
+        if rider and ctx.state.hostile(t.id, rider):
+            # Seed SotDL: Ride: the attacking creature chooses whether to attack rider or mount
+            m, r = ctx.state.creatures[mover], ctx.state.creatures[rider]
+            choice = ctx.ask(
+                "free_attack",
+                f"{m.name} carries {r.name} out of {a.name}'s reach ({why}): does {a.name} "
+                "take a free attack, and against whom?",
+                [(rider, f"attack the rider, {r.name}"), (mover, f"attack the mount, {m.name}"),
+                 ("decline", "let them go")],
+                asked_of=t.id, data=(("attacker", t.id), ("target", mover), ("rider", rider)),
+            )
+            if choice in (rider, mover):
+                ctx.perform(FreeAttack(t.id, choice))
+        else:
+            offer_free_attack(ctx, t.id, mover, reason=why)
+        why_stop = _stop_reason(ctx, mover, ws)
+        if why_stop:
+            return why_stop
+    return None
+
+
+def prepared_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
+    """Seed SotDL: Prepare ("the first enemy that moves into his reach"): fires as the mover
+    enters the preparer's reach (3D, from its whole space), with 1 boon (the engine's prepare)."""
+    from game.rulesets.sotdl.triggered import fire_prepared
+
+    st, rs = ctx.state, ctx.ruleset
+    mover = ws.mover
+    rule = rs.definition.diagonal_rule
+    before = body_at(st, mover, ws.from_square, ws.data.get("from_elev"))
+    now = st.creatures[mover].body
+    movers = [mover] + ([rider_of(st, mover)] if rider_of(st, mover) else [])
+    for e in list(st.effects.values()):
+        if e.name != "prepared" or e.get("trigger") != "enemy_enters_reach":
+            continue
+        if e.owner not in ctx.state.creatures or e.id not in ctx.state.effects:
+            continue
+        who = next((m for m in movers if ctx.state.hostile(e.owner, m)), "")
+        if not who:
+            continue
+        owner = ctx.state.creatures[e.owner]
+        if cannot_act(owner) or owner.turn.triggered_used:
+            continue
+        r = reach_yd(ctx.state, rs, e.owner)
+        if within_reach(owner.body, before, reach=r, rule=rule) or not within_reach(
+                owner.body, now, reach=r, rule=rule):
+            continue
+        name = ctx.state.creatures[who].name
+        choice = ctx.ask("prepared_trigger",
+                         f"{name} moves into {owner.name}'s reach: {owner.name} uses the "
+                         "prepared action?", [("fire", "act now"), ("hold", "wait")],
+                         asked_of=e.owner, data=(("effect", e.id), ("trigger_by", who)))
+        if choice == "fire":
+            fire_prepared(ctx, e.id, who)
+            why = _stop_reason(ctx, mover, ws)
+            if why:
+                return why
+    return None
+
+
+def remember_elevation(ctx: Context, ws: WalkState, step: Step) -> str | None:
+    """Before each step: note where the mover stands (falls and triggers measure from there)."""
+    c = ctx.state.creatures[ws.mover]
+    ws.data.setdefault("was_prone", c.has("prone"))
+    ws.data["from_elev"] = c.body.elevation_yd
+    ws.data["from_terrain"] = _terrain_of(ctx, ws.mover)
+    return None
+
+
+def _terrain_of(ctx: Context, cid: str) -> int:
+    bf = ctx.state.battlefield
+    flags = 0
+    for x, y in ctx.state.creatures[cid].body.squares():
+        if bf.in_bounds((x, y)):
+            flags |= int(bf.terrain[y, x])
+    return flags
+
+
+def _banes_here(ctx: Context, cid: str) -> int:
+    bf = ctx.state.battlefield
+    return max((int(bf.surface_banes[y, x]) for x, y in ctx.state.creatures[cid].body.squares()
+                if bf.in_bounds((x, y))), default=0)
+
+
+def _challenge(ctx: Context, cid: str, attribute: str, label: str, banes: int, action: str):  # type: ignore[no-untyped-def]
+    from game.rulesets.sotdl.rolls import challenge_roll
+
+    base = (Modifier("the surface", boons=-banes, source="surface"),) if banes else ()
+    return challenge_roll(ctx, cid, attribute, label, action=action, base=base)
+
+
+def _lower_neighbour(ctx: Context, cid: str) -> tuple[tuple[int, int], float] | None:
+    """A square next to a precarious perch whose ground is well below it (where a fall lands)."""
+    st = ctx.state
+    bf = st.battlefield
+    c = st.creatures[cid]
+    best = None
+    x0, y0 = c.body.square
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            sq = (x0 + dx, y0 + dy)
+            if (dx, dy) == (0, 0) or not bf.in_bounds(sq):
+                continue
+            if bf.terrain_at(sq) & Terrain.IMPASSABLE:
+                continue
+            g = bf.elevation_at(sq)
+            if g < c.body.elevation_yd - 1.0 and (best is None or g < best[1]):
+                best = (sq, g)
+    return best
+
+
+def surface_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
+    """Seed SotDL: Balance (moving onto a treacherous surface), Climb (a slick surface: the
+    square's surface banes), Swim (treacherous water; on a failure no progress: the step is
+    undone), after the step is taken."""
+    from game.rulesets.sotdl.falling import fall
+    from game.rulesets.sotdl.health import afflict
+    from game.rulesets.sotdl.modifiers import timed
+
+    st = ctx.state
+    mover = ws.mover
+    c = st.creatures[mover]
+    if ws.mode.kind in ("forced", "driving", "shove", "pulled", "teleport") or not ws.mode.willing:
+        return None
+    flags = _terrain_of(ctx, mover)
+    prev = ws.data.get("from_terrain", 0)
+    traits = c.definition.movement
+    how = step.how
+    if how == "fly":
+        return None
+    if flags & Terrain.LIQUID and flags & Terrain.TREACHEROUS and "swim" not in traits:
+        if ws.data.get("swim_rolled"):
+            return None
+        ws.data["swim_rolled"] = True
+        r = _challenge(ctx, mover, "strength", "swim through rough water", _banes_here(ctx, mover),
+                       "swim")
+        if r.total <= 0:
+            afflict(ctx, mover, timed("sinking", "water", None), "sinks (swim total 0 or less)")
+            return f"{c.name} sinks"
+        if not r.success:
+            from game.rules.engine import Placed
+            ctx.emit(Placed(mover, ws.from_square, float(ws.data.get("from_elev", 0.0)),
+                            "no progress swimming"))
+            return f"{c.name} makes no progress in the rough water"
+        return None
+    if flags & Terrain.TREACHEROUS and not prev & Terrain.TREACHEROUS and "balance" not in traits:
+        r = _challenge(ctx, mover, "agility", "balance on a treacherous surface",
+                       _banes_here(ctx, mover), "balance")
+        if r.success:
+            return None
+        if r.total <= 0:
+            low = _lower_neighbour(ctx, mover)
+            if low is not None:
+                fall(ctx, mover, square=low[0], cause="lost balance on a precarious perch")
+            else:
+                afflict(ctx, mover, timed("prone", "balance", None), "falls prone (balance)")
+        return f"{c.name} loses balance and stops"
+    if how == "climb" and _banes_here(ctx, mover) > 0 and "climb" not in traits:
+        if ws.data.get("climb_rolled"):
+            return None
+        ws.data["climb_rolled"] = True
+        r = _challenge(ctx, mover, "strength", "climb a difficult surface",
+                       _banes_here(ctx, mover), "climb")
+        if r.success:
+            return None
+        if r.total <= 0:
+            fall(ctx, mover, cause="fell while climbing")
+        return f"{c.name} fails to climb on"
+    return None
+
+
+def jump_and_fall_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
+    """Seed SotDL: Jump (announce it; a longer jump asks the GM's Agility challenge; running out
+    of movement mid-jump lands prone, or falls over a gap) and falls off ledges."""
+    from game.rulesets.sotdl.falling import fall
+    from game.rulesets.sotdl.health import afflict
+    from game.rulesets.sotdl.modifiers import timed
+
+    how = step.how
+    mover = ws.mover
+    c = ctx.state.creatures[mover]
+    top = float(ws.data.get("from_elev", c.body.elevation_yd))
+    if how == "fall":
+        fall(ctx, mover, from_yd=top, cause="went over the edge")
+        return f"{c.name} falls"
+    if not how.startswith("jump"):
+        return None
+    ctx.emit(Note(f"{c.name} jumps ({how.replace('_', ' ')}, {step.cost_yd:g} yards)", mover))
+    ground = c.body.elevation_yd
+    if how.endswith("_challenge"):
+        r = _challenge(ctx, mover, "agility", "jump farther than the rule allows", 0, "jump")
+        if not r.success:
+            if ground < top - rules_of(ctx.ruleset).step_up_yd or how.startswith("jump_up"):
+                fall(ctx, mover, from_yd=max(top, ground), cause="failed jump")
+                return f"{c.name}'s jump fails"
+            afflict(ctx, mover, timed("prone", "jump", None), "failed jump: lands prone")
+            return f"{c.name}'s jump fails"
+    if how.endswith("_short"):
+        bf = ctx.state.battlefield
+        over_gap = any(bf.elevation_at(s) < top - 1.0 for s in _line(ws.from_square, step.square))
+        if over_gap or how.startswith("jump_up"):
+            fall(ctx, mover, square=_midway(ws.from_square, step.square, step.cost_yd),
+                 from_yd=top, cause="ran out of movement mid-jump")
+        else:
+            afflict(ctx, mover, timed("prone", "jump", None), "ran out of movement mid-jump")
+        return f"{c.name} runs out of movement mid-jump"
+    return None
+
+
+def _line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
+    n = max(abs(b[0] - a[0]), abs(b[1] - a[1]))
+    if n <= 1:
+        return []
+    ux, uy = (b[0] - a[0]) // n, (b[1] - a[1]) // n
+    return [(a[0] + ux * k, a[1] + uy * k) for k in range(1, n)]
+
+
+def _midway(a: tuple[int, int], b: tuple[int, int], yards: float) -> tuple[int, int]:
+    """Where a jump that ran out after ``yards`` comes down."""
+    line = _line(a, b) + [tuple(b)]  # type: ignore[list-item]
+    k = max(1, min(len(line), int(yards) + 1)) - 1
+    return line[k]  # type: ignore[return-value]
+
+
+def grab_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
+    """Seed SotDL: Grab: the grab ends when the grabber moves or is moved out of reach."""
+    st, rs = ctx.state, ctx.ruleset
+    mover = ws.mover
+    for o in list(st.creatures.values()):
+        for a in o.afflictions:
+            if a.name != "grabbed" or a.source not in st.creatures:
+                continue
+            if mover not in (a.source, o.id) or ws.mode.kind in ("pull", "pulled"):
+                continue
+            if distance_yd(st, rs, a.source, o.id) > reach_yd(st, rs, a.source) + 1e-9:
+                g = st.creatures[a.source]
+                ctx.emit(AfflictionEnded(o.id, "grabbed", a.source,
+                                         f"{g.name} can no longer reach {o.name}"))
+    return None
+
+
+def rider_follows(ctx: Context, ws: WalkState, step: Step) -> str | None:
+    """Seed SotDL: Ride: the rider shares the mount's space, so it moves with it."""
+    from game.rules.engine import Placed
+
+    rider = rider_of(ctx.state, ws.mover)
+    if rider and mount_of(ctx.state, rider) == ws.mover:
+        m = ctx.state.creatures[ws.mover]
+        ctx.emit(Placed(rider, m.body.square, m.body.elevation_yd, "rides"))
+    return None
+
+
+def register(rs: object) -> None:
+    """Replace the interim checkers and add the special-movement ones."""
+    reg = rs.register_step_checker  # type: ignore[attr-defined]
+    reg("remember_elevation", remember_elevation, when="before", order=10)
+    reg("free_attack", free_attack_checker, when="before", order=50)
+    reg("rider_follows", rider_follows, when="after", order=10)
+    reg("jump_and_fall", jump_and_fall_checker, when="after", order=20)
+    reg("surface", surface_checker, when="after", order=30)
+    reg("grab_reach", grab_checker, when="after", order=40)
+    reg("prepared_trigger", prepared_checker, when="after", order=60)

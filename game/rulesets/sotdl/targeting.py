@@ -1,0 +1,369 @@
+"""SotDL targeting: the hover query, and the sight plug-ins every attack roll goes through.
+
+Seed SotDL: Attack with a Melee/Ranged Weapon (reach, thrown range, twice the range), Distant
+Shot, Cover & Obscurement, Hide (hidden attackers, guessing), Distract/Feint/Help (short range,
+"that can see you"). Registered into the ruleset by ``register`` (docs/engine.md, plug-ins):
+
+* modifier providers ``cover`` (ranged attacks and spells from a distance), ``obscurement``
+  (every attack), ``range`` (a distant shot the action did not already count), ``hidden``
+  (replaces the interim one: a hidden attacker 1 boon, a guess 3 banes);
+* target checks ``reach_range`` (replaces the interim one: 3D reach, thrown range, twice the
+  range), ``total_cover`` (no attack or effect), ``can_see`` (distract, feint);
+* hooks ``distance_yd`` (3D, unless movement registered its own), ``can_see``;
+* query ``targeting``: :func:`targeting`, what the UI calls on every hover.
+
+The attack roll collects its modifiers through ``Ruleset.collect_modifiers`` with the same
+RollContext the query builds, so the roll uses exactly the list the GM saw.
+"""
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass, fields
+from typing import Any
+
+from game.rules.battlefield import Battlefield, Obscurement
+from game.rules.engine import EncounterState, RollContext, Ruleset, Violation
+from game.rules.geometry.cover import Cover, CoverLevel, cover_between
+from game.rules.geometry.distance import body_distance
+from game.rules.geometry.obscurement import Obscured, obscurement_between
+from game.rules.geometry.ranges import (
+    DISTANT, LUNGING, OUT, RANGE, REACH, RangeCheck, melee_range, named_range, ranged_range,
+)
+from game.rules.geometry.sight import SightIndex
+from game.rules.modifiers import Modifier, net_boons
+
+_INDEX: weakref.WeakKeyDictionary[Battlefield, SightIndex] = weakref.WeakKeyDictionary()
+#: Afflictions that make a creature invisible: totally obscured (Seed SotDL: Totally Obscured).
+INVISIBLE = ("invisible",)
+
+
+def sight_index(bf: Battlefield) -> SightIndex:
+    """The battlefield's wall index, built once (a battlefield never changes during a fight)."""
+    idx = _INDEX.get(bf)
+    if idx is None:
+        idx = SightIndex.build(bf)
+        _INDEX[bf] = idx
+    return idx
+
+
+def _light(rs: Ruleset) -> dict[str, str]:
+    return dict(rs.param("light", {}) or {})
+
+
+def creature_cover(state: EncounterState, rs: Ruleset, attacker: str, target: str) -> Cover:
+    """Cover the target has against the attacker (prone bodies lie low)."""
+    a, t = state.creatures[attacker], state.creatures[target]
+    return cover_between(sight_index(state.battlefield), attacker=a.body, target=t.body,
+                         attacker_prone=a.has("prone"), target_prone=t.has("prone"))
+
+
+def creature_obscurement(state: EncounterState, rs: Ruleset, attacker: str, target: str) -> Obscured:
+    """Obscurement the target has against the attacker (zones, light, invisibility)."""
+    a, t = state.creatures[attacker], state.creatures[target]
+    return obscurement_between(
+        state.battlefield, attacker=a.body, target=t.body, light=_light(rs),
+        banes=rs.param("obscurement_banes", None),
+        target_invisible=any(t.has(n) for n in INVISIBLE),
+    )
+
+
+def hidden_from(state: EncounterState, hider: str, observer: str) -> bool:
+    """True if ``hider`` is hidden from ``observer`` (hidden, and not found by it: Seed SotDL: Find)."""
+    c = state.creatures[hider]
+    a = c.affliction("hidden")
+    if a is None:
+        return False
+    return observer not in tuple(a.get("revealed_to", ()) or ())
+
+
+def cover_applies(roll: RollContext) -> bool:
+    """Seed SotDL: cover protects against ranged weapons and spells at a distance, not melee."""
+    return roll.kind == "attack" and roll.ranged and "named_range" not in roll.tags
+
+
+# --- modifier providers ------------------------------------------------------------------------
+
+
+def cover_modifiers(state: EncounterState, roll: RollContext, rs: Ruleset) -> list[Modifier]:
+    """Provider 'cover': half cover 1 bane, three-quarters 2 banes (ranged attacks only)."""
+    if not roll.target or roll.target not in state.creatures or not cover_applies(roll):
+        return []
+    c = creature_cover(state, rs, roll.roller, roll.target)
+    table = dict(rs.param("cover_banes", {}) or {})
+    n = {CoverLevel.HALF: int(table.get("half", 1)),
+         CoverLevel.THREE_QUARTERS: int(table.get("three_quarters", 2))}.get(c.level, 0)
+    if not n:
+        return []
+    name = state.creatures[roll.target].name
+    return [Modifier(f"{name} has {c.describe()}", boons=-n, source="cover")]
+
+
+def obscurement_modifiers(state: EncounterState, roll: RollContext, rs: Ruleset) -> list[Modifier]:
+    """Provider 'obscurement': partially 1 bane, heavily 2, totally 3 (every attack roll)."""
+    if roll.kind != "attack" or not roll.target or roll.target not in state.creatures:
+        return []
+    if "guess" in roll.tags:
+        return []  # guessing already takes 3 banes for not perceiving the target at all
+    o = creature_obscurement(state, rs, roll.roller, roll.target)
+    if not o.banes:
+        return []
+    name = state.creatures[roll.target].name
+    return [Modifier(f"{name} is {o.reason}", boons=-o.banes, source="obscurement")]
+
+
+def range_modifiers(state: EncounterState, roll: RollContext, rs: Ruleset) -> list[Modifier]:
+    """Provider 'range': a distant shot's bane when the action did not already count it."""
+    if roll.kind != "attack" or not roll.ranged or "named_range" in roll.tags:
+        return []
+    if any(m.source == "option" and "distant" in m.reason for m in roll.base) or roll.option == "distant":
+        return []
+    chk = range_check(state, rs, roll)
+    if chk is not None and chk.band == DISTANT:
+        return [Modifier(chk.reason, boons=-chk.banes, source="range")]
+    return []
+
+
+def hidden_modifiers(state: EncounterState, roll: RollContext, rs: Ruleset) -> list[Modifier]:
+    """Provider 'hidden': hidden attacker 1 boon vs Defense/Agility; guessing 3 banes (Seed SotDL: Hide)."""
+    out: list[Modifier] = []
+    if roll.kind != "attack":
+        return out
+    if (roll.target and roll.target in state.creatures and roll.target_attribute in ("defense", "agility")
+            and hidden_from(state, roll.roller, roll.target)):
+        out.append(Modifier(f"{state.creatures[roll.roller].name} is hidden from "
+                            f"{state.creatures[roll.target].name}", boons=1, source="hidden"))
+    if "guess" in roll.tags:
+        out.append(Modifier("guessing a hidden target's location", boons=-3, source="hidden"))
+    return out
+
+
+# --- target checks -----------------------------------------------------------------------------
+
+
+def _tag_range(roll: RollContext) -> float | None:
+    for t in roll.tags:
+        if t.startswith("range:"):
+            return float(t.split(":", 1)[1])
+    return None
+
+
+def range_check(state: EncounterState, rs: Ruleset, roll: RollContext) -> RangeCheck | None:
+    """Reach, thrown range, ranged range with distant shot, or a named range, in 3D (None: no range)."""
+    if not roll.target or roll.target not in state.creatures or "no_range_check" in roll.tags:
+        return None
+    a, t = state.creatures[roll.roller], state.creatures[roll.target]
+    rule = rs.definition.diagonal_rule
+    r = _tag_range(roll)
+    if "named_range" in roll.tags and r is not None:
+        name = next((k for k, v in rs.definition.named_ranges_yd.items() if float(v) == r), f"{r:g}")
+        return named_range(a.body, t.body, name=name, ranges_yd=rs.definition.named_ranges_yd, rule=rule)
+    if r is not None and (roll.ranged or "thrown" in roll.tags):
+        thrown = "thrown" in roll.tags and not bool(rs.param("thrown_distant_shot", False))
+        opt = roll.option
+        return ranged_range(
+            a.body, t.body, range_yd=r, distant_shot=opt in ("", "distant"), thrown=thrown,
+            distant_multiplier=float(_opt(rs, "distant_shot_range_multiplier", 2)),
+            distant_banes=int(_opt(rs, "distant_shot_banes", 1)), rule=rule,
+        )
+    if roll.ranged:
+        return None
+    lunging = roll.option == "lunging"
+    reach = float(rs.hooks["reach_yd"](state, rs, roll.roller, roll.weapon, ""))
+    extra = float(dict(rs.param("melee_options", {}) or {}).get("lunging_extra_reach_yd", 1))
+    return melee_range(a.body, t.body, reach_yd=reach, lunging=lunging, lunging_extra_yd=extra, rule=rule)
+
+
+def _opt(rs: Ruleset, key: str, default: float) -> float:
+    return float(dict(rs.param("ranged_options", {}) or {}).get(key, default))
+
+
+def reach_range_check(state: EncounterState, roll: RollContext, rs: Ruleset) -> list[Violation]:
+    """Target check 'reach_range': within reach (lunging +1), thrown range, twice the range."""
+    chk = range_check(state, rs, roll)
+    if chk is None or chk.legal:
+        return []
+    name = state.creatures[roll.target].name
+    code = "out_of_reach" if chk.reason.startswith("out of reach") else "out_of_range"
+    return [Violation(f"{name} is {chk.reason}", code)]
+
+
+def total_cover_check(state: EncounterState, roll: RollContext, rs: Ruleset) -> list[Violation]:
+    """Target check 'total_cover': a totally covered creature is no target for any attack or effect."""
+    if not roll.target or roll.target not in state.creatures or roll.target == roll.roller:
+        return []
+    if "guess" in roll.tags:
+        return []  # a guess aims at a square, not at a creature seen
+    c = creature_cover(state, rs, roll.roller, roll.target)
+    if c.level != CoverLevel.TOTAL:
+        return []
+    name = state.creatures[roll.target].name
+    return [Violation(f"{name} has total cover from {state.creatures[roll.roller].name} "
+                      f"({c.describe()})", "total_cover")]
+
+
+def can_see(state: EncounterState, rs: Ruleset, viewer: str, seen: str) -> str | None:
+    """Hook 'can_see': why ``viewer`` cannot see ``seen`` (None: it can). Total cover, totally
+    obscured, or hidden from it; unconscious creatures see nothing."""
+    v, s = state.creatures[viewer], state.creatures[seen]
+    if v.has("unconscious") or v.has("blinded"):
+        return f"{v.name} cannot see"
+    if hidden_from(state, seen, viewer):
+        return f"{s.name} is hidden from {v.name}"
+    if creature_cover(state, rs, viewer, seen).level == CoverLevel.TOTAL:
+        return f"{s.name} has total cover from {v.name}"
+    if creature_obscurement(state, rs, viewer, seen).level >= Obscurement.TOTAL:
+        return f"{s.name} is totally obscured from {v.name}"
+    return None
+
+
+def can_see_check(state: EncounterState, roll: RollContext, rs: Ruleset) -> list[Violation]:
+    """Target check 'can_see': distract and feint need a target that can see you (Seed SotDL)."""
+    if roll.action not in ("distract", "feint") or roll.target not in state.creatures:
+        return []
+    why = can_see(state, rs, roll.target, roll.roller)
+    return [Violation(f"{why}: {roll.action} needs a target that can see you", "cannot_see")] if why else []
+
+
+def distance_yd(state: EncounterState, rs: Ruleset, a: str, b: str) -> float:
+    """Hook 'distance_yd': yards between two creatures' spaces in 3D (the ruleset's diagonals)."""
+    return body_distance(state.creatures[a].body, state.creatures[b].body,
+                         rule=rs.definition.diagonal_rule)
+
+
+# --- the targeting query -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Targeting:
+    """Everything the GM reads when hovering a target: legality, geometry, every boon and bane."""
+
+    attacker: str
+    target: str
+    action: str
+    option: str
+    legal: bool
+    violations: tuple[Violation, ...]
+    distance_yd: float
+    band: str  # "reach", "lunging reach", "within range", "distant shot", "within", "out of range", ""
+    range_reason: str
+    cover: Cover | None
+    cover_applies: bool
+    obscured: Obscured | None
+    modifiers: tuple[Modifier, ...]
+    net_boons: int
+    target_number: int
+    target_attribute: str
+    roll: RollContext | None = None
+
+    def lines(self) -> list[str]:
+        """What the UI's panel prints, one fact a line."""
+        out = ["legal" if self.legal else "not legal: " + "; ".join(v.reason for v in self.violations)]
+        out.append(f"{self.distance_yd:g} yards: {self.range_reason or self.band}")
+        if self.cover is not None:
+            out.append(f"cover: {self.cover.describe()}" + ("" if self.cover_applies else " (melee: no effect)"))
+        if self.obscured is not None:
+            out.append(f"sight: {self.obscured.reason}")
+        out += [m.describe() for m in self.modifiers]
+        word = "boons" if self.net_boons >= 0 else "banes"
+        out.append(f"net: {abs(self.net_boons)} {word}; target number {self.target_number} "
+                   f"({self.target_attribute})")
+        return out
+
+
+def _command(rs: Ruleset, action: str, **kw: Any) -> Any:
+    """Build the action's command from keyword arguments it knows (the others are dropped)."""
+    cls = rs.command_names.get(action)
+    if cls is None:
+        raise KeyError(f"unknown action {action!r}")
+    names = {f.name for f in fields(cls)}
+    return cls(**{k: v for k, v in kw.items() if k in names and v is not None})
+
+
+def roll_for(state: EncounterState, rs: Ruleset, cmd: Any) -> RollContext | None:
+    """The RollContext the action will roll with (the engine's own builders), or None."""
+    from game.rulesets.sotdl import attacks, stunts
+    from game.rulesets.sotdl.commands import Attack, TwoWeaponAttack
+
+    try:
+        if isinstance(cmd, Attack):
+            return attacks._v_weapon_attack(state, cmd, rs, cmd.part_of)[1]
+        if isinstance(cmd, TwoWeaponAttack):
+            _, main, _ = attacks._two(state, rs, cmd)
+            if main is None:
+                return None
+            n = -3 if cmd.second_target else -2
+            tm = Modifier("two-weapon attack" + (", two targets" if cmd.second_target else ""),
+                          boons=n, source="two_weapons")
+            return attacks.weapon_roll(state, rs, cmd.attacker, cmd.target, main, "", extra=(tm,))
+        if isinstance(cmd, stunts.Stunt.__args__):  # type: ignore[attr-defined]
+            return stunts.stunt_roll(state, rs, cmd)
+    except (KeyError, TypeError, AttributeError):
+        return None
+    return None
+
+
+def targeting(
+    state: EncounterState,
+    rs: Ruleset,
+    attacker: str,
+    target: str,
+    action: str = "attack",
+    option: str = "",
+    weapon: str = "",
+    **extra: Any,
+) -> Targeting:
+    """Query 'targeting': is this attack legal, at what range, behind what cover, with which boons
+    and banes and why, against what number (Seed SotDL: Making Attacks, Cover & Obscurement).
+
+    ``extra`` goes to the action's command (``thrown=True``, ``guess=(x, y)``, ``object=``,
+    ``second_target=``, ``part_of=``). Pure: changes nothing.
+    """
+    from game.rulesets.sotdl.common import target_number
+
+    cmd = _command(rs, action, attacker=attacker, target=target, option=option, weapon=weapon, **extra)
+    act = rs.action_for(cmd)
+    violations = tuple(act.validate(state, cmd, rs)) if act else (Violation(f"unknown action {action}", "unknown"),)
+    roll = roll_for(state, rs, cmd)
+    if roll is None:
+        roll = RollContext(attacker, "attack", target=target, target_attribute="defense", action=action,
+                           option=option)
+    chk = range_check(state, rs, roll)
+    cov = creature_cover(state, rs, attacker, target)
+    obs = creature_obscurement(state, rs, attacker, target)
+    mods = rs.collect_modifiers(state, roll)
+    try:
+        tn = target_number(state, rs, target, roll.target_attribute or "defense")
+    except (AttributeError, KeyError):
+        tn = 0
+    return Targeting(
+        attacker=attacker, target=target, action=action, option=roll.option or option,
+        legal=not violations, violations=violations,
+        distance_yd=chk.distance_yd if chk else distance_yd(state, rs, attacker, target),
+        band=chk.band if chk else "", range_reason=chk.reason if chk else "",
+        cover=cov, cover_applies=cover_applies(roll), obscured=obs, modifiers=mods,
+        net_boons=net_boons(mods), target_number=tn,
+        target_attribute=roll.target_attribute or "defense", roll=roll,
+    )
+
+
+def register(rs: Ruleset) -> None:
+    """Plug the sight geometry into the SotDL ruleset (docs/engine.md: SotDL plug-in points)."""
+    rs.register_modifier_provider("cover", cover_modifiers)
+    rs.register_modifier_provider("obscurement", obscurement_modifiers)
+    rs.register_modifier_provider("range", range_modifiers)
+    rs.register_modifier_provider("hidden", hidden_modifiers)
+    rs.register_target_check("reach_range", reach_range_check)
+    rs.register_target_check("total_cover", total_cover_check)
+    rs.register_target_check("can_see", can_see_check)
+    current = rs.hooks.get("distance_yd")
+    if current is None or getattr(current, "__module__", "").endswith(".interim"):
+        rs.register_hook("distance_yd", distance_yd)
+    rs.register_hook("can_see", can_see)
+    rs.register_query("targeting", targeting)
+
+
+__all__ = [
+    "DISTANT", "LUNGING", "OUT", "RANGE", "REACH", "Targeting", "can_see", "cover_applies",
+    "creature_cover", "creature_obscurement", "hidden_from", "range_check", "register",
+    "roll_for", "sight_index", "targeting",
+]
