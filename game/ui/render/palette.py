@@ -30,6 +30,7 @@ MOVE_CLASSES = {
     "rush": (240, 200, 40, 90),
     "retreat": (90, 160, 240, 90),
 }
+MOVE_ALPHA = 90
 PATH = (255, 255, 255)
 PATH_BAD = (255, 70, 70)
 FREE_ATTACK = (255, 50, 50)

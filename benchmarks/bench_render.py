@@ -1,0 +1,127 @@
+"""Frame time of the GM view: 1920x1080, a 200x200 battlefield, 100 tokens, the movement overlay.
+
+Each frame draws the board (two tile layers, grid, elevation), the reach of nothing, the
+reachable squares of a Speed-10 creature with rush, a hovered path that changes every frame
+(hover previews included) with free attack marks, and 100 tokens, while the camera pans.
+Reported as p50/p99 in ms and as a ratio to one full-screen blit of a cached 1920x1080
+surface (the floor), in the same run. Headless (SDL dummy driver).
+
+    python3 benchmarks/bench_render.py [--frames N]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np  # noqa: E402
+import pygame  # noqa: E402
+
+from game.rules.battlefield import Battlefield, Terrain  # noqa: E402
+from game.ui.camera import Camera  # noqa: E402
+from game.ui.render.frame import RenderCaches, draw_frame  # noqa: E402
+from game.ui.scene import MovePreview, PathStepMark, Scene, TokenView  # noqa: E402
+
+W, H = 1920, 1080
+SIDE = 200
+TILE_PX = 32
+
+
+def fake_map(rng: np.random.Generator) -> SimpleNamespace:
+    """A pytmx-shaped map: 8 tile images, a ground layer and a sparse detail layer at 60% opacity."""
+    images: list[pygame.Surface | None] = [None]
+    for i in range(8):
+        s = pygame.Surface((TILE_PX, TILE_PX)).convert()
+        s.fill((60 + 20 * i, 110 + 10 * i, 70))
+        pygame.draw.line(s, (30, 30, 30), (0, 0), (TILE_PX, TILE_PX))
+        images.append(s)
+    ground = rng.integers(1, 5, size=(SIDE, SIDE)).tolist()
+    detail = np.where(rng.random((SIDE, SIDE)) < 0.15, rng.integers(5, 9, size=(SIDE, SIDE)), 0).tolist()
+    layers = [SimpleNamespace(data=ground, width=SIDE, height=SIDE, visible=1, opacity=1.0, offsetx=0, offsety=0),
+              SimpleNamespace(data=detail, width=SIDE, height=SIDE, visible=1, opacity=0.6, offsetx=0, offsety=0)]
+    return SimpleNamespace(layers=layers, images=images, tilewidth=TILE_PX, tileheight=TILE_PX, properties={})
+
+
+def setup() -> tuple[Scene, RenderCaches, list[MovePreview]]:
+    """The battlefield, its map, 100 tokens and a hover path for every frame."""
+    rng = np.random.default_rng(1)
+    bf = Battlefield.blank(SIDE, SIDE, name="bench")
+    bf.elevation[50:80, 60:90] = 3
+    bf.terrain[rng.random((SIDE, SIDE)) < 0.05] = Terrain.DIFFICULT
+    tokens = []
+    for i in range(100):
+        sq = (int(rng.integers(0, SIDE - 3)), int(rng.integers(0, SIDE - 3)))
+        tokens.append(TokenView(f"c{i}", f"Creature {i}", sq, space=1 + (i % 7 == 0), controller="gm" if i % 2 else "players",
+                                damage=i % 5, health=10, afflictions=("prone",) if i % 9 == 0 else ()))
+    mover = (100, 100)
+    tokens.append(TokenView("hero", "Hero", mover, controller="players"))
+    yy, xx = np.mgrid[0:SIDE, 0:SIDE]
+    d = np.maximum(abs(xx - mover[0]), abs(yy - mover[1]))
+    cc = np.full((SIDE, SIDE), -1, np.int8)
+    cc[d <= 20] = 2
+    cc[d <= 10] = 1
+    cc[d <= 5] = 0
+    area = MovePreview("hero", cc, classes=("retreat", "move", "rush"))
+    hovers = []
+    for i in range(64):
+        tx, ty = mover[0] + (i % 17) - 8, mover[1] + (i // 8) - 4
+        path = tuple((mover[0] + (tx - mover[0]) * k // 8, mover[1] + (ty - mover[1]) * k // 8) for k in range(9))
+        marks = (PathStepMark(path[3], "free_attack", "Creature 3", "c3"), PathStepMark(path[6], "jump", "jump"))
+        hovers.append(MovePreview("hero", cc, area.classes, path, (), 8.0, marks, True, f"move: 8 yd, 1 free attack ({i})"))
+    scene = Scene(bf, tuple(tokens), overlays=frozenset({"grid", "elevation", "terrain"}), selected_key="hero")
+    return scene, RenderCaches.for_battlefield(bf, fake_map(rng)), hovers
+
+
+def percentile(xs: list[float], p: float) -> float:
+    """The p-th percentile (nearest rank)."""
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
+
+
+def main() -> int:
+    """Measure and print."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--frames", type=int, default=300)
+    args = ap.parse_args()
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((W, H))
+    scene, caches, hovers = setup()
+    cam = Camera(W, H, px_per_yd=32)
+    cam.center_on(100, 100)
+    # Warm the chunk cache over the panned range (a GM's first pass over the map)
+    for i in range(40):
+        cam.center_on(100 + (i % 20) * 0.5, 100)
+        draw_frame(screen, cam, scene, caches)
+    times = []
+    for i in range(args.frames):
+        cam.center_on(100 + (i % 20) * 0.5, 100)
+        scene.move = hovers[i % len(hovers)]
+        scene.hover_square = scene.move.path[-1]
+        t0 = time.perf_counter()
+        draw_frame(screen, cam, scene, caches)
+        times.append(time.perf_counter() - t0)
+    cached = screen.copy()
+    floor = []
+    for _ in range(args.frames):
+        t0 = time.perf_counter()
+        screen.blit(cached, (0, 0))
+        floor.append(time.perf_counter() - t0)
+    p50, p99 = percentile(times, 50) * 1000, percentile(times, 99) * 1000
+    f50 = percentile(floor, 50) * 1000
+    print(f"render 1920x1080, 200x200 battlefield, 101 tokens, movement overlay + hover path, {args.frames} frames")
+    print(f"  frame  p50 {p50:7.2f} ms   p99 {p99:7.2f} ms   ({1000 / p99:5.0f} fps at p99; 60 fps budget 16.7 ms)")
+    print(f"  floor  p50 {f50:7.2f} ms   (one full-screen blit of a cached surface)")
+    print(f"  ratio  p50 {p50 / f50:7.1f} x floor   p99 {p99 / f50:7.1f} x floor")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
