@@ -14,24 +14,56 @@ PointYd = tuple[float, float]
 SUBSAMPLES = 4  # per side: 4 x 4 = 16 sample points a square
 
 
-def _inside(px: np.ndarray, py: np.ndarray, poly: list[PointYd]) -> np.ndarray:
-    """Even-odd point-in-polygon test for many points at once."""
-    inside = np.zeros(px.shape, dtype=bool)
-    n = len(poly)
-    for i in range(n):
-        x1, y1 = poly[i]
-        x2, y2 = poly[(i + 1) % n]
-        if y1 == y2:
-            continue
-        crosses = (py >= min(y1, y2)) & (py < max(y1, y2))
-        xint = x1 + (py - y1) * (x2 - x1) / (y2 - y1)
-        inside ^= crosses & (px < xint)
-    return inside
+def _crossings(ys: np.ndarray, poly: list[PointYd]) -> np.ndarray:
+    """x of every polygon edge crossing each horizontal line y (NaN where none), sorted per row."""
+    p = np.asarray(poly, dtype=np.float64)
+    x1, y1 = p[:, 0], p[:, 1]
+    x2, y2 = np.roll(x1, -1), np.roll(y1, -1)
+    keep = y1 != y2
+    x1, y1, x2, y2 = x1[keep], y1[keep], x2[keep], y2[keep]
+    yy = ys[:, None]
+    lo, hi = np.minimum(y1, y2), np.maximum(y1, y2)
+    hit = (yy >= lo) & (yy < hi)  # half-open: a vertex is counted once
+    with np.errstate(invalid="ignore", divide="ignore"):
+        xs = x1 + (yy - y1) * (x2 - x1) / (y2 - y1)
+    xs = np.where(hit, xs, np.nan)
+    xs.sort(axis=1)  # NaN sorts last
+    return xs
+
+
+def _sample_span(lo: float, hi: float, n: int) -> tuple[int, int]:
+    """First and last square holding a sample point in [lo, hi) (empty when first > last)."""
+    s = SUBSAMPLES
+    j0 = max(0, math.ceil(lo * s - 0.5))
+    j1 = min(n * s - 1, math.ceil(hi * s - 0.5) - 1)
+    return j0 // s, (j1 // s if j1 >= j0 else j0 // s - 1)
+
+
+def _box_squares(pts: list[PointYd], width: int,
+                 height: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """The fast path for an unrotated rectangle (most walls and zones); None for other shapes."""
+    if len(pts) != 4:
+        return None
+    xs = sorted({p[0] for p in pts})
+    ys = sorted({p[1] for p in pts})
+    if len(xs) != 2 or len(ys) != 2:
+        return None
+    if any((p[0], p[1]) not in {(x, y) for x in xs for y in ys} for p in pts):
+        return None
+    ax, bx = _sample_span(xs[0], xs[1], width)
+    ay, by = _sample_span(ys[0], ys[1], height)
+    if ax > bx or ay > by:
+        cx, cy = (xs[0] + xs[1]) / 2, (ys[0] + ys[1]) / 2
+        if 0 <= cx < width and 0 <= cy < height:
+            return np.array([int(cy)]), np.array([int(cx)])
+        return np.zeros(0, np.intp), np.zeros(0, np.intp)
+    gy, gx = np.mgrid[ay : by + 1, ax : bx + 1]
+    return gy.ravel(), gx.ravel()
 
 
 def polygon_squares(points: tuple[PointYd, ...] | list[PointYd], width: int,
                     height: int) -> tuple[np.ndarray, np.ndarray]:
-    """Squares ``(ys, xs)`` a closed shape covers, clipped to the grid.
+    """Squares ``(ys, xs)`` a closed shape covers, clipped to the grid (even-odd scanlines).
 
     >>> ys, xs = polygon_squares([(1, 1), (3, 1), (3, 2), (1, 2)], 5, 5)
     >>> sorted(zip(xs.tolist(), ys.tolist()))
@@ -40,26 +72,46 @@ def polygon_squares(points: tuple[PointYd, ...] | list[PointYd], width: int,
     pts = list(points)
     if len(pts) < 3:
         return line_squares(pts, width, height)
-    xs = [p[0] for p in pts]
-    ys = [p[1] for p in pts]
-    x0, x1 = max(0, math.floor(min(xs))), min(width, math.ceil(max(xs)))
-    y0, y1 = max(0, math.floor(min(ys))), min(height, math.ceil(max(ys)))
-    if x0 >= x1 or y0 >= y1:
-        return np.zeros(0, np.intp), np.zeros(0, np.intp)
+    box = _box_squares(pts, width, height)
+    if box is not None:
+        return box
+    xs_all = [p[0] for p in pts]
+    ys_all = [p[1] for p in pts]
+    y0, y1 = max(0, math.floor(min(ys_all))), min(height, math.ceil(max(ys_all)))
+    x0, x1 = max(0, math.floor(min(xs_all))), min(width, math.ceil(max(xs_all)))
     s = SUBSAMPLES
-    offs = (np.arange(s) + 0.5) / s
-    sx = (np.arange(x0, x1)[:, None] + offs[None, :]).ravel()
-    sy = (np.arange(y0, y1)[:, None] + offs[None, :]).ravel()
-    gx, gy = np.meshgrid(sx, sy)
-    hit = _inside(gx, gy, pts)
-    hit = hit.reshape(y1 - y0, s, x1 - x0, s).any(axis=(1, 3))
+    cover = np.zeros((max(0, y1 - y0), max(0, x1 - x0) + 1), dtype=np.int32)
+    rows_per_chunk = max(1, 2_000_000 // (len(pts) * s))  # bounded memory for huge shapes
+    for r0 in range(y0, y1, rows_per_chunk):
+        r1 = min(y1, r0 + rows_per_chunk)
+        sample_y = (np.arange(r0 * s, r1 * s) + 0.5) / s
+        xs = _crossings(sample_y, pts)
+        if xs.shape[1] < 2:
+            continue
+        starts, ends = xs[:, 0::2], xs[:, 1::2]
+        n = min(starts.shape[1], ends.shape[1])
+        starts, ends = starts[:, :n], ends[:, :n]
+        ok = ~np.isnan(starts) & ~np.isnan(ends)
+        # sample columns j (at x = (j + 0.5) / s) with start <= x < end
+        with np.errstate(invalid="ignore"):
+            j0 = np.ceil(starts * s - 0.5)
+            j1 = np.ceil(ends * s - 0.5) - 1
+        ok &= j1 >= j0
+        ok &= (j1 >= x0 * s) & (j0 < x1 * s)
+        row_sq = np.broadcast_to((np.arange(r0 * s, r1 * s) // s - y0)[:, None], starts.shape)[ok]
+        a = np.clip(j0[ok], x0 * s, x1 * s - 1).astype(np.intp) // s - x0
+        b = np.clip(j1[ok], x0 * s, x1 * s - 1).astype(np.intp) // s - x0
+        np.add.at(cover, (row_sq, a), 1)
+        np.add.at(cover, (row_sq, b + 1), -1)
+    hit = np.cumsum(cover[:, :-1], axis=1) > 0
     yy, xx = np.nonzero(hit)
+    yy, xx = yy + y0, xx + x0
     if yy.size == 0:
         # a shape smaller than a sample spacing still takes the square under its middle
-        cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+        cx, cy = sum(xs_all) / len(xs_all), sum(ys_all) / len(ys_all)
         if 0 <= cx < width and 0 <= cy < height:
             return np.array([int(cy)]), np.array([int(cx)])
-    return yy + y0, xx + x0
+    return yy, xx
 
 
 def line_squares(points: tuple[PointYd, ...] | list[PointYd], width: int,

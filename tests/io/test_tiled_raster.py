@@ -81,3 +81,39 @@ def test_diagonal_line_leaves_no_corner_gap() -> None:
         assert (x + 1, x) in cells or (x, x + 1) in cells  # 4-connected
     ys, xs = line_squares([(0, 3), (6, 3)], 6, 6)  # on a grid line: the row below
     assert set(zip(xs.tolist(), ys.tolist())) == {(x, 3) for x in range(6)}
+
+
+def _brute_force(pts: list[tuple[float, float]], width: int, height: int) -> set[tuple[int, int]]:
+    """The rule written out slowly: any of 16 sample points inside (even-odd)."""
+    out = set()
+    for y in range(height):
+        for x in range(width):
+            for sy in range(4):
+                for sx in range(4):
+                    px, py = x + (sx + 0.5) / 4, y + (sy + 0.5) / 4
+                    inside = False
+                    for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]):
+                        if y1 != y2 and min(y1, y2) <= py < max(y1, y2):
+                            if px < x1 + (py - y1) * (x2 - x1) / (y2 - y1):
+                                inside = not inside
+                    if inside:
+                        out.add((x, y))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_scanline_rasterizer_matches_the_rule(seed: int) -> None:
+    import random
+
+    rng = random.Random(seed)
+    n = rng.choice([3, 4, 5, 7, 12])
+    pts = [(rng.uniform(-2, 14), rng.uniform(-2, 10)) for _ in range(n)]
+    if seed % 3 == 0:  # an unrotated rectangle takes the fast path
+        x0, y0 = rng.uniform(-1, 6), rng.uniform(-1, 4)
+        pts = [(x0, y0), (x0 + rng.uniform(0.3, 6), y0), (x0 + 3, y0 + 2), (x0, y0 + 2)]
+        pts[2] = (pts[1][0], pts[2][1])
+    ys, xs = polygon_squares(pts, 12, 8)
+    got = set(zip(xs.tolist(), ys.tolist()))
+    want = _brute_force(pts, 12, 8)
+    if want:
+        assert got == want
