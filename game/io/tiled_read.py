@@ -214,6 +214,8 @@ class _Reader:
                 props = {**{k: v for k, v in tp.items() if k != "class"}, **props}
                 cls = cls or str(tp.get("class", ""))
             shape = "tile"
+            if w == 0 or h == 0:  # before Tiled 0.12 tile objects had no size: the tile's own
+                w, h = self.tilesets.size_of(gid)
             rel = [(0.0, -h), (w, -h), (w, 0.0), (0.0, 0.0)]
         elif obj.find("ellipse") is not None:
             shape = "ellipse"

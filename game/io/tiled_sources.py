@@ -31,9 +31,28 @@ class Tilesets:
     root: Element
     tile_props: dict[int, dict[str, Any]] = field(default_factory=dict)
     tile_src: dict[int, tuple[Path, str]] = field(default_factory=dict)  # gid -> (file, where)
+    tile_size: dict[int, tuple[int, int]] = field(default_factory=dict)  # image-collection tiles
+    ranges: list[tuple[int, int, int]] = field(default_factory=list)  # (firstgid, tw, th)
+
+    def size_of(self, gid: int) -> tuple[int, int]:
+        """Pixel size of a tile (for tile objects saved without width and height)."""
+        if gid in self.tile_size:
+            return self.tile_size[gid]
+        best = (0, 0)
+        for first, tw, th in self.ranges:
+            if first <= gid:
+                best = (tw, th)
+        return best
     images: list[tuple[Path, str]] = field(default_factory=list)  # (file, where) for each image
     by_source: dict[Path, int] = field(default_factory=dict)  # .tsx file -> firstgid
     next_gid: int = 1
+
+
+def _refuse_json(file: Path, where: str, source: str, kind: str, xml_ext: str) -> None:
+    """Tiled can also save JSON files; Battlemat reads the XML ones only."""
+    if source.lower().endswith((".json", ".tsj", ".tj")):
+        raise InputError(file, where, f"JSON {kind}s are not supported: save the {kind} as "
+                                      f"{xml_ext} in Tiled (File > Export As)")
 
 
 def _rel(path: Path, map_dir: Path) -> str:
@@ -99,6 +118,8 @@ def _embed(ts: Tilesets, node: Element, tsx_root: Element | None, tsx_path: Path
         timg = tile.find("image")
         if timg is not None:
             _fix_image(timg, base_dir, ts, twhere, tw, th, None)
+            ts.tile_size[firstgid + tid] = (attr_int(timg, "width", tw, file, twhere),
+                                            attr_int(timg, "height", th, file, twhere))
         # tile collision shapes would show up as map layers in pytmx (.//objectgroup)
         for og in tile.findall("objectgroup"):
             tile.remove(og)
@@ -110,6 +131,8 @@ def _embed(ts: Tilesets, node: Element, tsx_root: Element | None, tsx_path: Path
             ts.tile_props[firstgid + tid] = props
             ts.tile_src[firstgid + tid] = (file, twhere)
     ts.next_gid = max(ts.next_gid, firstgid + max(last_id, 0) + 1)
+    ts.ranges.append((firstgid, tw, th))
+    ts.ranges.sort()
     return out
 
 
@@ -122,6 +145,7 @@ def embed_tilesets(map_path: Path, root: Element) -> Tilesets:
         source = node.get("source")
         if source:
             tsx_path = (map_path.parent / source).resolve()
+            _refuse_json(map_path, f"tileset {source}", source, "tileset", ".tsx")
             if not tsx_path.is_file():
                 raise InputError(map_path, f"tileset {source}", f"tileset file not found: {tsx_path}")
             tsx_root = parse_xml_file(tsx_path, kind="tileset")
@@ -158,6 +182,7 @@ class Templates:
         if path in self.cache:
             return self.cache[path]
         map_path = self.ts.map_path
+        _refuse_json(map_path, where, source, "template", ".tx")
         if not path.is_file():
             raise InputError(map_path, where, f"template file not found: {path}")
         root = parse_xml_file(path, kind="template")

@@ -20,6 +20,7 @@ CASES = [
     ("missing_tileset.tmx", "tileset no_such_tileset.tsx", ["tileset file not found"]),
     ("missing_template.tmx", "object 7 template templates/no_such_template.tx",
      ["template file not found"]),
+    ("json_tileset.tmx", "tileset tiles.tsj", ["JSON tilesets are not supported", ".tsx"]),
     ("absurd_size.tmx", "map", ["100000x100000", "out of range", "1024"]),
     ("absurd_tileset.tmx", "tileset huge", ["100000000", "65536"]),
     ("wrong_type.tmx", "object 12 property 'height'", ["'tall' is not an int"]),

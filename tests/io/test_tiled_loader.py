@@ -154,3 +154,10 @@ def test_describe_names_what_was_understood() -> None:
     assert "elevation: 0 to 3 yards" in text
     assert "placements, foes: goblin at 1,2, ogre_brute at 3,2 (1.5 yd up)" in text
     assert "1 chest" in text
+
+
+def test_tile_object_without_a_size_takes_its_tiles_size() -> None:
+    bf = load_battlefield(DATA / "tile_object_no_size.tmx")
+    (boulder,) = bf.obstacles
+    assert boulder.bounds() == (2.0, 2.0, 3.0, 3.0)  # 16x16 tile standing on y=48 px
+    assert bf.terrain_at((2, 2)) == Terrain.IMPASSABLE
