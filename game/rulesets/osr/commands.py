@@ -133,11 +133,12 @@ class OsrInitiativeModifier(Command):
 
 
 @command
-class OsrSetAfflicted(Command):
-    """The GM puts an ongoing peril on a creature: burning N, or in acid with damage dice."""
+class OsrSetCondition(Command):
+    """The GM sets or ends a condition: burning N, in acid (damage dice a round), prone,
+    invisible, hidden, lit (carries a light)."""
 
     creature: str
-    peril: str  # "burning" or "in_acid"
+    condition: str
     level: int = 1
     dice: str = "1d6"
     remove: bool = False

@@ -33,7 +33,7 @@ from game.rulesets.osr.commands import (
     OsrDisrupt,
     OsrInitiativeModifier,
     OsrSeizeInitiative,
-    OsrSetAfflicted,
+    OsrSetCondition,
     OsrSummonPower,
     OsrTerms,
 )
@@ -205,31 +205,38 @@ def r_cast(ctx: Context, cmd: OsrCastSpell) -> None:
             deal_weapon_damage(ctx, cmd.creature, t, spell, roller, area=cmd.area)
 
 
-def v_set_afflicted(state: EncounterState, cmd: OsrSetAfflicted, rs: Ruleset) -> list[Violation]:
-    """Burning or acid, on a creature in the fight."""
+CONDITIONS = ("burning", "in_acid", "prone", "invisible", "hidden", "lit")
+
+
+def v_set_condition(state: EncounterState, cmd: OsrSetCondition, rs: Ruleset) -> list[Violation]:
+    """A known condition on a known creature."""
     vs = _creature(state, cmd.creature)
     if vs:
         return vs
-    if cmd.peril not in ("burning", "in_acid"):
-        return [Violation(f"peril must be burning or in_acid, not {cmd.peril!r}", "bad_peril")]
-    if cmd.peril == "in_acid" and not cmd.remove:
+    if cmd.condition not in CONDITIONS:
+        return [Violation(f"condition must be one of {', '.join(CONDITIONS)}, not {cmd.condition!r}", "bad_condition")]
+    if cmd.condition == "in_acid" and not cmd.remove:
         try:
             parse_dice(cmd.dice)
         except ValueError as e:
             return [Violation(str(e), "bad_dice")]
+    if cmd.condition == "burning" and cmd.level < 1 and not cmd.remove:
+        return [Violation("burning is at least 1", "bad_number")]
     return []
 
 
-def r_set_afflicted(ctx: Context, cmd: OsrSetAfflicted) -> None:
-    """The GM sets (or ends) an ongoing peril; it resolves in each Milieu."""
+def r_set_condition(ctx: Context, cmd: OsrSetCondition) -> None:
+    """The GM's ruling; burning and acid then resolve in each Milieu (visible on the token)."""
     if cmd.remove:
-        ctx.emit(AfflictionEnded(cmd.creature, cmd.peril, "", "the GM ends it"))
-    elif cmd.peril == "burning":
+        ctx.emit(AfflictionEnded(cmd.creature, cmd.condition, "", "the GM ends it"))
+    elif cmd.condition == "burning":
         ctx.emit(AfflictionGained(cmd.creature, Affliction("burning", "fire", None, (("level", cmd.level),)),
                                   f"set on fire: burning {cmd.level}"))
-    else:
+    elif cmd.condition == "in_acid":
         ctx.emit(AfflictionGained(cmd.creature, Affliction("in_acid", "acid", None, (("dice", cmd.dice),)),
                                   f"sinking in acid: {cmd.dice} a round"))
+    else:
+        ctx.emit(AfflictionGained(cmd.creature, Affliction(cmd.condition, "gm"), "the GM's ruling"))
 
 
 def v_init_mod(state: EncounterState, cmd: OsrInitiativeModifier, rs: Ruleset) -> list[Violation]:
@@ -338,7 +345,7 @@ def register(rs: Ruleset) -> None:
     rs.register_action(OsrSummonPower, v_summon, r_summon, name="summon_power")
     rs.register_action(OsrDisrupt, v_disrupt, r_disrupt, name="disrupt")
     rs.register_action(OsrCastSpell, v_cast, r_cast, name="cast_spell")
-    rs.register_action(OsrSetAfflicted, v_set_afflicted, r_set_afflicted, name="set_peril")
+    rs.register_action(OsrSetCondition, v_set_condition, r_set_condition, name="set_condition")
     rs.register_action(OsrInitiativeModifier, v_init_mod, r_init_mod, name="initiative_modifier")
     rs.register_action(OsrDeclareRetreat, v_retreat, r_retreat, name="declare_retreat")
     rs.register_action(OsrChooseCourse, v_course, r_course, name="choose_course")
