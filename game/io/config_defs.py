@@ -286,10 +286,10 @@ def _check_light(ctx: Ctx, m: LineMap, label: str) -> bool:
         return True
     ok = True
     for level, obsc in light.items():
-        if level not in LIGHT_LEVELS:
+        if not isinstance(level, str) or level not in LIGHT_LEVELS:
             ok = False
             ctx.add(light.key_line(level), f"{label}: params.light: unknown light level '{level}'{suggest(str(level), LIGHT_LEVELS)}")
-        elif obsc not in OBSCUREMENTS:
+        elif not isinstance(obsc, str) or obsc not in OBSCUREMENTS:
             ok = False
             ctx.add(light.value_line(level), f"{label}: params.light.{level} must be one of {', '.join(sorted(OBSCUREMENTS))}, not {obsc!r}")
     return ok

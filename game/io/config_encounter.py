@@ -229,6 +229,7 @@ def _entries(
         if isinstance(node.get("creature"), str):
             elabel += f" ({node['creature']})"
         v, ok_e = read_record(ctx, node, ENTRY_SPEC, elabel, line)
+        fields_ok = ok_e  # kept for names and squares even if its creature or side is unknown
         cid, side = v.get("creature"), v.get("side")
         if cid is not None and cid not in defs.creatures:
             ok_e = False
@@ -239,7 +240,7 @@ def _entries(
             ok_e = False
             ctx.add(node.value_line("side"), f"{elabel}: unknown side '{side}'{suggest(side, side_ids)}"
                     f" (this encounter's sides: {', '.join(sorted(side_ids))})")
-        if ok_e:
+        if fields_ok:
             out.append((EncounterCreature(
                 creature_id=cid, side=side, square=v.get("square"), name=v.get("name", ""),
                 elevation_yd=v.get("elevation_yd"), mounted_on=v.get("mounted_on", ""),
@@ -367,9 +368,15 @@ def _check_positions(
             other = taken.get(key)
             if other is not None and other is not e:
                 add(origin, f"{who}: square [{sq[0]}, {sq[1]}] is already taken by "
-                            f"{other.name or defs.creatures[other.creature_id].name}")
+                            f"{other.name or _def_name(defs, other.creature_id)}")
                 break
             taken[key] = e
+
+
+def _def_name(defs: Definitions, cid: str) -> str:
+    """A creature's name from its definition (its id if it has none)."""
+    cdef = defs.creatures.get(cid)
+    return cdef.name if cdef is not None else cid
 
 
 def _mount_problem(
@@ -384,7 +391,9 @@ def _mount_problem(
     if mount is None:
         return (f"mounted_on '{rider.mounted_on}' names no other creature of this encounter"
                 f"{suggest(rider.mounted_on, [n for n in names if n])}")
-    mdef = defs.creatures[mount.creature_id]
+    mdef = defs.creatures.get(mount.creature_id)
+    if mdef is None:  # an unknown creature: reported already
+        return ""
     if not mdef.can_be_ridden:
         return f"cannot ride '{rider.mounted_on}': {mdef.name} cannot be ridden"
     if mdef.size <= rider_size:

@@ -182,3 +182,13 @@ def test_tmx_map_bounds_come_from_the_map(tmp_path: Path, defs: Definitions) -> 
                  + "use_map_placements: false\ncreatures:\n  - {creature: goblin, side: foes, square: [500, 1]}\n")
     [line] = errors(path, defs)
     assert line.startswith("enc.yaml:8: encounter 'enc': Goblin: square [500, 1] is off the map (")
+
+
+def test_a_rider_on_an_unknown_creature_is_one_mistake(tmp_path: Path, defs: Definitions) -> None:
+    path = write(tmp_path, HEAD + dedent("""\
+        creatures:
+          - {creature: goblin, side: foes, square: [1, 0], mounted_on: Fang}
+          - {creature: wargh, side: foes, square: [1, 0], name: Fang}
+        """))
+    assert errors(path, defs) == [
+        "enc.yaml:13: encounter 'enc': creature 2 (wargh): unknown creature 'wargh' (did you mean 'warg'?)"]

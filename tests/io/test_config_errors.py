@@ -266,3 +266,13 @@ def test_missing_config_folder(tmp_path: Path) -> None:
     with pytest.raises(InputErrors) as info:
         load_definitions(tmp_path / "nowhere")
     assert [str(e) for e in info.value.errors] == [f"{tmp_path}/nowhere: config folder not found"]
+
+
+def test_odd_values_are_mistakes_not_crashes(tmp_path: Path) -> None:
+    text = "params:\n  light: {dim: {}, dark: [heavy]}\n"
+    assert errors(make_config(tmp_path, rulesets__sotdl_DOT_yaml=text)) == [
+        "rulesets/sotdl.yaml:2: ruleset 'sotdl': params.light.dim must be one of heavy, none, "
+        "partial, total, not {}",
+        "rulesets/sotdl.yaml:2: ruleset 'sotdl': params.light.dark must be one of heavy, none, "
+        "partial, total, not ['heavy']",
+    ]
