@@ -160,8 +160,16 @@ class Ruleset:
 
     # -- parameters ------------------------------------------------------------------------
     def param(self, key: str, default: Any) -> Any:
-        """A number the rules text leaves open, from the ruleset file's ``params`` (or default)."""
-        return self.definition.params.get(key, default)
+        """A number the rules text leaves open, from the ruleset file's ``params`` (or default).
+
+        Dotted keys reach into nested mappings: ``param("melee_options.driving_banes", 1)``.
+        """
+        cur: Any = self.definition.params
+        for part in key.split("."):
+            if not hasattr(cur, "get") or part not in cur:
+                return default
+            cur = cur[part]
+        return cur
 
     # -- registration ----------------------------------------------------------------------
     def set_phases(self, phases: Iterable[Phase]) -> None:

@@ -36,6 +36,23 @@ from game.rulesets.sotdl.rolls import attack_roll, challenge_roll, damage_roll
 
 MELEE_OPTIONS = {"driving": 1, "guarded": 1, "lunging": 1, "shifting": 1, "unbalancing": 1}
 RANGED_OPTIONS = {"called": 2, "distant": 1, "staggering": 2}
+_OPTION_PARAM = {"called": "ranged_options.called_shot_banes",
+                 "distant": "ranged_options.distant_shot_banes",
+                 "staggering": "ranged_options.staggering_shot_banes"}
+
+
+def option_banes(rs: Ruleset, option: str) -> int:
+    """Banes an attack option imposes (ruleset file's melee_options/ranged_options)."""
+    key = _OPTION_PARAM.get(option, f"melee_options.{option}_banes")
+    default = MELEE_OPTIONS.get(option, RANGED_OPTIONS.get(option, 0))
+    return int(rs.param(key, default))
+
+
+def prepared_mods(rs: Ruleset, part_of: str) -> tuple[Modifier, ...]:
+    """Seed SotDL: Prepare: the prepared activity's roll has 1 boon."""
+    if part_of != "prepared":
+        return ()
+    return (Modifier("prepared", boons=int(rs.param("prepare_boons", 1)), source="prepared"),)
 
 
 def weapon_roll(state: EncounterState, rs: Ruleset, attacker: str, target: str, w: WeaponDef,
@@ -57,12 +74,11 @@ def weapon_roll(state: EncounterState, rs: Ruleset, attacker: str, target: str, 
     if option in table:
         word = {"called": "called shot", "distant": "distant shot",
                 "staggering": "staggering shot"}.get(option, f"{option} attack")
-        base.append(Modifier(word, boons=-table[option], source="option"))
+        base.append(Modifier(word, boons=-option_banes(rs, option), source="option"))
     if obj:
-        base.append(Modifier(f"attacking a worn or carried object ({obj})", boons=-2,
-                             source="option"))
-    if part_of == "prepared":
-        base.append(Modifier("prepared", boons=1, source="prepared"))
+        base.append(Modifier(f"attacking a worn or carried object ({obj})",
+                             boons=-int(rs.param("attack_object_banes", 2)), source="option"))
+    base.extend(prepared_mods(rs, part_of))
     tags = {f"range:{w.range_yd}"} if ranged else set()
     if thrown:
         tags.add("thrown")
@@ -254,7 +270,8 @@ def _two(state: EncounterState, rs: Ruleset, cmd: TwoWeaponAttack
             vs.append(Violation(f"{w.name} is cumbersome: no two-weapon attack", "cumbersome"))
         if w.has("two_handed"):
             vs.append(Violation(f"{w.name} needs both hands", "two_handed"))
-    n = -2 if not cmd.second_target else -3
+    n = -int(rs.param("two_weapons.one_target_banes", 2)) if not cmd.second_target else \
+        -int(rs.param("two_weapons.two_targets_banes", 3))
     tm = Modifier("two-weapon attack" + (", two targets" if cmd.second_target else ""),
                   boons=n, source="two_weapons")
     vs += rs.check_target(state, weapon_roll(state, rs, cmd.attacker, cmd.target, main, "",
@@ -273,9 +290,10 @@ def _r_two(ctx: Context, cmd: TwoWeaponAttack) -> None:
     spend(ctx, cmd.attacker, "two-weapon attack", cmd.part_of)
     if main.has("defensive") or off.has("defensive"):
         ctx.emit(CreatureDataSet(cmd.attacker, "shield_lost_round", st.round))
-    pre = (Modifier("prepared", boons=1, source="prepared"),) if cmd.part_of == "prepared" else ()
+    pre = prepared_mods(rs, cmd.part_of)
     if not cmd.second_target:
-        tm = Modifier("two-weapon attack", boons=-2, source="two_weapons")
+        tm = Modifier("two-weapon attack",
+                      boons=-int(rs.param("two_weapons.one_target_banes", 2)), source="two_weapons")
         roll = weapon_roll(ctx.state, rs, cmd.attacker, cmd.target, main, "", extra=(tm,) + pre)
         r = attack_roll(ctx, roll, f"{main.name} + {off.name} vs "
                         f"{st.creatures[cmd.target].name}")
@@ -284,7 +302,8 @@ def _r_two(ctx: Context, cmd: TwoWeaponAttack) -> None:
                               extra=off.off_hand_damage or off.damage)
             deal_damage(ctx, cmd.target, dmg, cmd.attacker)
         return
-    tm = Modifier("two-weapon attack, two targets", boons=-3, source="two_weapons")
+    tm = Modifier("two-weapon attack, two targets",
+                  boons=-int(rs.param("two_weapons.two_targets_banes", 3)), source="two_weapons")
     for w, tid in ((main, cmd.target), (off, cmd.second_target)):
         if not ctx.state.creatures[tid].in_fight:
             continue
@@ -299,7 +318,7 @@ def _v_two(state: EncounterState, cmd: TwoWeaponAttack, rs: Ruleset) -> list[Vio
 def _generic_roll(state: EncounterState, cmd: ItemAttack | SpellAttack, tid: str, attribute: str,
                   target_attribute: str, range_yd: int, action: str) -> RollContext:
     base = (Modifier("prepared", boons=1, source="prepared"),) if cmd.part_of == "prepared" \
-        else ()
+        else ()  # Seed SotDL: Prepare: 1 boon
     tags = frozenset({f"range:{range_yd}"}) if range_yd else frozenset({"no_range_check"})
     return RollContext(cmd.attacker, "attack", attribute, tid, target_attribute, action,
                        ranged=bool(range_yd), tags=tags, base=base)

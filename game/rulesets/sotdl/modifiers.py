@@ -27,7 +27,8 @@ def _roller_mods(state: EncounterState, roll: RollContext, rs: Ruleset
         elif n == "grabbed" and attack:
             yield Modifier("grabbed attacker", boons=-1, source="affliction"), None
         elif n == "charging" and roll.kind in ("attack", "challenge"):
-            yield Modifier("charging", boons=-1, source="affliction"), None
+            yield Modifier("charging", boons=-int(rs.param("charge_banes", 1)),
+                           source="affliction"), None
         elif n == "distracted" and roll.kind in ("attack", "challenge"):
             yield (Modifier("distracted", boons=-2, source="effect"),
                    (c.id, n, a.source))
@@ -50,7 +51,8 @@ def _target_mods(state: EncounterState, roll: RollContext, rs: Ruleset
     for a in t.afflictions:
         n = a.name
         if n == "defended":
-            yield Modifier(f"{t.name} is defending", boons=-1, source="affliction"), None
+            yield Modifier(f"{t.name} is defending", boons=-int(rs.param("defend_banes", 1)),
+                           source="affliction"), None
         elif n == "guarded" and roll.target_attribute == "defense":
             yield (Modifier(f"{t.name}'s guarded attack", boons=-1, source="effect"),
                    (t.id, n, a.source))
@@ -88,9 +90,11 @@ def hidden_modifiers(state: EncounterState, roll: RollContext, rs: Ruleset) -> l
         return out
     if state.creatures[roll.roller].has("hidden") and roll.target_attribute in ("defense",
                                                                                  "agility"):
-        out.append(Modifier("attacker is hidden", boons=1, source="hidden"))
+        out.append(Modifier("attacker is hidden", boons=int(rs.param("hidden.attack_boons", 1)),
+                            source="hidden"))
     if "guess" in roll.tags:
-        out.append(Modifier("guessing a hidden target's location", boons=-3, source="hidden"))
+        out.append(Modifier("guessing a hidden target's location",
+                            boons=-int(rs.param("hidden.guess_banes", 3)), source="hidden"))
     return out
 
 

@@ -40,13 +40,16 @@ def move_budget(state: EncounterState, cid: str) -> float:
     return c.turn.move_budget_yd if state.active == cid else float(speed(c))
 
 
-def _mode(state: EncounterState, cmd: Move | Rush | Retreat) -> tuple[WalkMode, float]:
+def _mode(state: EncounterState, cmd: Move | Rush | Retreat, rs: Ruleset
+          ) -> tuple[WalkMode, float]:
     c = state.creatures[cmd.creature]
     imm = immune_from(state, cmd.creature)
     if isinstance(cmd, Rush):
-        return WalkMode("rush", no_free_attacks_from=imm, uses_budget=False), 2.0 * speed(c)
+        mult = float(rs.param("movement.rush_multiplier", 2))
+        return WalkMode("rush", no_free_attacks_from=imm, uses_budget=False), mult * speed(c)
     if isinstance(cmd, Retreat):
-        return WalkMode("retreat", False, uses_budget=False), float(speed(c) // 2)
+        frac = float(rs.param("movement.retreat_fraction", 0.5))
+        return WalkMode("retreat", False, uses_budget=False), float(int(speed(c) * frac))
     return WalkMode("move", no_free_attacks_from=imm), move_budget(state, cmd.creature)
 
 
@@ -60,7 +63,7 @@ def _v_move(state: EncounterState, cmd: Move | Rush | Retreat, rs: Ruleset) -> l
         return vs
     if not cmd.path:
         return [Violation("the path is empty", "bad_path")]
-    mode, budget = _mode(state, cmd)
+    mode, budget = _mode(state, cmd, rs)
     return rs.hooks["plan_path"](state, rs, cmd.creature, tuple(cmd.path), mode, budget)[1]
 
 
@@ -69,7 +72,7 @@ def _r_move(ctx: Context, cmd: Move | Rush | Retreat) -> None:
     ensure_turn(ctx, cmd.creature)
     if not isinstance(cmd, Move):
         spend(ctx, cmd.creature, type(cmd).__name__.lower(), "")
-    mode, budget = _mode(ctx.state, cmd)
+    mode, budget = _mode(ctx.state, cmd, rs)
     steps, _ = rs.hooks["plan_path"](ctx.state, rs, cmd.creature, tuple(cmd.path), mode, budget)
     walk(ctx, cmd.creature, steps, mode)
 

@@ -74,7 +74,8 @@ def stunt_roll(state: EncounterState, rs: Ruleset, cmd: Stunt) -> RollContext:
         att = cmd.attribute or _best(a, "strength", "agility")
         tatt = _best(t, "strength", "agility")
         if is_unarmed(rs, a):
-            base += (Modifier("disarming unarmed", boons=-2, source="option"),)
+            base += (Modifier("disarming unarmed",
+                              boons=-int(rs.param("unarmed_disarm_banes", 2)), source="option"),)
         return RollContext(a.id, "attack", att, t.id, tatt, "disarm", base=base)
     if isinstance(cmd, Distract):
         r = int(rs.definition.named_ranges_yd.get("short", 5))

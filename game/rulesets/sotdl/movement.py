@@ -1,0 +1,172 @@
+"""SotDL movement plug-in: Move, Rush, Retreat on the real geometry, Teleport, Sneak, and the
+registration of the movement hooks, step checkers and UI queries (docs/engine.md).
+
+Seed SotDL: Move (fast turn: move or act; slow turn: both, the action at any point of the move,
+so the budget left carries across it), Rush (twice Speed, as the action), Retreat (half Speed,
+no free attacks), Ride (a rider moves its mount, at the mount's Speed), Sneak, Teleport.
+Charge's movement is the engine's Charge action walking a ``plan_path`` with mode "charge".
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.rules.battlefield import Square
+from game.rules.engine import (
+    Command,
+    Context,
+    CreatureDataSet,
+    EncounterState,
+    MoveBudgetSet,
+    Note,
+    Placed,
+    Ruleset,
+    Violation,
+    command,
+    walk,
+)
+from game.rules.geometry.occupancy import can_stand
+from game.rules.modifiers import Modifier
+from game.rulesets.sotdl.commands import Move, Retreat, Rush
+from game.rulesets.sotdl.common import (
+    cannot_act,
+    cannot_move,
+    ensure_turn,
+    need_creature,
+    own_turn_violations,
+    spend,
+)
+from game.rulesets.sotdl.movement_geo import (
+    body_at,
+    mount_of,
+    partners,
+    plan_path,
+)
+from game.rulesets.sotdl.movement_queries import mover_and_budget
+
+
+@command
+class Teleport(Command):
+    """Seed SotDL: Teleport: disappear and reappear at ``square``, ignoring everything between
+    (no free attacks). ``part_of``: the spell or talent that does it (no action of its own)."""
+
+    creature: str
+    square: Square
+    elevation_yd: float | None = None
+    part_of: str = "gm"
+
+
+@command
+class Sneak(Command):
+    """Seed SotDL: Sneak: an Agility challenge (surface banes, ambient-noise boons), then move.
+    On a failure nearby creatures hear; on a total of 0 or less, a great deal of noise."""
+
+    creature: str
+    path: tuple[Square, ...] = ()
+    banes: int = 0
+    boons: int = 0
+
+
+def _mode_name(cmd: Command) -> str:
+    return {Move: "move", Rush: "rush", Retreat: "retreat", Sneak: "move"}[type(cmd)]
+
+
+def _v_move(state: EncounterState, cmd: Move | Rush | Retreat | Sneak, rs: Ruleset
+            ) -> list[Violation]:
+    vs = need_creature(state, cmd.creature)
+    if vs:
+        return vs
+    need = "move" if isinstance(cmd, (Move, Sneak)) else "action"
+    vs = own_turn_violations(state, cmd.creature, need)
+    if vs:
+        return vs
+    if not cmd.path:
+        return [Violation("the path is empty", "bad_path")]
+    mount = mount_of(state, cmd.creature)
+    if mount:
+        m = state.creatures[mount]
+        why = cannot_act(m) or cannot_move(m)
+        if why:  # Seed SotDL: Ride: if the mount cannot act, you act independently
+            return [Violation(f"{why}: {state.creatures[cmd.creature].name} must dismount to "
+                              "move", "mount_cannot_move")]
+    walker, budget, wm = mover_and_budget(state, cmd.creature, _mode_name(cmd))
+    return plan_path(state, rs, walker, tuple(cmd.path), wm, budget)[1]
+
+
+def _r_move(ctx: Context, cmd: Move | Rush | Retreat | Sneak) -> None:
+    """Walk the path step by step; a rider moves its mount and spends its own budget."""
+    rs = ctx.ruleset
+    cid = cmd.creature
+    ensure_turn(ctx, cid)
+    if isinstance(cmd, (Rush, Retreat)):
+        spend(ctx, cid, type(cmd).__name__.lower(), "")
+    if isinstance(cmd, Sneak):
+        _sneak_roll(ctx, cmd)
+    walker, budget, wm = mover_and_budget(ctx.state, cid, _mode_name(cmd))
+    steps, _ = plan_path(ctx.state, rs, walker, tuple(cmd.path), wm, budget)
+    if walker == cid:
+        walk(ctx, cid, steps, wm)
+        return
+    ws = walk(ctx, walker, steps, replace(wm, uses_budget=False))
+    if wm.kind == "move":
+        spent = sum(s.cost_yd for s in steps[: ws.index])
+        ctx.emit(MoveBudgetSet(cid, max(0.0, budget - spent), "rode the mount", move_used=True))
+
+
+def _sneak_roll(ctx: Context, cmd: Sneak) -> None:
+    from game.rulesets.sotdl.rolls import challenge_roll
+
+    base = []
+    if cmd.banes:
+        base.append(Modifier("noisy surface", boons=-cmd.banes, source="surface"))
+    if cmd.boons:
+        base.append(Modifier("ambient noise", boons=cmd.boons, source="surface"))
+    r = challenge_roll(ctx, cmd.creature, "agility", "sneak", action="sneak", base=tuple(base))
+    noise = "silent" if r.success else ("loud" if r.total <= 0 else "heard")
+    name = ctx.state.creatures[cmd.creature].name
+    text = {"silent": f"{name} moves without a sound",
+            "heard": f"nearby creatures can hear {name}",
+            "loud": f"{name} makes a great deal of noise"}[noise]
+    ctx.emit(CreatureDataSet(cmd.creature, "noise", noise), Note(text, cmd.creature))
+
+
+def _v_teleport(state: EncounterState, cmd: Teleport, rs: Ruleset) -> list[Violation]:
+    vs = need_creature(state, cmd.creature)
+    if vs:
+        return vs
+    c = state.creatures[cmd.creature]
+    sq = (int(cmd.square[0]), int(cmd.square[1]))
+    body = body_at(state, cmd.creature, sq, cmd.elevation_yd)
+    skip = partners(state, cmd.creature)
+    others = [o.body for o in state.creatures.values() if o.id not in skip and o.in_fight]
+    if not can_stand(state.battlefield, body, others=others):
+        return [Violation(f"{c.name} cannot reappear at {sq}: it is blocked or occupied",
+                          "blocked")]
+    return []
+
+
+def _r_teleport(ctx: Context, cmd: Teleport) -> None:
+    """Seed SotDL: Teleport: no path, no free attacks, nothing in between matters."""
+    from game.rulesets.sotdl.movement_steps import grab_checker
+
+    cid = cmd.creature
+    sq = (int(cmd.square[0]), int(cmd.square[1]))
+    body = body_at(ctx.state, cid, sq, cmd.elevation_yd)
+    mount = mount_of(ctx.state, cid)
+    if mount:  # the rider vanishes from the saddle
+        ctx.emit(CreatureDataSet(cid, "riding", ""), CreatureDataSet(mount, "rider", ""))
+    ctx.emit(Placed(cid, sq, body.elevation_yd, "teleport"))
+    from game.rules.engine import Step, WalkMode, WalkState
+
+    grab_checker(ctx, WalkState(cid, WalkMode("teleport", False), (), sq), Step(sq))
+
+
+def register(rs: Ruleset) -> None:
+    """Everything movement plugs into the SotDL ruleset."""
+    from game.rulesets.sotdl import movement_geo, movement_queries, movement_steps
+
+    movement_geo.register(rs)
+    movement_steps.register(rs)
+    movement_queries.register(rs)
+    for cls in (Move, Rush, Retreat, Sneak):
+        rs.register_action(cls, _v_move, _r_move)
+    rs.register_action(Teleport, _v_teleport, _r_teleport)

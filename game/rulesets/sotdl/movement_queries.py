@@ -1,0 +1,239 @@
+"""Movement queries for the UI (pure): where a creature can go this turn, and what a path does.
+
+Seed SotDL: Move, Rush, Retreat, Charge, Free Attack, Jump, Balance, Climb, Swim.
+
+* ``eng.query("reachable", cid, mode="move")`` -> :class:`ReachPreview`: every square the
+  creature can stop at with the movement it has left (``mode``: move, rush, retreat, charge),
+  with the cost of each.
+* ``eng.query("path_preview", cid, target, mode="move", safest=False)`` -> :class:`PathPreview`:
+  ``target`` is a square (the cheapest path to it, or the safest with ``safest=True``: fewest
+  free attacks, then least cost) or a tuple of waypoints the GM drew; each step is marked with
+  what happens there (free attacks and who makes them, jumps, rolls, falls).
+* ``eng.query("safest_path", cid, target, mode="move")``: ``path_preview(..., safest=True)``.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules.battlefield import Square, Terrain
+from game.rules.body import Body
+from game.rules.engine import EncounterState, Ruleset, Violation, WalkMode
+from game.rules.geometry.falling import fall_damage_dice
+from game.rules.geometry.pathing_search import ReachMap, describe_path, reachable
+from game.rules.geometry.reach import FreeAttack, free_attacks_along, within_reach
+from game.rulesets.sotdl.common import speed
+from game.rulesets.sotdl.movement_geo import (
+    body_at,
+    falling_rule,
+    mount_of,
+    others,
+    plan_path,
+    reach_yd,
+    terrain_for,
+    threats_for,
+)
+
+MODES = ("move", "rush", "retreat", "charge")
+
+
+@dataclass(frozen=True)
+class ReachPreview:
+    """Squares a creature can stop at this turn, with what each costs."""
+
+    creature: str
+    mode: str
+    budget_yd: float
+    squares: dict[Square, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StepMark:
+    """One step of a previewed path: the square, its cost, the running total, and marks
+    ("free attack: Orc", "jump across 3 yd", "Agility challenge: balance", "fall 6 yd: 3d6")."""
+
+    square: Square
+    cost_yd: float
+    total_yd: float
+    how: str
+    marks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PathPreview:
+    """A previewed path: steps with marks, its cost, and whether the move is legal."""
+
+    creature: str
+    mode: str
+    squares: tuple[Square, ...]
+    steps: tuple[StepMark, ...]
+    cost_yd: float
+    budget_yd: float
+    free_attacks: tuple[FreeAttack, ...]
+    violations: tuple[Violation, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        """True if the move can be made as previewed."""
+        return not self.violations
+
+
+def mover_and_budget(state: EncounterState, cid: str, mode: str) -> tuple[str, float, WalkMode]:
+    """Who actually walks (a rider's mount), the budget for ``mode``, and the walk mode."""
+    from game.rulesets.sotdl.movecmds import immune_from
+
+    if mode not in MODES:
+        raise ValueError(f"mode is one of {', '.join(MODES)}, not {mode!r}")
+    walker = mount_of(state, cid) or cid
+    c = state.creatures[walker]
+    sp = float(speed(c))
+    rider = state.creatures[cid]
+    imm = immune_from(state, cid)
+    if mode == "rush":
+        return walker, 2 * sp, WalkMode("rush", no_free_attacks_from=imm, uses_budget=False)
+    if mode == "retreat":
+        return walker, float(int(sp) // 2), WalkMode("retreat", False, uses_budget=False)
+    if mode == "charge":
+        return walker, sp, WalkMode("charge", no_free_attacks_from=imm, uses_budget=False)
+    left = rider.turn.move_budget_yd if state.active == cid else sp
+    if state.active == cid and rider.turn.move_used is False and walker != cid:
+        left = sp
+    return walker, left, WalkMode("move", no_free_attacks_from=imm)
+
+
+_LAST: list[Any] = [None, None, None]  # (state, key, ReachMap): one-entry cache for hovering
+
+
+def _reach_map(state: EncounterState, rs: Ruleset, walker: str, budget: float, mode: WalkMode,
+               *, safest: bool) -> ReachMap:
+    key = (walker, budget, mode, safest)
+    if _LAST[0] is state and _LAST[1] == key:
+        return _LAST[2]  # type: ignore[no-any-return]
+    c = state.creatures[walker]
+    tc = terrain_for(state, rs, walker)
+    allies, enemies = others(state, walker)
+    threats = threats_for(state, rs, walker, mode) if mode.provokes_free_attacks else []
+    fresh = not (state.active == walker and c.turn.moved_yd > 0)
+    rm = reachable(tc, start=c.body.square, budget_yd=budget, allies=allies, enemies=enemies,
+                   threats=threats, max_attacks=min(3, len(threats)) if safest else 0,
+                   guaranteed_step=tc.mover.prone and fresh and budget > 0,
+                   )
+    _LAST[:] = [state, key, rm]
+    return rm
+
+
+def reachable_query(state: EncounterState, rs: Ruleset, cid: str, mode: str = "move"
+                    ) -> ReachPreview:
+    """Every square ``cid`` can stop at with the movement it has left (Seed SotDL: Move)."""
+    walker, budget, wm = mover_and_budget(state, cid, mode)
+    rm = _reach_map(state, rs, walker, budget, wm, safest=False)
+    return ReachPreview(cid, mode, budget, rm.squares())
+
+
+def path_preview(state: EncounterState, rs: Ruleset, cid: str, target: Any, mode: str = "move",
+                 safest: bool = False) -> PathPreview:
+    """The path to a hovered square (or through drawn waypoints), each step marked."""
+    walker, budget, wm = mover_and_budget(state, cid, mode)
+    c = state.creatures[walker]
+    start = c.body.square
+    if isinstance(target, (list, tuple)) and target and isinstance(target[0], (list, tuple)):
+        squares = [start] + [tuple(int(v) for v in t) for t in target]
+    else:
+        tgt = (int(target[0]), int(target[1]))
+        rm = _reach_map(state, rs, walker, budget, wm, safest=safest)
+        found = rm.path_to(tgt, layer=None if safest else 0)
+        squares = found if found else [start, tgt]
+    steps, vs = plan_path(state, rs, walker, tuple(squares[1:]), wm, budget)
+    if not vs and len(squares) > 1:
+        full = [start] + [tuple(s.square) for s in steps]
+    else:
+        full = squares
+    tc = terrain_for(state, rs, walker)
+    desc = describe_path(tc, full, moved_yd=c.turn.moved_yd if state.active == walker else 0.0)
+    bodies = [c.body] + [body_at(state, walker, sq) for sq in full[1:]]
+    threats = threats_for(state, rs, walker, wm)
+    fas = free_attacks_along(bodies, threats=threats, rule=rs.definition.diagonal_rule,
+                             provokes=wm.provokes_free_attacks and wm.willing)
+    marks = _marks(state, rs, walker, full, bodies, desc.steps, fas)
+    out = []
+    total = 0.0
+    for i, st in enumerate(desc.steps):
+        cost = steps[i].cost_yd if not vs and i < len(steps) else st.cost_yd
+        total += cost if math.isfinite(cost) else 0.0
+        out.append(StepMark(tuple(full[i + 1]), cost, total,  # type: ignore[arg-type]
+                            steps[i].how if not vs and i < len(steps) else st.kind,
+                            tuple(marks.get(i + 1, ()))))
+    return PathPreview(cid, mode, tuple(full), tuple(out), total, budget, tuple(fas), tuple(vs))
+
+
+def safest_path(state: EncounterState, rs: Ruleset, cid: str, target: Any, mode: str = "move"
+                ) -> PathPreview:
+    """Fewest provoked free attacks, then least cost (Seed SotDL: Free Attack)."""
+    return path_preview(state, rs, cid, target, mode, safest=True)
+
+
+def _marks(state: EncounterState, rs: Ruleset, walker: str, full: list[Square],
+           bodies: list[Body], steps: Any, fas: list[FreeAttack]) -> dict[int, list[str]]:
+    """What happens at each step (1-based), for the preview."""
+    bf = state.battlefield
+    out: dict[int, list[str]] = {}
+    for fa in fas:
+        name = state.creatures[fa.threat_id].name
+        out.setdefault(fa.step, []).append(f"free attack: {name}")
+    traits = state.creatures[walker].definition.movement
+    prev_flags = _flags(bf, bodies[0])
+    for i, st in enumerate(steps, start=1):
+        flags = _flags(bf, bodies[i])
+        k = st.kind
+        m = out.setdefault(i, [])
+        if k.startswith("jump"):
+            m.append(f"{k.replace('_', ' ')} {st.length_yd if k == 'jump_across' else abs(st.dz_yd):g} yd")
+        if k in ("too_far", "too_high"):
+            m.append("farther than the rule allows: Agility challenge")
+        if k == "fall":
+            h = -st.dz_yd
+            dice = fall_damage_dice(h, rule=falling_rule(rs)) or "no damage"
+            m.append(f"fall {h:g} yd: {dice}, prone")
+        if flags & Terrain.TREACHEROUS and not flags & Terrain.LIQUID and not (
+                prev_flags & Terrain.TREACHEROUS) and "balance" not in traits:
+            m.append("Agility challenge: balance")
+        if flags & Terrain.LIQUID and flags & Terrain.TREACHEROUS and "swim" not in traits:
+            m.append("Strength challenge: rough water")
+        if k == "climb" and _banes(bf, bodies[i]) > 0 and "climb" not in traits:
+            m.append("Strength challenge: slick climb")
+        prev_flags = flags
+        if not m:
+            del out[i]
+    for e in state.effects.values():  # Seed SotDL: Prepare: entering a preparer's reach
+        if e.name != "prepared" or e.get("trigger") != "enemy_enters_reach":
+            continue
+        if e.owner not in state.creatures or not state.hostile(e.owner, walker):
+            continue
+        ob = state.creatures[e.owner].body
+        r = reach_yd(state, rs, e.owner)
+        for i in range(1, len(bodies)):
+            if not within_reach(ob, bodies[i - 1], reach=r) and within_reach(ob, bodies[i], reach=r):
+                out.setdefault(i, []).append(f"prepared: {state.creatures[e.owner].name}")
+                break
+    return out
+
+
+def _flags(bf: Any, body: Body) -> int:
+    f = 0
+    for x, y in body.squares():
+        if bf.in_bounds((x, y)):
+            f |= int(bf.terrain[y, x])
+    return f
+
+
+def _banes(bf: Any, body: Body) -> int:
+    return max((int(bf.surface_banes[y, x]) for x, y in body.squares() if bf.in_bounds((x, y))),
+               default=0)
+
+
+def register(rs: Ruleset) -> None:
+    """The UI's movement queries."""
+    rs.register_query("reachable", reachable_query)
+    rs.register_query("path_preview", path_preview)
+    rs.register_query("safest_path", safest_path)
