@@ -15,9 +15,13 @@ The method (documented for GMs in docs/rules/sotdl.md):
 3. Each line from the best point to a body point is tested against every obstacle's walls (with
    their heights, bases and openings) and every ledge (sight.py). The covered fraction is the
    share of blocked lines: >= 1/2 half, >= 3/4 three-quarters, all of them total.
-4. Narrow openings (arrow slits, windows) are never missed by the grid: lines aimed through each
+4. Openings (arrow slits, windows) let lines through; a line that crosses one face of an
+   obstacle inside an opening passes the whole obstacle (embrasures are splayed through a
+   wall's thickness). Narrow openings are never missed by the grid: lines aimed through each
    opening near the target are tested too; if every grid line is blocked but one of those is
    clear, the target is seen through the opening and has three-quarters cover, not total.
+   A creature seen through an ``arrow_slit`` (the maps' class) standing within a yard of it
+   has at least three-quarters cover, however long the slit was drawn.
 5. An obstacle standing inside a creature's own space (the low wall it stands on) never covers
    it or blocks its view.
 """
@@ -30,7 +34,9 @@ from functools import cached_property
 import numpy as np
 
 from game.rules.body import Body
-from game.rules.geometry.sight import TERRAIN, TERRAIN_OWNER, Box, Point3, SightIndex
+from game.rules.geometry.sight import (
+    TERRAIN, TERRAIN_OWNER, Box, Point3, SightIndex, _segment_distance,
+)
 
 EYE_FRACTIONS = (0.9, 0.7)  # eyes near the top of a body, or stooping to a slit
 PRONE_FACTOR = 0.25  # a prone body is a quarter of its standing height (a human: half a yard)
@@ -251,7 +257,9 @@ def cover_from_points(
     starts = np.repeat(eyes, n, axis=0)
     ends = np.tile(pts, (k, 1))
     boxes = (eye_box, tbox) if eye_box[2] > eye_box[0] else (tbox,)
-    hit = index.first_blocker(starts, ends, rows=rows, ignore_owners=ignore, ignore_boxes=boxes)
+    gap_rows = index.gap_rows_near(eye_box, tbox)
+    hit = index.first_blocker(starts, ends, rows=rows, gap_rows=gap_rows, ignore_owners=ignore,
+                              ignore_boxes=boxes)
     blocked = (hit.row >= 0).reshape(k, n)
     frac = blocked.mean(axis=1)
     best = int(np.argmin(frac))  # ties: the first (a corner before the centre)
@@ -259,17 +267,21 @@ def cover_from_points(
     level = cover_level(fraction)
     through = False
     sel = slice(best * n, (best + 1) * n)
+    if level < CoverLevel.THREE_QUARTERS and index.slits and hit.through is not None:
+        if _behind_slit(index, hit.through[sel][hit.row[sel] < 0], target):
+            level, through = CoverLevel.THREE_QUARTERS, True
     l_s, l_e = starts[sel], ends[sel]
     l_o = _owners(index, hit.row[sel])
     l_a = np.zeros(n, dtype=bool)
     if level == CoverLevel.TOTAL:
         z_lo = target.elevation_yd
         z_hi = z_lo + body_height(target, prone=target_prone, prone_factor=prone_factor)
-        gaps = index.gaps_near(eye_box, tbox)
+        gaps = index.gaps[gap_rows]
         if len(gaps):
             a_s, a_e = _aimed_lines(eyes, gaps, target, z_lo, z_hi)
             if len(a_s):
-                ah = index.first_blocker(a_s, a_e, rows=rows, ignore_owners=ignore, ignore_boxes=boxes)
+                ah = index.first_blocker(a_s, a_e, rows=rows, gap_rows=gap_rows, ignore_owners=ignore,
+                                         ignore_boxes=boxes)
                 clear = np.flatnonzero(ah.row < 0)
                 if len(clear):
                     through = True
@@ -283,6 +295,17 @@ def cover_from_points(
                     l_o = np.concatenate([_owners(index, hit.row[sel]), _owners(index, ah.row[mine])])
                     l_a = np.concatenate([np.zeros(n, dtype=bool), np.ones(int(mine.sum()), dtype=bool)])
     return Cover(level, fraction, tuple(eyes[best].tolist()), through, l_s, l_e, l_o, l_a)
+
+
+def _behind_slit(index: SightIndex, passed: np.ndarray, target: Body) -> bool:
+    """Seen through an arrow slit that stands within a yard of the target (it stands behind it)."""
+    ids = set(passed[passed >= 0].tolist()) & index.slits
+    if not ids:
+        return False
+    g = index.gaps[np.isin(index.gap_owners, list(ids))]
+    cx, cy = target.center_yd()
+    d = _segment_distance(g[:, 0], g[:, 1], g[:, 2], g[:, 3], cx, cy, cx, cy)
+    return bool((d <= target.space * 0.7072 + 1.0).any())
 
 
 def _owners(index: SightIndex, rows: np.ndarray) -> np.ndarray:

@@ -237,12 +237,40 @@ def _pt_segs(px: float, py: float, x0, y0, x1, y1) -> np.ndarray:
     return np.hypot(px - (x0 + t * ex), py - (y0 + t * ey))
 
 
+def _crossings(starts: np.ndarray, ends: np.ndarray, x0, y0, x1, y1, zlo, zhi,
+               ignore_boxes: Sequence[Box]) -> tuple[np.ndarray, np.ndarray]:
+    """(N, M) crossings of N 3D lines with M vertical walls, and where along each line."""
+    px, py = x0[None, :], y0[None, :]
+    ex, ey = (x1 - x0)[None, :], (y1 - y0)[None, :]
+    ax, ay, az = starts[:, 0:1], starts[:, 1:2], starts[:, 2:3]
+    dx, dy, dz = ends[:, 0:1] - ax, ends[:, 1:2] - ay, ends[:, 2:3] - az
+    denom = dx * ey - dy * ex
+    wx, wy = px - ax, py - ay
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        t = (wx * ey - wy * ex) / denom
+        u = (wx * dy - wy * dx) / denom
+        length = np.hypot(dx, dy)
+        t_eps = START_EPS_YD / np.maximum(length, 1e-12)
+        hit = (np.abs(denom) > 1e-12) & (t > t_eps) & (t < 1.0 - t_eps)
+        hit &= (u >= -1e-9) & (u <= 1 + 1e-9)
+        t = np.where(hit, t, 0.0)
+        z = az + t * dz
+        hit &= (z > zlo[None, :]) & (z < zhi[None, :])
+    if ignore_boxes and hit.any():
+        cx, cy = ax + t * dx, ay + t * dy
+        e = 1e-6
+        for bx0, by0, bx1, by1 in ignore_boxes:
+            hit &= ~((cx > bx0 + e) & (cx < bx1 - e) & (cy > by0 + e) & (cy < by1 - e))
+    return hit, t
+
+
 @dataclass(frozen=True)
 class Blocking:
     """For each of N lines: the wall row that stops it first (-1: clear) and where along it."""
 
     row: np.ndarray  # (N,) int, -1 when the line is clear
     t: np.ndarray  # (N,) float, fraction along the line of the first stop (1.0 when clear)
+    through: np.ndarray | None = None  # (N,) id of an obstacle whose opening it passed, or -1
 
 
 class SightIndex:
@@ -267,6 +295,8 @@ class SightIndex:
         bucket_yd: float = 8.0,
         is_open: Sequence[bool] | None = None,
         gaps: Sequence[tuple[float, float, float, float, float, float]] | None = None,
+        gap_owners: Sequence[int] | None = None,
+        slits: Iterable[int] = (),
     ) -> None:
         arr = np.asarray(walls, dtype=np.float64).reshape(-1, 6)
         self.x0, self.y0, self.x1, self.y1, self.zlo, self.zhi = (arr[:, i].copy() for i in range(6))
@@ -274,6 +304,9 @@ class SightIndex:
         # open walls (polylines, ledges) have no inside: standing on one is standing on a side
         self.open = np.ones(len(arr), dtype=bool) if is_open is None else np.asarray(is_open, bool)
         self.gaps = np.asarray(gaps if gaps is not None else [], dtype=np.float64).reshape(-1, 6)
+        self.gap_owners = np.asarray(gap_owners if gap_owners is not None else [], dtype=np.int64)
+        #: obstacles of the maps' ``arrow_slit`` class: whoever stands behind one has 3/4 cover
+        self.slits: frozenset[int] = frozenset(slits or ())
         self.width, self.height = width, height
         self.bucket_yd = float(bucket_yd)
         self.occupancy = occupancy or {}
@@ -292,6 +325,7 @@ class SightIndex:
         owners: list[int] = []
         is_open: list[bool] = []
         gaps: list[tuple[float, float, float, float, float, float]] = []
+        gap_owners: list[int] = []
         occupancy: dict[tuple[int, int], set[int]] = {}
         for ob in bf.obstacles:
             ws = obstacle_walls(ob)
@@ -301,7 +335,9 @@ class SightIndex:
             if ws:
                 for sq in _occupied_squares(ob):
                     occupancy.setdefault(sq, set()).add(ob.id)
-                gaps.extend(opening_gaps(ob))
+                og = opening_gaps(ob)
+                gaps.extend(og)
+                gap_owners.extend([ob.id] * len(og))
         tw = terrain_walls(bf.elevation)
         walls.extend(tw)
         owners.extend([TERRAIN_OWNER] * len(tw))
@@ -315,6 +351,8 @@ class SightIndex:
             bucket_yd=bucket_yd,
             is_open=is_open,
             gaps=gaps,
+            gap_owners=gap_owners,
+            slits=[ob.id for ob in bf.obstacles if "slit" in ob.kind.lower() and ob.openings],
         )
 
     def occupants(self, squares: Iterable[tuple[int, int]]) -> frozenset[int]:
@@ -359,50 +397,54 @@ class SightIndex:
         ends: np.ndarray,
         *,
         rows: np.ndarray | None = None,
+        gap_rows: np.ndarray | None = None,
         ignore_owners: Iterable[int] = (),
         ignore_boxes: Sequence[Box] = (),
     ) -> Blocking:
         """Test N lines (``starts``, ``ends``: (N, 3) yards) against the walls.
 
-        ``rows`` limits the walls tested (see :meth:`rows_near`); walls of ``ignore_owners`` and
-        crossings strictly inside ``ignore_boxes`` (the two creatures' own spaces) do not count.
+        ``rows`` limits the walls tested (see :meth:`rows_near`), ``gap_rows`` the openings (see
+        :meth:`gap_rows_near`; default: all when ``rows`` is None, none otherwise). A line that
+        crosses one face of an obstacle inside an opening passes the whole obstacle: embrasures
+        are splayed through a wall's thickness. Walls of ``ignore_owners`` and crossings
+        strictly inside ``ignore_boxes`` (the two creatures' own spaces) do not count.
         """
         starts = np.asarray(starts, dtype=np.float64).reshape(-1, 3)
         ends = np.asarray(ends, dtype=np.float64).reshape(-1, 3)
         n = len(starts)
         if rows is None:
             rows = np.arange(len(self.owners))
+            if gap_rows is None:
+                gap_rows = np.arange(len(self.gaps))
         ign = list(ignore_owners)
         if ign and len(rows):
             rows = rows[~np.isin(self.owners[rows], ign)]
+        through = np.full(n, -1, dtype=np.int64)
         if n == 0 or len(rows) == 0:
-            return Blocking(np.full(n, -1, dtype=np.int64), np.ones(n))
-        px, py = self.x0[rows][None, :], self.y0[rows][None, :]
-        ex, ey = (self.x1[rows] - self.x0[rows])[None, :], (self.y1[rows] - self.y0[rows])[None, :]
-        ax, ay, az = starts[:, 0:1], starts[:, 1:2], starts[:, 2:3]
-        dx, dy, dz = ends[:, 0:1] - ax, ends[:, 1:2] - ay, ends[:, 2:3] - az
-        denom = dx * ey - dy * ex
-        wx, wy = px - ax, py - ay
-        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            t = (wx * ey - wy * ex) / denom
-            u = (wx * dy - wy * dx) / denom
-            length = np.hypot(dx, dy)
-            t_eps = START_EPS_YD / np.maximum(length, 1e-12)
-            hit = (np.abs(denom) > 1e-12) & (t > t_eps) & (t < 1.0 - t_eps)
-            hit &= (u >= -1e-9) & (u <= 1 + 1e-9)
-            t = np.where(hit, t, 0.0)
-            z = az + t * dz
-            hit &= (z > self.zlo[rows][None, :]) & (z < self.zhi[rows][None, :])
-        if ignore_boxes and hit.any():
-            cx, cy = ax + t * dx, ay + t * dy
-            for bx0, by0, bx1, by1 in ignore_boxes:
-                e = 1e-6
-                hit &= ~((cx > bx0 + e) & (cx < bx1 - e) & (cy > by0 + e) & (cy < by1 - e))
+            return Blocking(np.full(n, -1, dtype=np.int64), np.ones(n), through)
+        hit, t = _crossings(starts, ends, self.x0[rows], self.y0[rows], self.x1[rows], self.y1[rows],
+                            self.zlo[rows], self.zhi[rows], ignore_boxes)
+        if gap_rows is not None and len(gap_rows):
+            g = self.gaps[gap_rows]
+            go = self.gap_owners[gap_rows]
+            if ign:
+                keep = ~np.isin(go, ign)
+                g, go = g[keep], go[keep]
+            if len(g):
+                ghit, _ = _crossings(starts, ends, g[:, 0], g[:, 1], g[:, 2], g[:, 3], g[:, 4], g[:, 5],
+                                     ignore_boxes)
+                li, gj = np.nonzero(ghit)
+                through[li] = go[gj]
+                if len(li):
+                    same = self.owners[rows][None, :] == go[gj][:, None]  # (K, M)
+                    passed = np.zeros_like(hit)
+                    np.logical_or.at(passed, li, same)
+                    hit &= ~passed
         tt = np.where(hit, t, np.inf)
         j = np.argmin(tt, axis=1)
         first = tt[np.arange(n), j]
         blocked = np.isfinite(first)
-        return Blocking(np.where(blocked, rows[j], -1), np.where(blocked, first, 1.0))
+        return Blocking(np.where(blocked, rows[j], -1), np.where(blocked, first, 1.0), through)
 
     def owner_of(self, rows: np.ndarray) -> list[int | str | None]:
         """What stopped each line: an obstacle id, ``"terrain"``, or None when clear."""
@@ -415,15 +457,19 @@ class SightIndex:
                 out.append(TERRAIN if o == TERRAIN_OWNER else o)
         return out
 
-    def gaps_near(self, a: Box, b: Box) -> np.ndarray:
-        """Openings ``(x0, y0, x1, y1, z_lo, z_hi)`` near the corridor joining two boxes."""
+    def gap_rows_near(self, a: Box, b: Box) -> np.ndarray:
+        """Indices of the openings near the corridor joining two boxes."""
         g = self.gaps
         if len(g) == 0:
-            return g
+            return np.zeros(0, dtype=np.int64)
         ax, ay = (a[0] + a[2]) / 2, (a[1] + a[3]) / 2
         bx, by = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
         near = _segment_distance(g[:, 0], g[:, 1], g[:, 2], g[:, 3], ax, ay, bx, by) <= _half_width(a, b)
-        return g[near]
+        return np.flatnonzero(near)
+
+    def gaps_near(self, a: Box, b: Box) -> np.ndarray:
+        """Openings ``(x0, y0, x1, y1, z_lo, z_hi)`` near the corridor joining two boxes."""
+        return self.gaps[self.gap_rows_near(a, b)]
 
     def on_open_wall(self, x: float, y: float, rows: np.ndarray) -> bool:
         """True if the point lies on an open wall (a polyline or a ledge face) among ``rows``."""
