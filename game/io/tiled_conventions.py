@@ -5,6 +5,7 @@ Everything a GM may write in Tiled is turned into Battlefield values here, with 
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -102,10 +103,13 @@ def number(value: Any, file: Path | str, where: str, name: str, what: str = "yar
         raise InputError(file, f"{where} property {name!r}", f"must be a number of {what}, "
                                                             f"got {str(value).lower()}")
     try:
-        return float(value)
+        f = float(value)
     except (TypeError, ValueError):
         raise InputError(file, f"{where} property {name!r}",
                          f"must be a number of {what}, got {value!r}") from None
+    if not math.isfinite(f) or abs(f) > 1e6:
+        raise InputError(file, f"{where} property {name!r}", f"{value!r} is out of range")
+    return f
 
 
 def integer(value: Any, file: Path | str, where: str, name: str) -> int:

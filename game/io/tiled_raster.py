@@ -128,7 +128,11 @@ def line_squares(points: tuple[PointYd, ...] | list[PointYd], width: int,
     cells: list[tuple[int, int]] = []
     if len(points) == 1:
         cells.append((math.floor(points[0][0]), math.floor(points[0][1])))
-    for (ax, ay), (bx, by) in zip(points, points[1:]):
+    for seg in zip(points, points[1:]):
+        clipped = _clip(seg[0], seg[1], width, height)
+        if clipped is None:
+            continue
+        (ax, ay), (bx, by) = clipped
         length = math.hypot(bx - ax, by - ay)
         n = max(1, int(length * 8))
         t = (np.arange(n) + 0.5) / n
@@ -148,6 +152,26 @@ def line_squares(points: tuple[PointYd, ...] | list[PointYd], width: int,
         return np.zeros(0, np.intp), np.zeros(0, np.intp)
     arr = np.array(uniq)
     return arr[:, 1], arr[:, 0]
+
+
+def _clip(p: PointYd, q: PointYd, width: int, height: int) -> tuple[PointYd, PointYd] | None:
+    """The part of segment pq within a square margin of the grid (Liang-Barsky), or None."""
+    x0, y0, x1, y1 = -1.0, -1.0, width + 1.0, height + 1.0
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    t0, t1 = 0.0, 1.0
+    for pk, qk in ((-dx, p[0] - x0), (dx, x1 - p[0]), (-dy, p[1] - y0), (dy, y1 - p[1])):
+        if pk == 0:
+            if qk < 0:
+                return None
+            continue
+        t = qk / pk
+        if pk < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    return (p[0] + t0 * dx, p[1] + t0 * dy), (p[0] + t1 * dx, p[1] + t1 * dy)
 
 
 def _corner_fill(a: tuple[int, int], b: tuple[int, int], p: PointYd, q: PointYd) -> tuple[int, int]:

@@ -19,6 +19,8 @@ from game.io.errors import InputError
 from game.io.tiled_data import decode_chunks, decode_data, to_csv
 from game.io.tiled_sources import GID_MASK, Templates, embed_tilesets
 from game.io.tiled_xml import (
+    MAX_COORD,
+    MAX_DEPTH,
     attr_float,
     attr_int,
     merge_properties,
@@ -95,9 +97,12 @@ def _read_points(text: str | None, file: Path, where: str) -> list[tuple[float, 
     for pair in (text or "").split():
         try:
             x, y = pair.split(",")
-            pts.append((float(x), float(y)))
+            px, py = float(x), float(y)
         except ValueError:
             raise InputError(file, where, f"bad point {pair!r} (expected x,y)") from None
+        if not (math.isfinite(px) and math.isfinite(py)) or max(abs(px), abs(py)) > MAX_COORD:
+            raise InputError(file, where, f"point {pair!r} is out of range")
+        pts.append((px, py))
     if not pts:
         raise InputError(file, where, "shape has no points")
     return pts
@@ -113,8 +118,12 @@ class _Reader:
         self.chunked: list[tuple[Element, TileLayer, dict[tuple[int, int], np.ndarray]]] = []
         self.layer_cells = 0
 
-    def walk(self, parent: Element, doc: TiledDoc, off: tuple[float, float], visible: bool) -> None:
+    def walk(self, parent: Element, doc: TiledDoc, off: tuple[float, float], visible: bool,
+             depth: int = 0) -> None:
         """Visit layers in draw order, groups included (their offsets add up)."""
+        if depth > MAX_DEPTH:
+            raise InputError(self.path, f"layer {parent.get('name', '')!r}",
+                             f"group layers nested more than {MAX_DEPTH} deep")
         for el in list(parent):
             tag = el.tag
             if tag not in ("layer", "objectgroup", "imagelayer", "group"):
@@ -133,7 +142,7 @@ class _Reader:
                     if el.get(k) is not None:
                         el.set(k, str(round(float(el.get(k, "0")))))
             if tag == "group":
-                self.walk(el, doc, (ox, oy), vis)
+                self.walk(el, doc, (ox, oy), vis, depth + 1)
             elif tag == "layer":
                 self.tile_layer(el, doc, (ox, oy), vis, name, where)
             elif tag == "objectgroup":

@@ -17,6 +17,10 @@ from game.io.errors import InputError
 
 #: Biggest Tiled file we read at all (maps of 1024x1024 CSV squares stay well below this).
 MAX_FILE_BYTES = 64 * 1024 * 1024
+#: Deepest nesting of group layers or class properties we follow.
+MAX_DEPTH = 64
+#: Largest pixel coordinate or size we take (far beyond any 1024-square map).
+MAX_COORD = 1e9
 
 
 def parse_xml_file(path: Path, *, kind: str = "file") -> Element:
@@ -91,9 +95,12 @@ def _convert(ptype: str, raw: str) -> Any:
         return _to_int(raw if raw != "" else "0")
     if ptype == "float":
         try:
-            return float(raw if raw != "" else "0")
+            f = float(raw if raw != "" else "0")
         except ValueError:
             raise ValueError(f"{raw!r} is not a float") from None
+        if not math.isfinite(f):
+            raise ValueError(f"{raw!r} is not a finite number")
+        return f
     if ptype == "bool":
         return _to_bool(raw)
     if ptype == "object":
@@ -107,11 +114,14 @@ def _convert(ptype: str, raw: str) -> Any:
     return raw
 
 
-def read_properties(node: Element | None, file: Path | str, where: str) -> dict[str, Any]:
+def read_properties(node: Element | None, file: Path | str, where: str,
+                    depth: int = 0) -> dict[str, Any]:
     """Typed custom properties of a Tiled element (``<properties>`` child), nested classes as dicts."""
     out: dict[str, Any] = {}
     if node is None:
         return out
+    if depth > MAX_DEPTH:
+        raise InputError(file, where, f"class properties nested more than {MAX_DEPTH} deep")
     props = node.find("properties")
     if props is None:
         return out
@@ -121,7 +131,7 @@ def read_properties(node: Element | None, file: Path | str, where: str) -> dict[
             raise InputError(file, where, "a property has no name")
         ptype = p.get("type", "string")
         if ptype == "class":
-            out[name] = read_properties(p, file, f"{where} property {name!r}")
+            out[name] = read_properties(p, file, f"{where} property {name!r}", depth + 1)
             continue
         if ptype == "list":  # Tiled 1.12: <item type=... value=.../> children
             out[name] = [_item(i, file, f"{where} property {name!r}") for i in p.findall("item")]
@@ -180,9 +190,12 @@ def attr_float(node: Element, name: str, default: float, file: Path | str, where
     if raw is None:
         return default
     try:
-        return float(raw)
+        f = float(raw)
     except ValueError:
         raise InputError(file, where, f"attribute {name}={raw!r} is not a number") from None
+    if not math.isfinite(f) or abs(f) > MAX_COORD:
+        raise InputError(file, where, f"attribute {name}={raw!r} is out of range")
+    return f
 
 
 # --- image sizes (so old tilesets without width/height still load) -------------------------

@@ -111,6 +111,14 @@ def _write(tmp_path: Path, body: str, attrs: str = 'width="4" height="2"') -> Pa
         ('<objectgroup id="1" name="O"><object id="7" class="creature" x="160" y="0">'
          '<properties><property name="creature" value="warg"/></properties><point/></object>'
          "</objectgroup>", "object 7", "off the 4x2 map"),
+        ('<objectgroup id="1" name="O"><object id="9" class="wall" x="nan" y="0" width="16" '
+         'height="16"/></objectgroup>', "object 9", "attribute x='nan' is out of range"),
+        ('<objectgroup id="1" name="O"><object id="2" class="wall" x="0" y="0" width="16" '
+         'height="16"><properties><property name="height" type="float" value="inf"/>'
+         "</properties></object></objectgroup>", "object 2 property 'height'",
+         "'inf' is not a finite number"),
+        ("<group name='g'>" * 100 + "</group>" * 100, "layer 'g'", "nested more than 64 deep"),
+        ('<layer id="1" name="G" width="4" height="2"/>', "layer 'G'", "tile layer has no <data>"),
         ('<properties><property name="yards_per_tile" type="bool" value="true"/></properties>',
          "map property 'yards_per_tile'", "must be a number of yards, got true"),
         ('<objectgroup id="1" name="O"><object id="8" class="arrow_slit" x="0" y="0" width="16" '

@@ -161,3 +161,22 @@ def test_tile_object_without_a_size_takes_its_tiles_size() -> None:
     (boulder,) = bf.obstacles
     assert boulder.bounds() == (2.0, 2.0, 3.0, 3.0)  # 16x16 tile standing on y=48 px
     assert bf.terrain_at((2, 2)) == Terrain.IMPASSABLE
+
+
+def test_old_xml_tile_data_and_huge_thin_walls(tmp_path: Path) -> None:
+    tiles = "".join(f'<tile gid="{g}"/>' for g in (0, 2, 0, 0, 0, 0, 0, 0))
+    path = tmp_path / "old.tmx"
+    path.write_text(
+        '<?xml version="1.0"?><map version="1.0" orientation="orthogonal" width="4" height="2" '
+        'tilewidth="16" tileheight="16"><tileset firstgid="1" name="t" tilewidth="16" '
+        'tileheight="16"><tile id="1"><properties><property name="terrain" value="rubble"/>'
+        f'</properties></tile></tileset><layer name="G" width="4" height="2"><data>{tiles}</data>'
+        '</layer><objectgroup name="O"><object id="1" type="wall" x="0" y="24">'
+        '<polyline points="-900000000,0 900000000,0"/></object></objectgroup></map>',
+        encoding="utf-8",
+    )
+    bf = load_battlefield(path)
+    assert bf.terrain_at((1, 0)) == Terrain.DIFFICULT
+    assert all(bf.terrain_at((x, 1)) == Terrain.IMPASSABLE for x in range(4))
+    tm = open_tiled_map(path)  # pytmx refuses XML tile data: it gets CSV instead
+    assert tm.get_tile_properties(1, 0, 0)["terrain"] == "rubble"
