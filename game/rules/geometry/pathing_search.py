@@ -10,6 +10,7 @@ provoked free attacks for :func:`safest_path`.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -167,10 +168,10 @@ def reachable(
     blocked = wall_w | enemy_a
     endable = ~(blocked | ally_a)
     endable[sy - y0, sx - x0] = True
-    wall = np.pad(blocked, pad, constant_values=True)
-    mult = np.pad(tc.mult[y0:y1, x0:x1], pad, constant_values=INF)
-    elev = np.pad(tc.elev[y0:y1, x0:x1], pad, constant_values=0.0)
-    climb = np.pad(tc.climbable[y0:y1, x0:x1], pad, constant_values=False)
+    wall = _padded(blocked, pad, True)
+    mult = _padded(tc.mult[y0:y1, x0:x1], pad, INF)
+    elev = _padded(tc.elev[y0:y1, x0:x1], pad, 0.0)
+    climb = _padded(tc.climbable[y0:y1, x0:x1], pad, False)
     hp, wp = hw + 2 * pad, ww + 2 * pad
     n = hp * wp
     P = 2 if r.diagonal_rule == "alternating" else 1
@@ -186,7 +187,7 @@ def reachable(
                 (hw, ww), threat=t, space=m.space, elevation=el, height_yd=m.height_yd,
                 rule=r.diagonal_rule, origin=(x0, y0),
             )
-            ip = np.pad(inside, pad, constant_values=False).ravel()
+            ip = _padded(inside, pad, False).ravel()
             leaves += ip[S] & ~ip[None, :]
     else:
         K = 1
@@ -215,16 +216,23 @@ def reachable(
     s0 = (diagonals_before % 2 if P == 2 else 0) * n + (sy - y0 + pad) * wp + (sx - x0 + pad)
     dist[s0] = 0.0
     need = r.run_up_yd - m.moved_yd
+    G = np.empty(C.shape)
+    best = np.empty((C.shape[0], n))
+    flat_best = best.reshape(-1)
+    over = budget_yd + EPS
     for _ in range(R + 2):
-        G = dist[SRC]
-        cand = G + C
+        np.take(dist, SRC, out=G)
         if RUNS is not None:
-            cand = np.where(RUNS & (G < need - EPS), INF, cand)
-        best = cand.min(axis=1).ravel()
-        best[best > budget_yd + EPS] = INF
-        if not (best < dist - EPS).any():
+            late = RUNS & (G < need - EPS)
+            np.add(G, C, out=G)
+            G[late] = INF
+        else:
+            np.add(G, C, out=G)
+        np.min(G, axis=1, out=best)
+        flat_best[flat_best > over] = INF
+        if not (flat_best < dist - EPS).any():
             break
-        np.minimum(dist, best, out=dist)
+        np.minimum(dist, flat_best, out=dist)
     G = dist[SRC]
     cand = G + C
     if RUNS is not None:
@@ -248,6 +256,24 @@ def _guarantee_step(dist, parent, S, C0, s0, n, budget) -> None:  # type: ignore
                 parent[t] = s0
 
 
+def _padded(a: np.ndarray, pad: int, fill: object) -> np.ndarray:
+    """``a`` surrounded by ``pad`` cells of ``fill`` (faster than np.pad for small arrays)."""
+    out = np.full((a.shape[0] + 2 * pad, a.shape[1] + 2 * pad), fill, dtype=a.dtype)
+    out[pad : pad + a.shape[0], pad : pad + a.shape[1]] = a
+    return out
+
+
+@lru_cache(maxsize=64)
+def _sources(n: int, wp: int, lmax: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per direction, the flat index each cell is entered from (cached per window shape)."""
+    idx = np.arange(n)
+    offs = np.array([L * (dy * wp + dx) for dx, dy, L in _dir_list(lmax)])
+    S = np.clip(idx[None, :] - offs[:, None], 0, n - 1)
+    S.flags.writeable = False
+    idx.flags.writeable = False
+    return S, idx
+
+
 def _dir_list(lmax: int) -> list[tuple[int, int, int]]:
     return [(dx, dy, 1) for dx, dy in UNIT_DIRS] + [
         (dx, dy, L) for L in range(2, lmax + 1) for dx, dy in UNIT_DIRS
@@ -257,10 +283,7 @@ def _dir_list(lmax: int) -> list[tuple[int, int, int]]:
 def _edges(tc, wall, mult, elev, climb, wp, n, lmax):  # type: ignore[no-untyped-def]
     """Source index, cost (parity 0 and 1) and needs-run-up arrays, one row per direction."""
     m, r = tc.mover, tc.rules
-    dirs = _dir_list(lmax)
-    idx = np.arange(n)
-    offs = np.array([L * (dy * wp + dx) for dx, dy, L in dirs])
-    S = np.clip(idx[None, :] - offs[:, None], 0, n - 1)
+    S, idx = _sources(n, wp, lmax)
     u = S[:8]
     diag = np.array([bool(dx and dy) for dx, dy in UNIT_DIRS])
     if r.diagonal_rule == "euclidean":
