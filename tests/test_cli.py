@@ -1,4 +1,6 @@
-"""The command line as a GM runs it: `python3 -m game check ...`, `python3 -m game open --summary`."""
+"""The command line as a GM runs it: `python3 -m game check`, `python3 -m game open --summary`."""
+# ruff: noqa: E501  (expected messages read best as one line each, as a GM sees them)
+
 from __future__ import annotations
 
 import os
@@ -11,8 +13,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def battlemat(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "game", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_check_the_shipped_maps_and_config() -> None:
@@ -77,4 +85,5 @@ def test_open_summary_of_a_bad_encounter_is_one_line_per_mistake(tmp_path: Path)
     assert r.returncode != 0 and "Traceback" not in r.stderr
     assert r.stderr.splitlines()[0] == (
         f"error: {enc}:3: encounter 'enc': side 'party': 'controller' must be one of gm, players, "
-        "not 'player' (did you mean 'players'?)")
+        "not 'player' (did you mean 'players'?)"
+    )

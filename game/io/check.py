@@ -4,6 +4,7 @@ Every mistake is one line ``file:line: what`` on the error stream; bad input nev
 traceback. Config files are checked with the rest of the config folder they belong to, so a
 creature's weapons and an encounter's creatures are looked up where the game will find them.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,16 +18,23 @@ from game.io.config import (
     config_files,
     default_map_loader,
 )
-from game.io.config_encounter import build_encounter, encounter_roster, find_project_root
+from game.io.config_encounter import build_encounter, find_project_root
 from game.io.config_fields import Ctx, Report
+from game.io.config_roster import encounter_roster
 from game.io.errors import InputError, InputErrors
 from game.io.yaml_lines import LineMap, load_yaml_file
 from game.rules.battlefield import Battlefield
 from game.rules.definitions import CreatureDef, Definitions, EncounterDef, RulesetDef, WeaponDef
 
 KINDS = ("weapons", "creatures", "rulesets", "encounters")
-_RULESET_KEYS = {"diagonal_rule", "difficult_multiplier", "base_reach_yd", "size_to_space",
-                 "size_to_height_yd", "named_ranges_yd"}
+_RULESET_KEYS = {
+    "diagonal_rule",
+    "difficult_multiplier",
+    "base_reach_yd",
+    "size_to_space",
+    "size_to_height_yd",
+    "named_ranges_yd",
+}
 _MAP_SUFFIXES = (".tmx",)
 
 
@@ -91,12 +99,16 @@ def _check_dir(path: Path, out: TextIO, err: TextIO) -> bool:
 
 def _check_config_dir(path: Path, out: TextIO, err: TextIO) -> bool:
     report = Report()
-    defs = build_definitions(config_files(path), report, load_map=default_map_loader(),
-                             root=path.resolve().parent)
+    defs = build_definitions(
+        config_files(path), report, load_map=default_map_loader(), root=path.resolve().parent
+    )
     _print_errors(report.errors, err)
-    print(f"{path}: {len(defs.weapons)} weapons, {len(defs.creatures)} creatures, "
-          f"{len(defs.rulesets)} rulesets, {len(defs.encounters)} encounters"
-          + (f"; {len(report.errors)} mistakes" if report.errors else ": ok"), file=out)
+    print(
+        f"{path}: {len(defs.weapons)} weapons, {len(defs.creatures)} creatures, "
+        f"{len(defs.rulesets)} rulesets, {len(defs.encounters)} encounters"
+        + (f"; {len(report.errors)} mistakes" if report.errors else ": ok"),
+        file=out,
+    )
     return not report.errors
 
 
@@ -115,8 +127,12 @@ def _check_file(path: Path, out: TextIO, err: TextIO) -> bool:
         _print_errors(_errors_of(exc), err)
         return False
     except Exception as exc:  # a bug of ours, still reported in one line, never a traceback
-        print(f"{path}: internal error, please report it: {type(exc).__name__}: {exc}".splitlines()[0],
-              file=err)
+        print(
+            f"{path}: internal error, please report it: {type(exc).__name__}: {exc}".splitlines()[
+                0
+            ],
+            file=err,
+        )
         return False
     print(text, file=out)
     return True
@@ -138,13 +154,21 @@ def _check_yaml(path: Path) -> str:
     doc = load_yaml_file(path)
     kind = detect_kind(path, doc.data)
     if kind is None:
-        raise InputError(str(path), 1, "cannot tell what this file is: expected 'weapons:' or "
-                         "'creatures:', an encounter ('map:', 'sides:') or ruleset fields")
+        raise InputError(
+            str(path),
+            1,
+            "cannot tell what this file is: expected 'weapons:' or "
+            "'creatures:', an encounter ('map:', 'sides:') or ruleset fields",
+        )
     cfg = config_dir_for(path)
     files = config_files(cfg)
     me = path.resolve()
-    needed = {"weapons": ["weapons"], "creatures": ["weapons", "creatures"],
-              "rulesets": ["rulesets"], "encounters": ["weapons", "creatures", "rulesets"]}[kind]
+    needed = {
+        "weapons": ["weapons"],
+        "creatures": ["weapons", "creatures"],
+        "rulesets": ["rulesets"],
+        "encounters": ["weapons", "creatures", "rulesets"],
+    }[kind]
     use = {k: ([p for p in files[k] if p.resolve() != me] if k in needed else []) for k in KINDS}
     if kind != "encounters":
         use[kind].append(path)
@@ -153,14 +177,21 @@ def _check_yaml(path: Path) -> str:
     bf: Battlefield | None = None
     enc: EncounterDef | None = None
     if kind == "encounters":
-        enc, bf = build_encounter(Ctx(str(path), report), path, doc.data, defs,
-                                  default_map_loader(), cfg.resolve().parent)
+        enc, bf = build_encounter(
+            Ctx(str(path), report), path, doc.data, defs, default_map_loader(), cfg.resolve().parent
+        )
     mine = [e for e in report.errors if _is_about(e, path, kind)]
     others = len(report.errors) - len(mine)
     if mine:
         if others:
-            mine.append(InputError(str(cfg), None, f"note: {others} more mistakes in the other "
-                                   f"config files (battlemat check {cfg})"))
+            mine.append(
+                InputError(
+                    str(cfg),
+                    None,
+                    f"note: {others} more mistakes in the other "
+                    f"config files (battlemat check {cfg})",
+                )
+            )
         raise InputErrors(mine)
     head = f"{path}: ok ({kind[:-1]})"
     if kind == "encounters":
@@ -203,16 +234,21 @@ def describe_weapon(w: WeaponDef) -> str:
     if w.defense_bonus:
         extra.append(f"Defense +{w.defense_bonus}")
     props = ", ".join(bits) if bits else "no properties"
-    return (f"{w.id}: {w.name}, {w.kind} {w.damage} {w.damage_type}; {props}"
-            + (f" ({', '.join(extra)})" if extra else ""))
+    return f"{w.id}: {w.name}, {w.kind} {w.damage} {w.damage_type}; {props}" + (
+        f" ({', '.join(extra)})" if extra else ""
+    )
 
 
 def describe_creature(c: CreatureDef) -> str:
     """One line of a stat block, as `battlemat check` prints it."""
     move = f", {'/'.join(sorted(c.movement))}" if c.movement else ""
-    bits = [f"Size {_size(c.size)}", f"Speed {c.speed}{move}", f"Defense {c.defense}",
-            f"Health {c.health}", f"Str {c.strength} Agi {c.agility} Int {c.intellect} "
-            f"Will {c.will} Per {c.perception}"]
+    bits = [
+        f"Size {_size(c.size)}",
+        f"Speed {c.speed}{move}",
+        f"Defense {c.defense}",
+        f"Health {c.health}",
+        f"Str {c.strength} Agi {c.agility} Int {c.intellect} Will {c.will} Per {c.perception}",
+    ]
     if c.reach_yd:
         bits.append(f"reach +{c.reach_yd} yd")
     if c.can_be_ridden:
@@ -228,9 +264,12 @@ def describe_ruleset(r: RulesetDef) -> str:
     """The ruleset's geometry numbers and how many params it has."""
     ranges = ", ".join(f"{k} {v}" for k, v in r.named_ranges_yd.items())
     space = ", ".join(f"{_size(s)}:{n}" for s, n in r.size_to_space.items())
-    return (f"{r.id}: {r.name}; diagonals {r.diagonal_rule}, difficult terrain x{r.difficult_multiplier}, "
-            f"base reach {r.base_reach_yd} yd; ranges (yd) {ranges}; Size to space {space}; "
-            f"params: {', '.join(r.params) or 'none'}")
+    return (
+        f"{r.id}: {r.name}; diagonals {r.diagonal_rule}, "
+        f"difficult terrain x{r.difficult_multiplier}, "
+        f"base reach {r.base_reach_yd} yd; ranges (yd) {ranges}; Size to space {space}; "
+        f"params: {', '.join(r.params) or 'none'}"
+    )
 
 
 def describe_record(kind: str, defs: Definitions, rid: str) -> str:
@@ -266,7 +305,11 @@ def describe_encounter(enc: EncounterDef, bf: Battlefield | None, defs: Definiti
     for e in roster:
         c = defs.creatures.get(e.creature_id)
         cname = c.name if c else e.creature_id
-        name = f"{e.name} ({cname})" if e.name and e.name.lower() != cname.lower() else (e.name or cname)
+        name = (
+            f"{e.name} ({cname})"
+            if e.name and e.name.lower() != cname.lower()
+            else (e.name or cname)
+        )
         where = f"[{e.square[0]}, {e.square[1]}]" if e.square is not None else "from the map"
         bits = [f"  {e.side}: {name} at {where}"]
         if e.elevation_yd is not None:

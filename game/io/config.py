@@ -6,8 +6,9 @@ mistake in every file is collected and raised together as ``InputErrors``, one
 
     load_definitions(config_dir=None) -> Definitions      # the project's config/ by default
     load_encounter(path, defs) -> EncounterDef            # any encounter file, checked on its map
-    encounter_roster(encounter, battlefield)              # creatures with squares, map placements merged
+    encounter_roster(encounter, battlefield)   # creatures with squares, map placements merged
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
@@ -16,16 +17,23 @@ from types import MappingProxyType
 from typing import Any
 
 from game.io.config_defs import build_creature, build_ruleset, build_weapon
-from game.io.config_encounter import MapLoader, build_encounter, encounter_roster
+from game.io.config_encounter import MapLoader, build_encounter
 from game.io.config_fields import Ctx, Report, require_map
+from game.io.config_roster import encounter_roster
 from game.io.errors import InputError, InputErrors
 from game.io.yaml_lines import YamlDoc, load_yaml_file
 from game.rules.battlefield import Battlefield
 from game.rules.definitions import CreatureDef, Definitions, EncounterDef, RulesetDef, WeaponDef
 
 __all__ = [
-    "PROJECT_ROOT", "DEFAULT_CONFIG_DIR", "load_definitions", "load_encounter", "encounter_roster",
-    "config_files", "load_encounter_with_map", "default_map_loader",
+    "PROJECT_ROOT",
+    "DEFAULT_CONFIG_DIR",
+    "load_definitions",
+    "load_encounter",
+    "encounter_roster",
+    "config_files",
+    "load_encounter_with_map",
+    "default_map_loader",
 ]
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
@@ -54,7 +62,9 @@ def _yaml_in(folder: Path) -> list[Path]:
 def config_files(config_dir: Path) -> dict[str, list[Path]]:
     """The files load_definitions reads, by kind."""
     return {
-        "weapons": [p for p in (config_dir / "weapons.yaml", config_dir / "weapons.yml") if p.is_file()]
+        "weapons": [
+            p for p in (config_dir / "weapons.yaml", config_dir / "weapons.yml") if p.is_file()
+        ]
         + _yaml_in(config_dir / "weapons"),
         "creatures": _yaml_in(config_dir / "creatures"),
         "rulesets": _yaml_in(config_dir / "rulesets"),
@@ -64,7 +74,7 @@ def config_files(config_dir: Path) -> dict[str, list[Path]]:
 
 def _fingerprint(paths: Iterable[Path]) -> tuple[Any, ...]:
     """What has to stay the same for a cached load to still be right."""
-    out = []
+    out: list[tuple[str, int | None, int | None]] = []
     for p in paths:
         try:
             st = p.stat()
@@ -95,7 +105,10 @@ def _top(ctx: Ctx, doc: YamlDoc, key: str) -> Any:
         return None
     for other in m:
         if other != key:
-            ctx.add(m.key_line(other), f"unknown top-level key '{other}' (a {key} file holds only '{key}:')")
+            ctx.add(
+                m.key_line(other),
+                f"unknown top-level key '{other}' (a {key} file holds only '{key}:')",
+            )
     if key not in m:
         ctx.add(1, f"missing top-level key '{key}:'")
         return None
@@ -136,7 +149,9 @@ def _collect(
     return out
 
 
-def _load_rulesets(report: Report, files: list[Path]) -> tuple[dict[str, RulesetDef], frozenset[str]]:
+def _load_rulesets(
+    report: Report, files: list[Path]
+) -> tuple[dict[str, RulesetDef], frozenset[str]]:
     """One ruleset per file; ids (the file name unless 'id:' says otherwise) must be unique."""
     out: dict[str, RulesetDef] = {}
     where: dict[str, str] = {}
@@ -166,17 +181,23 @@ def build_definitions(
 ) -> Definitions:
     """Read every file of every kind, collecting mistakes in ``report``."""
     weapon_ids: dict[str, str] = {}
-    weapons: dict[str, WeaponDef] = _collect(report, files["weapons"], "weapons", build_weapon, weapon_ids)
+    weapons: dict[str, WeaponDef] = _collect(
+        report, files["weapons"], "weapons", build_weapon, weapon_ids
+    )
     defined = frozenset(weapon_ids)  # a reference to a weapon with mistakes is not a second mistake
     creature_ids: dict[str, str] = {}
     creatures: dict[str, CreatureDef] = _collect(
-        report, files["creatures"], "creatures",
+        report,
+        files["creatures"],
+        "creatures",
         lambda ctx, cid, body, line: build_creature(ctx, cid, body, line, weapons, defined),
         creature_ids,
     )
     rulesets, ruleset_ids = _load_rulesets(report, files["rulesets"])
     defined = frozenset(creature_ids) | ruleset_ids
-    defs = Definitions(creatures=_freeze(creatures), weapons=_freeze(weapons), rulesets=_freeze(rulesets))
+    defs = Definitions(
+        creatures=_freeze(creatures), weapons=_freeze(weapons), rulesets=_freeze(rulesets)
+    )
     encounters: dict[str, EncounterDef] = {}
     where: dict[str, str] = {}
     for path in files["encounters"]:
@@ -192,7 +213,9 @@ def build_definitions(
             continue
         encounters[enc.id], where[enc.id] = enc, str(path)
     return Definitions(
-        creatures=defs.creatures, weapons=defs.weapons, rulesets=defs.rulesets,
+        creatures=defs.creatures,
+        weapons=defs.weapons,
+        rulesets=defs.rulesets,
         encounters=_freeze(encounters),
     )
 
@@ -221,18 +244,23 @@ def load_definitions(config_dir: Path | None = None) -> Definitions:
 
 def _map_files(defs: Definitions) -> list[Path]:
     """The map files the encounters use (a changed map invalidates the cache)."""
-    return [Path(e.map_path) for e in defs.encounters.values() if not e.map_path.startswith("ascii:")]
+    return [
+        Path(e.map_path) for e in defs.encounters.values() if not e.map_path.startswith("ascii:")
+    ]
 
 
-def load_encounter_with_map(path: Path, defs: Definitions) -> tuple[EncounterDef, Battlefield | None]:
+def load_encounter_with_map(
+    path: Path, defs: Definitions
+) -> tuple[EncounterDef, Battlefield | None]:
     """An encounter file and its loaded battlefield (None while no map loader is installed)."""
     report = Report()
     path = Path(path)
     doc = _read(report, path)
     enc, bf = (None, None)
     if doc is not None:
-        enc, bf = build_encounter(Ctx(str(path), report), path, doc.data, defs,
-                                  default_map_loader(), PROJECT_ROOT)
+        enc, bf = build_encounter(
+            Ctx(str(path), report), path, doc.data, defs, default_map_loader(), PROJECT_ROOT
+        )
     if report.errors or enc is None:
         raise InputErrors(report.errors or [InputError(str(path), None, "not an encounter")])
     return enc, bf

@@ -1,4 +1,5 @@
 """Weapons, creatures and rulesets from YAML into the frozen definitions (docs/config.md)."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -66,6 +67,7 @@ def build_weapon(ctx: Ctx, wid: str, node: Any, line: int) -> WeaponDef | None:
     v, ok = read_record(ctx, m, WEAPON_SPEC, label, line)
     props: set[str] = set()
     if "properties" in m:
+
         def prop(value: Any) -> str:
             text = as_str(value)
             if text not in WEAPON_PROPERTIES:
@@ -82,16 +84,37 @@ def build_weapon(ctx: Ctx, wid: str, node: Any, line: int) -> WeaponDef | None:
     rng = v.get("range_yd", 0)
     rules = (
         (kind == "ranged" and not ranged, "kind", "a ranged weapon needs the 'range' property"),
-        (kind == "melee" and ranged, "kind", "a weapon with the 'range' property is ranged, not melee"),
-        ((ranged or "thrown" in props) and rng <= 0, "properties",
-         "the 'range' and 'thrown' properties need range_yd (the weapon's range in yards)"),
-        (rng > 0 and not (ranged or "thrown" in props), "range_yd",
-         "range_yd needs the 'range' or 'thrown' property"),
+        (
+            kind == "melee" and ranged,
+            "kind",
+            "a weapon with the 'range' property is ranged, not melee",
+        ),
+        (
+            (ranged or "thrown" in props) and rng <= 0,
+            "properties",
+            "the 'range' and 'thrown' properties need range_yd (the weapon's range in yards)",
+        ),
+        (
+            rng > 0 and not (ranged or "thrown" in props),
+            "range_yd",
+            "range_yd needs the 'range' or 'thrown' property",
+        ),
         (reach > 0 and "reach" not in props, "reach_yd", "reach_yd needs the 'reach' property"),
-        ("reach" in props and reach <= 0, "reach_yd", "the 'reach' property needs reach_yd of 1 or more"),
-        (defense > 0 and "defensive" not in props, "defense_bonus",
-         "defense_bonus needs the 'defensive' property"),
-        ("reload" in props and not ranged, "properties", "the 'reload' property is for ranged weapons"),
+        (
+            "reach" in props and reach <= 0,
+            "reach_yd",
+            "the 'reach' property needs reach_yd of 1 or more",
+        ),
+        (
+            defense > 0 and "defensive" not in props,
+            "defense_bonus",
+            "defense_bonus needs the 'defensive' property",
+        ),
+        (
+            "reload" in props and not ranged,
+            "properties",
+            "the 'reload' property is for ranged weapons",
+        ),
         ("bow" in props and not ranged, "properties", "the 'bow' property is for ranged weapons"),
     )
     fields_ok = ok  # cross-field rules only once every field on its own is right
@@ -150,7 +173,11 @@ CREATURE_SPEC: Mapping[str, Field] = {
 
 
 def build_creature(
-    ctx: Ctx, cid: str, node: Any, line: int, weapons: Mapping[str, WeaponDef],
+    ctx: Ctx,
+    cid: str,
+    node: Any,
+    line: int,
+    weapons: Mapping[str, WeaponDef],
     defined: frozenset[str] = frozenset(),
 ) -> CreatureDef | None:
     """One SotDL stat block (plus OSR numbers); None if it had mistakes (they are reported)."""
@@ -161,6 +188,7 @@ def build_creature(
     v, ok = read_record(ctx, m, CREATURE_SPEC, label, line)
     extra: dict[str, Any] = {}
     if "weapons" in m:
+
         def weapon(value: Any) -> str:
             wid = as_str(value)
             if wid in defined and wid not in weapons:  # defined with a mistake: reported there
@@ -173,7 +201,9 @@ def build_creature(
         items, ok_w = read_list(ctx, m["weapons"], m.value_line("weapons"), label, weapon)
         extra["weapons"], ok = tuple(items), ok and ok_w
     if "movement" in m:
-        items, ok_m = read_list(ctx, m["movement"], m.value_line("movement"), label, one_of(MOVEMENT_MODES))
+        items, ok_m = read_list(
+            ctx, m["movement"], m.value_line("movement"), label, one_of(MOVEMENT_MODES)
+        )
         extra["movement"], ok = frozenset(items), ok and ok_m
     if "tags" in m:
         items, ok_t = read_list(ctx, m["tags"], m.value_line("tags"), label, as_str)
@@ -191,7 +221,11 @@ def build_creature(
         extra["skills"] = MappingProxyType(out)
     if not ok:
         return None
-    fields = {k: val for k, val in v.items() if k not in extra and k not in {"weapons", "movement", "tags", "skills"}}
+    fields = {
+        k: val
+        for k, val in v.items()
+        if k not in extra and k not in {"weapons", "movement", "tags", "skills"}
+    }
     fields.setdefault("name", _title(cid))
     return CreatureDef(id=cid, **fields, **extra)
 
@@ -229,7 +263,7 @@ def _size_table(
         return None
     if ok:
         rows = sorted(out.items())
-        if any(b[1] < a[1] for a, b in zip(rows, rows[1:])):
+        if any(b[1] < a[1] for a, b in zip(rows, rows[1:], strict=False)):
             ctx.add(m.value_line(key), f"{label}: '{key}' must not shrink as Size grows")
             return None
     return MappingProxyType(dict(sorted(out.items()))) if ok else None
@@ -254,7 +288,12 @@ def build_ruleset(ctx: Ctx, stem: str, node: Any) -> RulesetDef | None:
             ok = ok and table is not None
             extra[key] = table
     if "named_ranges_yd" in m:
-        ranges = require_map(ctx, m["named_ranges_yd"], m.value_line("named_ranges_yd"), f"{label}: 'named_ranges_yd'")
+        ranges = require_map(
+            ctx,
+            m["named_ranges_yd"],
+            m.value_line("named_ranges_yd"),
+            f"{label}: 'named_ranges_yd'",
+        )
         ok = ok and ranges is not None
         out: dict[str, int] = {}
         for name, yards in (ranges or {}).items():
@@ -288,8 +327,16 @@ def _check_light(ctx: Ctx, m: LineMap, label: str) -> bool:
     for level, obsc in light.items():
         if not isinstance(level, str) or level not in LIGHT_LEVELS:
             ok = False
-            ctx.add(light.key_line(level), f"{label}: params.light: unknown light level '{level}'{suggest(str(level), LIGHT_LEVELS)}")
+            ctx.add(
+                light.key_line(level),
+                f"{label}: params.light: unknown light level '{level}'"
+                f"{suggest(str(level), LIGHT_LEVELS)}",
+            )
         elif not isinstance(obsc, str) or obsc not in OBSCUREMENTS:
             ok = False
-            ctx.add(light.value_line(level), f"{label}: params.light.{level} must be one of {', '.join(sorted(OBSCUREMENTS))}, not {obsc!r}")
+            ctx.add(
+                light.value_line(level),
+                f"{label}: params.light.{level} must be one of "
+                f"{', '.join(sorted(OBSCUREMENTS))}, not {obsc!r}",
+            )
     return ok

@@ -4,6 +4,7 @@ A record (a weapon, a creature, a ruleset ...) is a YAML mapping checked against
 :class:`Field` values. Nothing stops at the first mistake: :class:`Report` gathers them all and
 the loader raises ``InputErrors`` once the whole file (or folder) has been read.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -31,7 +32,7 @@ class Report:
     def __init__(self) -> None:
         self.errors = []
 
-    def add(self, file: str, line: int | None, what: str) -> None:
+    def add(self, file: str, line: int | str | None, what: str) -> None:
         """Record one mistake."""
         self.errors.append(InputError(file, line, what))
 
@@ -175,13 +176,17 @@ def one_of(choices: Iterable[str]) -> Callable[[Any], str]:
     def conv(value: Any) -> str:
         text = as_str(value)
         if text not in known:
-            raise Bad(f"must be one of {', '.join(sorted(known))}, not '{text}'{suggest(text, known)}")
+            raise Bad(
+                f"must be one of {', '.join(sorted(known))}, not '{text}'{suggest(text, known)}"
+            )
         return text
 
     return conv
 
 
-def in_range(conv: Callable[[Any], Any], lo: float | None, hi: float | None) -> Callable[[Any], Any]:
+def in_range(
+    conv: Callable[[Any], Any], lo: float | None, hi: float | None
+) -> Callable[[Any], Any]:
     """Wrap a number converter with a range check."""
 
     def checked(value: Any) -> Any:
@@ -265,7 +270,9 @@ def read_record(
     return values, ok
 
 
-def read_list(ctx: Ctx, node: Any, line: int, label: str, conv: Callable[[Any], Any]) -> tuple[list[Any], bool]:
+def read_list(
+    ctx: Ctx, node: Any, line: int, label: str, conv: Callable[[Any], Any]
+) -> tuple[list[Any], bool]:
     """Convert every item of a list (a single value counts as a list of one)."""
     if not isinstance(node, LineList):
         node_list = LineList([node])
@@ -315,10 +322,15 @@ def _freeze(ctx: Ctx, value: Any, line: int, path: str, budget: list[int]) -> An
     if isinstance(value, LineMap):
         return _freeze_map(ctx, value, path, budget)
     if isinstance(value, LineList):
-        return tuple(_freeze(ctx, v, value.item_line(i), f"{path}[{i + 1}]", budget) for i, v in enumerate(value))
+        return tuple(
+            _freeze(ctx, v, value.item_line(i), f"{path}[{i + 1}]", budget)
+            for i, v in enumerate(value)
+        )
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
-    raise Bad(f"{path} must be text, a number, true/false, a list or a mapping, not {describe(value)}")
+    raise Bad(
+        f"{path} must be text, a number, true/false, a list or a mapping, not {describe(value)}"
+    )
 
 
 def _freeze_map(ctx: Ctx, m: LineMap, path: str, budget: list[int]) -> Mapping[str, Any]:

@@ -9,8 +9,10 @@ so validation can say ``file:line: what is wrong``. Duplicate keys are not silen
 >>> doc.data.value_line("b"), doc.data["b"].item_line(1)
 (3, 4)
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -77,7 +79,7 @@ class LineLoader(yaml.SafeLoader):
         self.path = path
         self.duplicates: list[InputError] = []
 
-    def construct_line_map(self, node: MappingNode) -> LineMap:
+    def construct_line_map(self, node: MappingNode) -> Iterator[LineMap]:
         """Build a LineMap; record (do not raise on) duplicate keys."""
         result = LineMap()
         result.line = node.start_mark.line + 1
@@ -89,14 +91,17 @@ class LineLoader(yaml.SafeLoader):
                 hash(key)
             except TypeError:
                 raise ConstructorError(
-                    "while constructing a mapping", node.start_mark,
-                    "found a key that is a list or a mapping", key_node.start_mark,
+                    "while constructing a mapping",
+                    node.start_mark,
+                    "found a key that is a list or a mapping",
+                    key_node.start_mark,
                 ) from None
             key_line = key_node.start_mark.line + 1
             if key in result.key_lines:
                 self.duplicates.append(
                     InputError(
-                        self.path, key_line,
+                        self.path,
+                        key_line,
                         f"duplicate key '{key}' (first at line {result.key_lines[key]})",
                     )
                 )
@@ -105,7 +110,7 @@ class LineLoader(yaml.SafeLoader):
             result.key_lines[key] = key_line
             result.value_lines[key] = value_node.start_mark.line + 1
 
-    def construct_line_list(self, node: SequenceNode) -> LineList:
+    def construct_line_list(self, node: SequenceNode) -> Iterator[LineList]:
         """Build a LineList with the line of every item."""
         result = LineList()
         result.line = node.start_mark.line + 1
@@ -145,7 +150,8 @@ def load_yaml_text(text: str, path: str) -> YamlDoc:
         raise InputError(path, line, f"invalid YAML: {what}") from None
     except yaml.reader.ReaderError as exc:
         raise InputError(
-            path, _line_of(text, exc.position),
+            path,
+            _line_of(text, exc.position),
             f"invalid YAML: character {_char_name(exc.character)} is not allowed",
         ) from None
     except yaml.YAMLError as exc:  # any other parser complaint, still one line

@@ -1,4 +1,6 @@
 """`battlemat check`: what was understood on stdout, one `file:line: what` per mistake on stderr."""
+# ruff: noqa: E501  (expected messages read best as one line each, as a GM sees them)
+
 from __future__ import annotations
 
 import io
@@ -37,8 +39,10 @@ def test_a_config_folder_is_checked_as_one() -> None:
 def test_what_was_understood_of_a_creature_file() -> None:
     code, out, _ = run(ROOT / "config" / "creatures" / "monsters.yaml")
     assert code == 0
-    assert ("  goblin: Goblin, Size 1/2; Speed 10; Defense 13; Health 8; Str 8 Agi 13 Int 10 Will 9 "
-            "Per 10; weapons: club, dagger; OSR: HP 4, AC 13, morale 6") in out.splitlines()
+    assert (
+        "  goblin: Goblin, Size 1/2; Speed 10; Defense 13; Health 8; Str 8 Agi 13 Int 10 Will 9 "
+        "Per 10; weapons: club, dagger; OSR: HP 4, AC 13, morale 6"
+    ) in out.splitlines()
 
 
 def test_mistakes_are_one_line_each_and_fail(tmp_path: Path) -> None:
@@ -46,7 +50,8 @@ def test_mistakes_are_one_line_each_and_fail(tmp_path: Path) -> None:
     (cfg / "creatures").mkdir(parents=True)
     (cfg / "weapons.yaml").write_text("weapons:\n  sword: {damage: 1d6}\n")
     bad = cfg / "creatures" / "bad.yaml"
-    bad.write_text(dedent("""\
+    bad.write_text(
+        dedent("""\
         creatures:
           orc:
             size: 1
@@ -54,7 +59,8 @@ def test_mistakes_are_one_line_each_and_fail(tmp_path: Path) -> None:
             defence: 12
             health: 10
             weapons: [axe]
-        """))
+        """)
+    )
     code, out, err = run(bad)
     assert code == 1 and out == ""
     assert err.splitlines() == [
@@ -66,7 +72,9 @@ def test_mistakes_are_one_line_each_and_fail(tmp_path: Path) -> None:
 
 def test_kind_from_the_top_level_key_outside_a_config_folder(tmp_path: Path) -> None:
     loose = tmp_path / "my_monsters.yaml"
-    loose.write_text("creatures:\n  imp: {size: 1/2, speed: 8, defense: 14, health: 9, weapons: [claws]}\n")
+    loose.write_text(
+        "creatures:\n  imp: {size: 1/2, speed: 8, defense: 14, health: 9, weapons: [claws]}\n"
+    )
     code, out, err = run(loose)
     assert (code, err) == (0, "")  # the bundled config's weapons are used
     assert "imp: Imp, Size 1/2" in out
@@ -107,20 +115,26 @@ def test_malformed_yaml_and_xml_are_one_line(tmp_path: Path) -> None:
 
 def test_an_encounter_with_mistakes_in_it_and_on_its_map(tmp_path: Path) -> None:
     enc = tmp_path / "enc.yaml"
-    enc.write_text(dedent(f"""\
-        map: {ROOT / 'maps' / 'courtyard.tmx'}
+    enc.write_text(
+        dedent(f"""\
+        map: {ROOT / "maps" / "courtyard.tmx"}
         ruleset: sotdl
         sides: {{party: players}}
         creatures:
           - {{creature: goblin, side: party, square: [40, 1]}}
-        """))
+        """)
+    )
     code, _, err = run(enc)
     assert code == 1
     lines = err.splitlines()
     # the map's own placements name the side 'foes', which this encounter does not have
-    assert any(line.startswith("courtyard.tmx:object ") and "unknown side 'foes'" in line for line in lines)
-    assert f"{enc}:5: encounter 'enc': Goblin: square [40, 1] is off the map " \
-           "(32 x 32 squares: x 0-31, y 0-31)" in lines
+    assert any(
+        line.startswith("courtyard.tmx:object ") and "unknown side 'foes'" in line for line in lines
+    )
+    assert (
+        f"{enc}:5: encounter 'enc': Goblin: square [40, 1] is off the map "
+        "(32 x 32 squares: x 0-31, y 0-31)" in lines
+    )
 
 
 def test_folders_are_walked(tmp_path: Path) -> None:
@@ -130,7 +144,8 @@ def test_folders_are_walked(tmp_path: Path) -> None:
     assert code == 1 and "rock: Rock, melee 1d2" in out
     assert err.splitlines() == [
         f"{tmp_path / 'b.yaml'}:2: weapon 'stick': unknown field 'colour' (known fields: damage, "
-        "damage_type, defense_bonus, kind, name, off_hand_damage, properties, range_yd, reach_yd)"]
+        "damage_type, defense_bonus, kind, name, off_hand_damage, properties, range_yd, reach_yd)"
+    ]
 
 
 def test_summary_of_the_demo_encounter() -> None:
@@ -139,13 +154,17 @@ def test_summary_of_the_demo_encounter() -> None:
     assert lines[0] == "encounter: Raid on the courtyard (demo)"
     assert "map: maps/courtyard.tmx (32 x 32 squares)" in lines
     assert "ruleset: Shadow of the Demon Lord (sotdl)" in lines
-    assert "  party (The garrison): controlled by the players, 6 creatures, may be surprised" in lines
+    assert (
+        "  party (The garrison): controlled by the players, 6 creatures, may be surprised" in lines
+    )
     assert "  party: Knight at [14, 15], riding Warhorse" in lines
     assert "  foes: Bat (Giant Bat) at [17, 22], 4 yd up" in lines
 
 
 def test_summary_of_a_map_and_of_bad_input(tmp_path: Path) -> None:
-    assert summarize_encounter(ROOT / "maps" / "forest_stream.tmx").startswith("Forest stream: 36 x 30")
+    assert summarize_encounter(ROOT / "maps" / "forest_stream.tmx").startswith(
+        "Forest stream: 36 x 30"
+    )
     for target in (tmp_path / "none.yaml", tmp_path / "none.tmx"):
         try:
             summarize_encounter(target)

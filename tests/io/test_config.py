@@ -1,4 +1,6 @@
 """The shipped config loads cleanly, exercises the rules, and loads into frozen definitions."""
+# ruff: noqa: E501  (expected messages read best as one line each, as a GM sees them)
+
 from __future__ import annotations
 
 import dataclasses
@@ -57,7 +59,10 @@ def test_weapons_cover_the_properties(defs: Definitions) -> None:
     assert w["greatsword"].has("two_handed") and w["greatsword"].has("cumbersome")
     assert w["javelin"].has("thrown") and w["longbow"].has("bow") and w["claws"].has("natural")
     assert {w[x].damage_type for x in ("lightning_wand", "fire_flask", "acid_flask")} == {
-        "lightning", "fire", "acid"}
+        "lightning",
+        "fire",
+        "acid",
+    }
 
 
 def test_rulesets_hold_the_tunable_numbers(defs: Definitions) -> None:
@@ -71,8 +76,14 @@ def test_rulesets_hold_the_tunable_numbers(defs: Definitions) -> None:
     assert sotdl.params["jump"]["safe_drop_yd"] == 5
     p = osr.params
     assert (p["move_paces"], p["bow_or_cast_paces"], p["charge_extra"]) == (6, 1, "1d6+3")
-    assert (p["flanking"], p["high_ground"], p["poor_light"], p["darkness"], p["prone"], p["cover"]) == (
-        2, 2, -2, -4, 2, -2)
+    assert (
+        p["flanking"],
+        p["high_ground"],
+        p["poor_light"],
+        p["darkness"],
+        p["prone"],
+        p["cover"],
+    ) == (2, 2, -2, -4, 2, -2)
     assert (p["morale_dice"], p["mob_morale"]) == ("2d6", -1)
 
 
@@ -105,6 +116,7 @@ def test_loads_are_cached_until_a_file_changes(tmp_path: Path) -> None:
 
 def test_every_shipped_yaml_file_is_read(defs: Definitions) -> None:
     files = [p for group in config_files(DEFAULT_CONFIG_DIR).values() for p in group]
-    shipped = sorted(p for p in (ROOT / "config").rglob("*.yaml")
-                     if p.name != "tokens.yaml")  # the UI's token art, not definitions
+    shipped = sorted(
+        p for p in (ROOT / "config").rglob("*.yaml") if p.name != "tokens.yaml"
+    )  # the UI's token art, not definitions
     assert sorted(files) == shipped

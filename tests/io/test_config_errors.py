@@ -1,4 +1,6 @@
 """Every kind of config mistake is reported as `file:line: what is wrong`, all of them at once."""
+# ruff: noqa: E501  (expected messages read best as one line each, as a GM sees them)
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -75,11 +77,15 @@ def test_unknown_field_without_a_close_match_lists_the_known_ones(tmp_path: Path
     text = WEAPONS.replace("    damage: 1d6\n", "    damage: 1d6\n    colour: red\n", 1)
     # the guard carries the sword: not reported again as an unknown weapon
     [line] = errors(make_config(tmp_path, weapons_DOT_yaml=text))
-    assert line.startswith("weapons.yaml:4: weapon 'sword': unknown field 'colour' (known fields: damage,")
+    assert line.startswith(
+        "weapons.yaml:4: weapon 'sword': unknown field 'colour' (known fields: damage,"
+    )
 
 
 def test_wrong_types(tmp_path: Path) -> None:
-    text = CREATURES.replace("speed: 10", "speed: fast").replace("can_be_ridden: true", "can_be_ridden: 3")
+    text = CREATURES.replace("speed: 10", "speed: fast").replace(
+        "can_be_ridden: true", "can_be_ridden: 3"
+    )
     assert errors(make_config(tmp_path, creatures__a_DOT_yaml=text)) == [
         "creatures/a.yaml:4: creature 'guard': 'speed' must be a whole number, not text 'fast'",
         "creatures/a.yaml:13: creature 'horse': 'can_be_ridden' must be true or false, not the number 3",
@@ -103,7 +109,10 @@ def test_out_of_range_values(tmp_path: Path) -> None:
 
 def test_size_written_as_a_fraction(tmp_path: Path) -> None:
     text = CREATURES.replace("size: 2", "size: 1/2")
-    assert load_definitions(make_config(tmp_path, creatures__a_DOT_yaml=text)).creatures["horse"].size == 0.5
+    assert (
+        load_definitions(make_config(tmp_path, creatures__a_DOT_yaml=text)).creatures["horse"].size
+        == 0.5
+    )
 
 
 def test_unknown_weapon_property(tmp_path: Path) -> None:
@@ -258,8 +267,10 @@ def test_alias_bomb_in_params_is_refused(tmp_path: Path) -> None:
         lines.append(f"a{i}: &a{i} [{', '.join([prev] * 10)}]")
     text = "params:\n" + "\n".join("  " + line for line in lines) + "\n"
     [line] = errors(make_config(tmp_path, rulesets__sotdl_DOT_yaml=text))
-    assert line == ("rulesets/sotdl.yaml:2: params: is too large (more than 20000 values, "
-                    "or aliases that repeat)")
+    assert line == (
+        "rulesets/sotdl.yaml:2: params: is too large (more than 20000 values, "
+        "or aliases that repeat)"
+    )
 
 
 def test_missing_config_folder(tmp_path: Path) -> None:

@@ -1,0 +1,205 @@
+"""Who stands where: an encounter's creatures merged with its map's placements, and checked."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.io.config_fields import Ctx, suggest
+from game.rules.battlefield import Battlefield, Placement, Terrain
+from game.rules.definitions import Definitions, EncounterCreature, EncounterDef, RulesetDef
+
+
+def _placement_where(p: Placement, bf: Battlefield) -> tuple[str, str]:
+    """(file, where) of a map placement, from its source 'map.tmx: object 12'."""
+    if ": " in p.source:
+        file, where = p.source.split(": ", 1)
+        return file, where
+    return (p.source or bf.name or "map"), ""
+
+
+def encounter_roster(enc: EncounterDef, bf: Battlefield) -> tuple[EncounterCreature, ...]:
+    """Every creature of the encounter with its square (map placements merged in, riders on mounts).
+
+    An entry without a square takes the square of the map placement with the same name (or,
+    unnamed, the only placement of that creature); a rider without one sits on its mount.
+    """
+    return tuple(e for e, _ in _roster(enc, bf))
+
+
+def _roster(enc: EncounterDef, bf: Battlefield) -> list[tuple[EncounterCreature, tuple[str, int]]]:
+    """The roster, each entry with its origin: ("listed", index) or ("map", placement index)."""
+    used: set[int] = set()
+    resolved: list[tuple[EncounterCreature, tuple[str, int]]] = []
+    for n, e in enumerate(enc.creatures):
+        if e.square is None:
+            idx = _match_placement(e, bf.placements, used)
+            if idx is not None:
+                used.add(idx)
+                p = bf.placements[idx]
+                e = replace(
+                    e,
+                    square=p.square,
+                    name=e.name or p.name,
+                    elevation_yd=e.elevation_yd if e.elevation_yd is not None else p.elevation_yd,
+                )
+        resolved.append((e, ("listed", n)))
+    if enc.use_map_placements:
+        from_map = [
+            (EncounterCreature(p.creature_id, p.side, p.square, p.name, p.elevation_yd), ("map", i))
+            for i, p in enumerate(bf.placements)
+            if i not in used
+        ]
+        resolved = from_map + resolved
+    by_name: dict[str, list[EncounterCreature]] = {}
+    for e, _ in resolved:
+        by_name.setdefault(e.name, []).append(e)
+    final = []
+    for e, origin in resolved:
+        if e.square is None and len(by_name.get(e.mounted_on, ())) == 1:
+            mount = by_name[e.mounted_on][0]
+            e = replace(e, square=mount.square, elevation_yd=mount.elevation_yd)
+        final.append((e, origin))
+    return final
+
+
+def _match_placement(
+    e: EncounterCreature,
+    placements: tuple[Placement, ...],
+    used: set[int] = frozenset(),  # type: ignore[assignment]
+) -> int | None:
+    """Index of the map placement an entry without a square stands for (by name, else by id)."""
+    if e.name:
+        hits = [i for i, p in enumerate(placements) if p.name == e.name and i not in used]
+    else:
+        hits = [
+            i for i, p in enumerate(placements) if p.creature_id == e.creature_id and i not in used
+        ]
+    return hits[0] if len(hits) == 1 else None
+
+
+def check_positions(
+    ctx: Ctx,
+    enc: EncounterDef,
+    lines: list[int],
+    bf: Battlefield,
+    defs: Definitions,
+    rs: RulesetDef,
+    check_sides: bool = True,
+) -> None:
+    """Squares on the map and passable, footprints not overlapping, riders on real mounts."""
+    label = f"encounter '{enc.id}'"
+    side_ids = {s.id for s in enc.sides}
+    if enc.use_map_placements:
+        for p in bf.placements:
+            file, where = _placement_where(p, bf)
+            if p.creature_id not in defs.creatures:
+                ctx.report.add(
+                    file,
+                    where,
+                    f"placement: unknown creature '{p.creature_id}'"
+                    f"{suggest(p.creature_id, defs.creatures)} (used by {label})",
+                )
+            if check_sides and p.side not in side_ids:
+                ctx.report.add(
+                    file,
+                    where,
+                    f"placement: unknown side '{p.side}'{suggest(p.side, side_ids)}"
+                    f" ({label} has sides: {', '.join(sorted(side_ids))})",
+                )
+    for n, (e, line) in enumerate(zip(enc.creatures, lines, strict=True)):
+        elabel = f"{label}: creature {n + 1} ({e.creature_id})"
+        if e.square is None and not e.mounted_on and _match_placement(e, bf.placements) is None:
+            what = f"named '{e.name}'" if e.name else f"of '{e.creature_id}' (or more than one)"
+            ctx.add(
+                line,
+                f"{elabel}: no square given and no single map placement {what} to take it from",
+            )
+    roster = _roster(enc, bf)
+
+    def add(origin: tuple[str, int], what: str) -> None:
+        if origin[0] == "listed":
+            ctx.add(lines[origin[1]], f"{label}: {what}")
+        else:
+            file, where = _placement_where(bf.placements[origin[1]], bf)
+            ctx.report.add(file, where, f"placement: {what} (in {label})")
+
+    names: dict[str, list[EncounterCreature]] = {}
+    for e, _ in roster:
+        names.setdefault(e.name, []).append(e)
+    taken: dict[tuple[int, int, float], EncounterCreature] = {}
+    for e, origin in roster:
+        cdef = defs.creatures.get(e.creature_id)
+        if cdef is None or e.square is None:
+            continue
+        who = e.name or cdef.name
+        space = rs.space_for(cdef.size)
+        x, y = e.square
+        if not (bf.in_bounds((x, y)) and bf.in_bounds((x + space - 1, y + space - 1))):
+            fit = "" if space == 1 else f" ({space}x{space} space)"
+            add(
+                origin,
+                f"{who}: square [{x}, {y}]{fit} is off the map "
+                f"({bf.width} x {bf.height} squares: x 0-{bf.width - 1}, y 0-{bf.height - 1})",
+            )
+            continue
+        if e.mounted_on:
+            problem = _mount_problem(e, cdef.size, names, defs, rs)
+            if problem:
+                add(origin, f"{who}: {problem}")
+            continue
+        for sq in ((x + dx, y + dy) for dy in range(space) for dx in range(space)):
+            if e.elevation_yd is None and bf.terrain_at(sq) & Terrain.IMPASSABLE:
+                add(origin, f"{who}: square [{sq[0]}, {sq[1]}] is impassable")
+                break
+            key = (sq[0], sq[1], e.elevation_yd or 0.0)
+            other = taken.get(key)
+            if other is not None and other is not e:
+                add(
+                    origin,
+                    f"{who}: square [{sq[0]}, {sq[1]}] is already taken by "
+                    f"{other.name or _def_name(defs, other.creature_id)}",
+                )
+                break
+            taken[key] = e
+
+
+def _def_name(defs: Definitions, cid: str) -> str:
+    """A creature's name from its definition (its id if it has none)."""
+    cdef = defs.creatures.get(cid)
+    return cdef.name if cdef is not None else cid
+
+
+def _mount_problem(
+    rider: EncounterCreature,
+    rider_size: float,
+    names: dict[str, list[EncounterCreature]],
+    defs: Definitions,
+    rs: RulesetDef,
+) -> str:
+    """Seed SotDL Ride: a mount is a creature larger than you; you share its space."""
+    mounts = [m for m in names.get(rider.mounted_on, ()) if m is not rider]
+    if len(mounts) > 1:
+        return (
+            f"mounted_on '{rider.mounted_on}' is ambiguous: {len(mounts)} creatures have that name"
+        )
+    mount = mounts[0] if mounts else None
+    if mount is None:
+        return (
+            f"mounted_on '{rider.mounted_on}' names no other creature of this encounter"
+            f"{suggest(rider.mounted_on, [n for n in names if n])}"
+        )
+    mdef = defs.creatures.get(mount.creature_id)
+    if mdef is None:  # an unknown creature: reported already
+        return ""
+    if not mdef.can_be_ridden:
+        return f"cannot ride '{rider.mounted_on}': {mdef.name} cannot be ridden"
+    if mdef.size <= rider_size:
+        return f"cannot ride '{rider.mounted_on}': a mount must be larger than its rider"
+    if mount.square is not None and rider.square is not None:
+        (mx, my), (rx, ry), space = mount.square, rider.square, rs.space_for(mdef.size)
+        if not (mx <= rx < mx + space and my <= ry < my + space):
+            return (
+                f"square [{rx}, {ry}] is not in the space of its mount '{rider.mounted_on}' "
+                f"(at [{mx}, {my}], {space}x{space})"
+            )
+    return ""
