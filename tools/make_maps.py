@@ -173,7 +173,7 @@ def forest_stream() -> str:
     # the stream bends from north to south; its rough stretch runs over rocks
     for y in range(h):
         x0 = 18 + (y // 6) % 2 * 2 - (1 if y > 20 else 0)
-        fill(ground, x0, y, x0 + 4, y + 1, "water")
+        fill(ground, x0, y, 24, y + 1, "water")
         fill(ground, x0 - 1, y, x0, y + 1, "mud")
     fill(ground, 18, 9, 24, 14, "rough water")
     fill(ground, 17, 22, 23, 26, "deep water")
