@@ -19,7 +19,7 @@ from game.io.config import (
     default_map_loader,
 )
 from game.io.config_encounter import build_encounter, find_project_root
-from game.io.config_fields import Ctx, Report
+from game.io.config_fields import Ctx, Report, suggest
 from game.io.config_roster import encounter_roster
 from game.io.errors import InputError, InputErrors
 from game.io.yaml_lines import LineMap, load_yaml_file
@@ -49,10 +49,14 @@ def _print_errors(errors: list[InputError], err: TextIO) -> None:
 
 
 def config_dir_for(path: Path) -> Path:
-    """The config folder a file belongs to (its project's config/), else the bundled one."""
+    """The config folder a file belongs to: the 'config' folder it is in, or one beside a folder
+    above it (a map in maps/ of a project), else the bundled one."""
     root = find_project_root(path)
     if root is not None and (root / "config").is_dir():
         return root / "config"
+    for parent in list(path.resolve().parents)[:4]:
+        if (parent / "config" / "creatures").is_dir():
+            return parent / "config"
     return DEFAULT_CONFIG_DIR
 
 
@@ -142,8 +146,38 @@ def _check_map(path: Path) -> str:
     from game.io.tiled import describe_battlefield, load_battlefield
 
     bf = load_battlefield(path)
+    _check_placements(path, bf)
     body = describe_battlefield(bf)
     return f"{path}: ok (map)\n" + _indent(body)
+
+
+def _check_placements(path: Path, bf: Battlefield) -> None:
+    """Creatures placed on a map must exist in the config and fit on the map."""
+    from game.io.config import load_definitions
+
+    if not bf.placements:
+        return
+    try:
+        defs = load_definitions(config_dir_for(path))
+    except (InputError, InputErrors):  # a broken config is checked on its own
+        return
+    rs = defs.rulesets.get("sotdl") or next(iter(defs.rulesets.values()), None)
+    errors = []
+    for p in bf.placements:
+        where = p.source.split(": ", 1)[1] if ": " in p.source else ""
+        cdef = defs.creatures.get(p.creature_id)
+        if cdef is None:
+            errors.append(InputError(str(path), where, f"unknown creature '{p.creature_id}'"
+                                     f"{suggest(p.creature_id, defs.creatures)}"))
+            continue
+        space = rs.space_for(cdef.size) if rs is not None else 1
+        x, y = p.square
+        if not bf.in_bounds((x + space - 1, y + space - 1)):
+            errors.append(InputError(str(path), where, f"{cdef.name} at [{x}, {y}] takes "
+                                     f"{space}x{space} squares: part of it is off the "
+                                     f"{bf.width}x{bf.height} map"))
+    if errors:
+        raise InputErrors(errors)
 
 
 def _indent(text: str) -> str:
@@ -178,7 +212,8 @@ def _check_yaml(path: Path) -> str:
     enc: EncounterDef | None = None
     if kind == "encounters":
         enc, bf = build_encounter(
-            Ctx(str(path), report), path, doc.data, defs, default_map_loader(), cfg.resolve().parent
+            Ctx(str(path), report), path, doc.data, defs, default_map_loader(),
+            cfg.resolve().parent, frozenset(report.defined),
         )
     mine = [e for e in report.errors if _is_about(e, path, kind)]
     others = len(report.errors) - len(mine)

@@ -195,6 +195,7 @@ def build_definitions(
     )
     rulesets, ruleset_ids = _load_rulesets(report, files["rulesets"])
     defined = frozenset(creature_ids) | ruleset_ids
+    report.defined |= defined | set(weapon_ids)
     defs = Definitions(
         creatures=_freeze(creatures), weapons=_freeze(weapons), rulesets=_freeze(rulesets)
     )

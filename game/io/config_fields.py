@@ -28,9 +28,12 @@ class Report:
     """Every mistake found so far, in the order found."""
 
     errors: list[InputError]
+    #: ids that are defined but had mistakes: references to them are not mistakes again
+    defined: set[str]
 
     def __init__(self) -> None:
         self.errors = []
+        self.defined = set()
 
     def add(self, file: str, line: int | str | None, what: str) -> None:
         """Record one mistake."""
@@ -42,9 +45,14 @@ class Report:
 
 
 def suggest(word: str, known: Iterable[str]) -> str:
-    """' (did you mean 'x'?)' when a known word is close, else ''."""
-    match = difflib.get_close_matches(str(word), sorted(known), n=1, cutoff=0.6)
-    return f" (did you mean '{match[0]}'?)" if match else ""
+    """' (did you mean 'x'?)' when a known word is close (case aside), else ''.
+
+    >>> suggest("SotDL", ["osr", "sotdl"]), suggest("zzz", ["osr"])
+    (" (did you mean 'sotdl'?)", '')
+    """
+    by_lower = {str(k).lower(): str(k) for k in sorted(known, key=str)}
+    match = difflib.get_close_matches(str(word).lower(), list(by_lower), n=1, cutoff=0.6)
+    return f" (did you mean '{by_lower[match[0]]}'?)" if match else ""
 
 
 def describe(value: Any) -> str:

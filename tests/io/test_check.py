@@ -172,3 +172,29 @@ def test_summary_of_a_map_and_of_bad_input(tmp_path: Path) -> None:
             assert str(exc).startswith(str(target))
         else:
             raise AssertionError("no error")
+
+
+PLACEMENTS_TMX = """\
+<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="4" height="4" tilewidth="16" tileheight="16" infinite="0" nextlayerid="2" nextobjectid="3">
+ <objectgroup id="1" name="Creatures">
+  <object id="1" name="Grik" type="creature" x="0" y="0" width="16" height="16">
+   <properties><property name="creature" value="gobln"/><property name="side" value="foes"/></properties>
+  </object>
+  <object id="2" name="Ogre" type="creature" x="48" y="48" width="16" height="16">
+   <properties><property name="creature" value="ogre_brute"/><property name="side" value="foes"/></properties>
+  </object>
+ </objectgroup>
+</map>
+"""
+
+
+def test_map_placements_are_checked_against_the_config(tmp_path: Path) -> None:
+    tmx = tmp_path / "pl.tmx"
+    tmx.write_text(PLACEMENTS_TMX)
+    code, out, err = run(tmx)
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"{tmx}:object 1: unknown creature 'gobln' (did you mean 'goblin'?)",
+        f"{tmx}:object 2: Ogre Brute at [3, 3] takes 2x2 squares: part of it is off the 4x4 map",
+    ]
