@@ -6,6 +6,7 @@ Target (issue 2): load_battlefield costs at most as much again as pytmx.TiledMap
 image loader, i.e. a ratio of at most 2.0. The map is generated deterministically into a
 temporary folder, with the shipped terrain tileset (tile properties included).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -50,12 +51,28 @@ def make_map(folder: Path, size: int, encoding: str) -> Path:
         elif k == 3:
             objs.append(Obj("fog", x, y, shape="polygon", points=[(0, 0), (4, 0), (2, 3)]))
         else:
-            objs.append(Obj("creature", x + 0.5, y + 0.5, shape="point",
-                            props={"creature": "goblin", "side": "foes"}))
-    text = write_tmx(size, size, "terrain.tsx", {"name": "bench"},
-                     [TileLayerSpec("Ground", ground), TileLayerSpec("Features", features),
-                      TileLayerSpec("Heights", heights), TileLayerSpec("Shade", shade)],
-                     [("Objects", objs)])
+            objs.append(
+                Obj(
+                    "creature",
+                    x + 0.5,
+                    y + 0.5,
+                    shape="point",
+                    props={"creature": "goblin", "side": "foes"},
+                )
+            )
+    text = write_tmx(
+        size,
+        size,
+        "terrain.tsx",
+        {"name": "bench"},
+        [
+            TileLayerSpec("Ground", ground),
+            TileLayerSpec("Features", features),
+            TileLayerSpec("Heights", heights),
+            TileLayerSpec("Shade", shade),
+        ],
+        [("Objects", objs)],
+    )
     if encoding == "zlib":
         text = _to_zlib(text)
     path = folder / "bench.tmx"
@@ -106,8 +123,10 @@ def main(argv: list[str] | None = None) -> int:
         t_pytmx = _time(lambda: pytmx.TiledMap(str(path)), args.repeat)
         t_ours = _time(lambda: load_battlefield(path), args.repeat)
     ratio = t_ours / t_pytmx
-    print(f"map: {args.size}x{args.size}, 4 tile layers ({args.encoding}), {N_OBJECTS} objects; "
-          f"{len(bf.obstacles)} obstacles, {len(bf.zones)} zones, {len(bf.placements)} placements")
+    print(
+        f"map: {args.size}x{args.size}, 4 tile layers ({args.encoding}), {N_OBJECTS} objects; "
+        f"{len(bf.obstacles)} obstacles, {len(bf.zones)} zones, {len(bf.placements)} placements"
+    )
     print(f"pytmx.TiledMap(path), no images: {t_pytmx * 1000:8.1f} ms (median of {args.repeat})")
     print(f"load_battlefield(path):          {t_ours * 1000:8.1f} ms (median of {args.repeat})")
     verdict = "OK" if ratio <= 2.0 else "OVER TARGET"

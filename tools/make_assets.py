@@ -6,6 +6,7 @@ Deterministic (no randomness but a fixed hash), plain zlib PNG writing, no depen
 
 Each tile carries the Battlemat properties of docs/maps.md, so painting it paints the rules.
 """
+
 from __future__ import annotations
 
 import struct
@@ -26,8 +27,12 @@ TILES: list[tuple[str, tuple[int, int, int], str, list[tuple[str, str, str]]]] =
     ("undergrowth", (52, 104, 44), "tufts", [("terrain", "string", "difficult")]),
     ("rubble", (128, 120, 110), "blobs", [("terrain", "string", "difficult")]),
     ("water", (52, 100, 170), "waves", [("terrain", "string", "liquid")]),
-    ("rough water", (40, 80, 150), "foam", [("terrain", "string", "liquid, treacherous"),
-                                            ("banes", "int", "1")]),
+    (
+        "rough water",
+        (40, 80, 150),
+        "foam",
+        [("terrain", "string", "liquid, treacherous"), ("banes", "int", "1")],
+    ),
     ("ice", (190, 225, 240), "streaks", [("terrain", "string", "treacherous")]),
     ("narrow beam", (30, 24, 20), "beam", [("terrain", "string", "treacherous")]),
     ("bridge planks", (150, 105, 60), "planks", []),
@@ -38,8 +43,12 @@ TILES: list[tuple[str, tuple[int, int, int], str, list[tuple[str, str, str]]]] =
     ("rampart walk", (160, 150, 130), "stones", [("elevation", "float", "3")]),
     ("lower ledge", (100, 92, 84), "speckle", [("elevation", "float", "-4")]),
     ("mud", (96, 76, 50), "blobs", [("terrain", "string", "difficult")]),
-    ("deep water", (30, 60, 130), "waves", [("terrain", "string", "liquid"),
-                                            ("elevation", "float", "-1")]),
+    (
+        "deep water",
+        (30, 60, 130),
+        "waves",
+        [("terrain", "string", "liquid"), ("elevation", "float", "-1")],
+    ),
     ("stairs 1", (160, 150, 130), "steps", [("elevation", "float", "1")]),
     ("stairs 2", (165, 155, 135), "steps", [("elevation", "float", "2")]),
     ("climbable rock face", (110, 100, 92), "ladder", [("terrain", "string", "climbable")]),
@@ -59,7 +68,9 @@ def _shade(c: tuple[int, int, int], d: int) -> tuple[int, int, int]:
     return tuple(max(0, min(255, v + d)) for v in c)  # type: ignore[return-value]
 
 
-def _pixel(kind: str, base: tuple[int, int, int], x: int, y: int, seed: int) -> tuple[int, int, int]:
+def _pixel(
+    kind: str, base: tuple[int, int, int], x: int, y: int, seed: int
+) -> tuple[int, int, int]:
     n = _hash(x, y, seed)
     c = _shade(base, (n % 17) - 8)
     if kind == "stones" and (x % 16 in (0, 15) or (y + (8 if x // 16 % 2 else 0)) % 16 in (0, 15)):
@@ -89,13 +100,22 @@ def _pixel(kind: str, base: tuple[int, int, int], x: int, y: int, seed: int) -> 
 
 def _png(width: int, height: int, rows: list[bytes]) -> bytes:
     """A minimal RGB PNG (filter 0 on every row)."""
+
     def chunk(tag: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(
-            ">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+        return (
+            struct.pack(">I", len(data))
+            + tag
+            + data
+            + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+        )
 
     raw = b"".join(b"\x00" + r for r in rows)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 def make_png() -> bytes:
@@ -119,10 +139,12 @@ def make_png() -> bytes:
 def make_tsx() -> str:
     """The external tileset, with each tile's Battlemat properties."""
     rows_of_tiles = -(-len(TILES) // COLUMNS)
-    out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           f'<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="{TILE}" '
-           f'tileheight="{TILE}" tilecount="{len(TILES)}" columns="{COLUMNS}">',
-           f' <image source="terrain.png" width="{COLUMNS * TILE}" height="{rows_of_tiles * TILE}"/>']
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="{TILE}" '
+        f'tileheight="{TILE}" tilecount="{len(TILES)}" columns="{COLUMNS}">',
+        f' <image source="terrain.png" width="{COLUMNS * TILE}" height="{rows_of_tiles * TILE}"/>',
+    ]
     for i, (name, _, _, props) in enumerate(TILES):
         out.append(f' <tile id="{i}">')
         out.append("  <properties>")

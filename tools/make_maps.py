@@ -5,6 +5,7 @@
 Deterministic. The maps are ordinary Tiled 1.10 files: open and edit them in Tiled; rerunning
 this script overwrites them. Conventions: docs/maps.md.
 """
+
 from __future__ import annotations
 
 import sys
@@ -87,12 +88,27 @@ def courtyard() -> str:
         Obj("low_wall", 12, 21, 5, 1, "low wall"),
         Obj("pillar", 10, 11, 1, 1, "pillar", shape="ellipse"),
         Obj("pillar", 16, 11, 1, 1, "pillar", shape="ellipse"),
-        Obj("wall", 6, 23, 0, 0, "broken wall", shape="polyline",
-            points=[(0, 0), (0, 3), (2, 3)], props={"height": 2.0}),
+        Obj(
+            "wall",
+            6,
+            23,
+            0,
+            0,
+            "broken wall",
+            shape="polyline",
+            points=[(0, 0), (0, 3), (2, 3)],
+            props={"height": 2.0},
+        ),
     ]
     zones = [
-        Obj("darkness", 3, 20, name="dark corner", shape="polygon",
-            points=[(0, 0), (3, 4), (3, 7), (0, 7)]),
+        Obj(
+            "darkness",
+            3,
+            20,
+            name="dark corner",
+            shape="polygon",
+            points=[(0, 0), (3, 4), (3, 7), (0, 7)],
+        ),
         Obj("dim", 22, 11, 4, 3, "tower's shadow"),
     ]
     party = [
@@ -109,9 +125,14 @@ def courtyard() -> str:
         token("bandit_archer", 8, 30, name="Bandit archer 2"),
         token("goblin", 17, 30),
     ]
-    return write_tmx(w, h, TILESET, {"name": "Courtyard", "yards_per_tile": 1.0},
-                     [TileLayerSpec("Ground", ground), TileLayerSpec("Features", features)],
-                     [("Walls", walls), ("Zones", zones), ("Party", party), ("Foes", foes)])
+    return write_tmx(
+        w,
+        h,
+        TILESET,
+        {"name": "Courtyard", "yards_per_tile": 1.0},
+        [TileLayerSpec("Ground", ground), TileLayerSpec("Features", features)],
+        [("Walls", walls), ("Zones", zones), ("Party", party), ("Foes", foes)],
+    )
 
 
 def broken_bridge() -> str:
@@ -158,11 +179,24 @@ def broken_bridge() -> str:
         token("bandit_archer", 31, 10),
         token("giant_bat", 18, 6, elevation=6.0),
     ]
-    return write_tmx(w, h, TILESET, {"name": "Broken bridge"},
-                     [TileLayerSpec("Ground", ground), TileLayerSpec("Features", features),
-                      Group("Bridge", [TileLayerSpec("Deck", deck, {"elevation": 0.0}),
-                                       TileLayerSpec("Beam", beam, {"elevation": 0.0})])],
-                     [("Obstacles", walls), ("Zones", zones), ("Creatures", creatures)])
+    return write_tmx(
+        w,
+        h,
+        TILESET,
+        {"name": "Broken bridge"},
+        [
+            TileLayerSpec("Ground", ground),
+            TileLayerSpec("Features", features),
+            Group(
+                "Bridge",
+                [
+                    TileLayerSpec("Deck", deck, {"elevation": 0.0}),
+                    TileLayerSpec("Beam", beam, {"elevation": 0.0}),
+                ],
+            ),
+        ],
+        [("Obstacles", walls), ("Zones", zones), ("Creatures", creatures)],
+    )
 
 
 def forest_stream() -> str:
@@ -178,24 +212,38 @@ def forest_stream() -> str:
     fill(ground, 18, 9, 24, 14, "rough water")
     fill(ground, 17, 22, 23, 26, "deep water")
     features = grid(w, h, None)
-    for (x0, y0, x1, y1) in ((2, 2, 9, 6), (4, 20, 11, 26), (27, 16, 34, 22), (10, 8, 13, 12)):
+    for x0, y0, x1, y1 in ((2, 2, 9, 6), (4, 20, 11, 26), (27, 16, 34, 22), (10, 8, 13, 12)):
         fill(features, x0, y0, x1, y1, "undergrowth")
     obstacles = [
-        Obj("tree", 6, 3, 1, 1, "old oak", shape="ellipse",
-            props={"climbable": True, "height": 8.0}),
+        Obj(
+            "tree", 6, 3, 1, 1, "old oak", shape="ellipse", props={"climbable": True, "height": 8.0}
+        ),
         Obj("tree", 3, 9, 1, 1, "ash", shape="ellipse"),
         Obj("tree", 8, 22, 2, 2, "great beech", shape="ellipse", props={"height": 10.0}),
         Obj("tree", 30, 18, 1, 1, "birch", shape="ellipse"),
         Obj("tree", 29, 5, 1, 1, "birch", shape="ellipse"),
         Obj("rock", 14, 15, 2, 1, "mossy rocks", shape="ellipse"),
-        Obj("obstacle", 11, 26, shape="polyline", points=[(0, 0), (4, 1)], name="fallen log",
-            props={"height": 1.0}),
+        Obj(
+            "obstacle",
+            11,
+            26,
+            shape="polyline",
+            points=[(0, 0), (4, 1)],
+            name="fallen log",
+            props={"height": 1.0},
+        ),
         Obj("boulder", 26, 25, 2, 2, "boulder", shape="ellipse"),
     ]
     zones = [
         Obj("foliage", 1, 1, 10, 7, "thicket", shape="ellipse"),
-        Obj("foliage", 3, 19, name="beech grove", shape="polygon",
-            points=[(0, 0), (9, 0), (9, 8), (2, 8)]),
+        Obj(
+            "foliage",
+            3,
+            19,
+            name="beech grove",
+            shape="polygon",
+            points=[(0, 0), (9, 0), (9, 8), (2, 8)],
+        ),
         Obj("foliage", 26, 15, 9, 8, "birch stand", shape="ellipse"),
         Obj("fog", 15, 20, 10, 8, "fog over the pool", shape="ellipse"),
         Obj("mist", 17, 0, 8, 9, "spray"),
@@ -209,9 +257,14 @@ def forest_stream() -> str:
         token("giant_bat", 6, 3, elevation=8.0),
         token("warg", 30, 10),
     ]
-    return write_tmx(w, h, TILESET, {"name": "Forest stream", "yards_per_tile": 1.0},
-                     [TileLayerSpec("Ground", ground), TileLayerSpec("Features", features)],
-                     [("Obstacles", obstacles), ("Zones", zones), ("Creatures", creatures)])
+    return write_tmx(
+        w,
+        h,
+        TILESET,
+        {"name": "Forest stream", "yards_per_tile": 1.0},
+        [TileLayerSpec("Ground", ground), TileLayerSpec("Features", features)],
+        [("Obstacles", obstacles), ("Zones", zones), ("Creatures", creatures)],
+    )
 
 
 def main() -> None:
@@ -220,8 +273,11 @@ def main() -> None:
     for cid, (name, side, size) in CREATURES.items():
         text = write_template(name, "creature", size, {"creature": cid, "side": side})
         (MAPS / "templates" / f"{cid}.tx").write_text(text, encoding="utf-8")
-    for fname, make in (("courtyard.tmx", courtyard), ("broken_bridge.tmx", broken_bridge),
-                        ("forest_stream.tmx", forest_stream)):
+    for fname, make in (
+        ("courtyard.tmx", courtyard),
+        ("broken_bridge.tmx", broken_bridge),
+        ("forest_stream.tmx", forest_stream),
+    ):
         (MAPS / fname).write_text(make(), encoding="utf-8")
         print(f"wrote maps/{fname}")
 

@@ -2,6 +2,7 @@
 
 Used by tools/make_maps.py for the shipped maps and by benchmarks/bench_map_load.py.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -22,7 +23,7 @@ def _props(props: dict[str, object], indent: str) -> list[str]:
         elif isinstance(v, float):
             out.append(f'{indent} <property name="{k}" type="float" value="{v:g}"/>')
         else:
-            out.append(f"{indent} <property name=\"{k}\" value={quoteattr(str(v))}/>")
+            out.append(f'{indent} <property name="{k}" value={quoteattr(str(v))}/>')
     out.append(f"{indent}</properties>")
     return out
 
@@ -85,8 +86,14 @@ class Group:
     offset: tuple[int, int] = (0, 0)
 
 
-def write_tmx(width: int, height: int, tileset_source: str, props: dict[str, object],
-              layers: list[TileLayerSpec | Group], object_layers: list[tuple[str, list[Obj]]]) -> str:
+def write_tmx(
+    width: int,
+    height: int,
+    tileset_source: str,
+    props: dict[str, object],
+    layers: list[TileLayerSpec | Group],
+    object_layers: list[tuple[str, list[Obj]]],
+) -> str:
     """A complete Tiled 1.10 map, CSV-encoded, with an external tileset."""
     lid = 0
     oid = 0
@@ -95,7 +102,9 @@ def write_tmx(width: int, height: int, tileset_source: str, props: dict[str, obj
     def tile_layer(spec: TileLayerSpec, indent: str) -> None:
         nonlocal lid
         lid += 1
-        body.append(f'{indent}<layer id="{lid}" name="{spec.name}" width="{width}" height="{height}">')
+        body.append(
+            f'{indent}<layer id="{lid}" name="{spec.name}" width="{width}" height="{height}">'
+        )
         body.extend(_props(spec.props, indent + " "))
         body.append(f'{indent} <data encoding="csv">')
         body.append(",\n".join(",".join(str(g) for g in row) for row in spec.rows))
@@ -105,7 +114,11 @@ def write_tmx(width: int, height: int, tileset_source: str, props: dict[str, obj
     for item in layers:
         if isinstance(item, Group):
             lid += 1
-            off = f' offsetx="{item.offset[0]}" offsety="{item.offset[1]}"' if any(item.offset) else ""
+            off = (
+                f' offsetx="{item.offset[0]}" offsety="{item.offset[1]}"'
+                if any(item.offset)
+                else ""
+            )
             body.append(f' <group id="{lid}" name="{item.name}"{off}>')
             for spec in item.layers:
                 tile_layer(spec, "  ")
@@ -132,8 +145,11 @@ def write_tmx(width: int, height: int, tileset_source: str, props: dict[str, obj
 
 def write_template(name: str, cls: str, size: int, props: dict[str, object]) -> str:
     """An object template (.tx): an ellipse token of size x size squares."""
-    lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<template>",
-             f' <object name={quoteattr(name)} type="{cls}" width="{size * T}" height="{size * T}">']
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        "<template>",
+        f' <object name={quoteattr(name)} type="{cls}" width="{size * T}" height="{size * T}">',
+    ]
     lines.extend(_props(props, "  "))
     lines += ["  <ellipse/>", " </object>", "</template>"]
     return "\n".join(lines) + "\n"

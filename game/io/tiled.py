@@ -7,11 +7,13 @@
 Both readers go through game/io/tiled_read.py, which parses with defusedxml and fixes what
 pytmx 3.32 cannot read (templates, infinite maps, zstd, class properties, old tilesets).
 """
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 from xml.etree.ElementTree import Element
 
 import numpy as np
@@ -19,6 +21,7 @@ import numpy as np
 from game.io.errors import InputError
 from game.io.tiled_build import build_battlefield
 from game.io.tiled_read import read_tiled
+from game.io.tiled_xml import input_error
 from game.rules.battlefield import Battlefield, Light, Obscurement, Terrain
 
 __all__ = ["load_battlefield", "open_tiled_map", "describe_battlefield"]
@@ -68,7 +71,7 @@ def open_tiled_map(path: Path, *, image_loader: Callable[..., Any] | None = None
     if image_loader is not None:
         for file, where in doc.images:
             if not file.is_file():
-                raise InputError(path, where, f"image file not found: {file}")
+                raise input_error(path, where, f"image file not found: {file}")
     custom_types = _pytmx_ready_properties(doc.root)
     tm = pytmx.TiledMap(
         image_loader=image_loader or pytmx.pytmx.default_image_loader,
@@ -82,7 +85,7 @@ def open_tiled_map(path: Path, *, image_loader: Callable[..., Any] | None = None
         raise
     except Exception as err:  # pytmx and image loaders raise anything; report it in one line
         msg = str(err).splitlines()[0] if str(err) else type(err).__name__
-        raise InputError(path, None, f"cannot load the map for drawing: {msg}") from None
+        raise input_error(path, None, f"cannot load the map for drawing: {msg}") from None
     return tm
 
 
@@ -94,14 +97,20 @@ def describe_battlefield(bf: Battlefield) -> str:
     """What Battlemat understood of a map, in a few lines a GM can check against Tiled."""
     lines = []
     ypt = bf.properties.get("yards_per_tile", 1)
-    lines.append(f"{bf.name}: {bf.width} x {bf.height} squares of 1 yard "
-                 f"(yards_per_tile {_fmt(float(ypt))})")  # type: ignore[arg-type]
+    ypt_text = _fmt(float(ypt)) if isinstance(ypt, (int, float)) else str(ypt)
+    lines.append(
+        f"{bf.name}: {bf.width} x {bf.height} squares of 1 yard (yards_per_tile {ypt_text})"
+    )
     t = bf.terrain
     counts = []
     total = bf.width * bf.height
-    names = [("difficult", Terrain.DIFFICULT), ("treacherous", Terrain.TREACHEROUS),
-             ("liquid", Terrain.LIQUID), ("climbable", Terrain.CLIMBABLE),
-             ("impassable", Terrain.IMPASSABLE)]
+    names = [
+        ("difficult", Terrain.DIFFICULT),
+        ("treacherous", Terrain.TREACHEROUS),
+        ("liquid", Terrain.LIQUID),
+        ("climbable", Terrain.CLIMBABLE),
+        ("impassable", Terrain.IMPASSABLE),
+    ]
     counts.append(f"{int((t == 0).sum())} normal")
     for label, f in names:
         n = int(((t & int(f)) != 0).sum())
@@ -112,16 +121,21 @@ def describe_battlefield(bf: Battlefield) -> str:
     levels = np.unique(bf.elevation)
     shown = ", ".join(_fmt(float(v)) for v in levels[:12]) + (" ..." if levels.size > 12 else "")
     lines.append(f"elevation: {_fmt(lo)} to {_fmt(hi)} yards (levels: {shown})")
-    light = [f"{int((bf.light == lv).sum())} {lv.name.lower()}" for lv in Light
-             if lv != Light.BRIGHT and (bf.light == lv).any()]
+    light = [
+        f"{int((bf.light == lv).sum())} {lv.name.lower()}"
+        for lv in Light
+        if lv != Light.BRIGHT and (bf.light == lv).any()
+    ]
     lines.append("light: " + (", ".join(light) if light else "bright everywhere"))
-    obsc = [f"{int((bf.obscurement == lv).sum())} {lv.name.lower()}" for lv in Obscurement
-            if lv != Obscurement.NONE and (bf.obscurement == lv).any()]
+    obsc = [
+        f"{int((bf.obscurement == lv).sum())} {lv.name.lower()}"
+        for lv in Obscurement
+        if lv != Obscurement.NONE and (bf.obscurement == lv).any()
+    ]
     lines.append("obscurement: " + (", ".join(obsc) if obsc else "none"))
     banes = bf.surface_banes
     if banes is not None and banes.any():
-        lines.append(f"surface banes: {int((banes != 0).sum())} squares "
-                     f"(up to {int(banes.max())})")
+        lines.append(f"surface banes: {int((banes != 0).sum())} squares (up to {int(banes.max())})")
     if bf.obstacles:
         by: Counter[str] = Counter()
         for ob in bf.obstacles:
@@ -134,15 +148,21 @@ def describe_battlefield(bf: Battlefield) -> str:
                 extra.append("openings " + " ".join(f"{_fmt(a)}-{_fmt(b)}" for a, b in ob.openings))
             if not ob.blocks_movement:
                 extra.append("crossable")
-            by[f"{ob.kind} {_fmt(ob.height_yd)} yd high" + (f" ({', '.join(extra)})"
-                                                             if extra else "")] += 1
-        lines.append(f"obstacles ({len(bf.obstacles)}): "
-                     + "; ".join(f"{n} x {k}" for k, n in sorted(by.items())))
+            by[
+                f"{ob.kind} {_fmt(ob.height_yd)} yd high"
+                + (f" ({', '.join(extra)})" if extra else "")
+            ] += 1
+        lines.append(
+            f"obstacles ({len(bf.obstacles)}): "
+            + "; ".join(f"{n} x {k}" for k, n in sorted(by.items()))
+        )
     else:
         lines.append("obstacles: none")
     if bf.zones:
         zc = Counter(z.kind for z in bf.zones)
-        lines.append(f"zones ({len(bf.zones)}): " + ", ".join(f"{n} {k}" for k, n in sorted(zc.items())))
+        lines.append(
+            f"zones ({len(bf.zones)}): " + ", ".join(f"{n} {k}" for k, n in sorted(zc.items()))
+        )
     else:
         lines.append("zones: none")
     if bf.placements:
@@ -156,8 +176,10 @@ def describe_battlefield(bf: Battlefield) -> str:
             lines.append(f"placements, {side}: " + ", ".join(who))
     else:
         lines.append("placements: none")
-    ignored = bf.properties.get("ignored_objects") or {}
-    if ignored:
-        lines.append("objects with no Battlemat meaning (drawn only): "
-                     + ", ".join(f"{n} {k}" for k, n in sorted(ignored.items())))  # type: ignore[union-attr]
+    ignored = bf.properties.get("ignored_objects")
+    if isinstance(ignored, dict) and ignored:
+        lines.append(
+            "objects with no Battlemat meaning (drawn only): "
+            + ", ".join(f"{n} {k}" for k, n in sorted(ignored.items()))
+        )
     return "\n".join(lines)

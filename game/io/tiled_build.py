@@ -1,4 +1,5 @@
 """Turn a read Tiled map into a Battlefield: tiles, zones, obstacles, placements (docs/maps.md)."""
+
 from __future__ import annotations
 
 import math
@@ -7,7 +8,6 @@ from typing import Any
 
 import numpy as np
 
-from game.io.errors import InputError
 from game.io.tiled_conventions import (
     CREATURE_CLASSES,
     LOW_OBSTACLE_YD,
@@ -22,10 +22,16 @@ from game.io.tiled_conventions import (
 )
 from game.io.tiled_raster import line_squares, polygon_squares
 from game.io.tiled_read import MAX_SIDE, MapObject, TiledDoc
+from game.io.tiled_xml import input_error
 from game.rules.battlefield import Battlefield, Obstacle, Placement, Terrain, Zone
 
-_ARRAYS = {"terrain": "terrain", "elevation": "elevation", "light": "light",
-           "obscurement": "obscurement", "banes": "surface_banes"}
+_ARRAYS = {
+    "terrain": "terrain",
+    "elevation": "elevation",
+    "light": "light",
+    "obscurement": "obscurement",
+    "banes": "surface_banes",
+}
 
 
 def yards_per_tile(doc: TiledDoc) -> float:
@@ -33,8 +39,9 @@ def yards_per_tile(doc: TiledDoc) -> float:
     raw = doc.properties.get("yards_per_tile", 1)
     ypt = number(raw, doc.path, "map", "yards_per_tile")
     if not 0.05 <= ypt <= 100:
-        raise InputError(doc.path, "map property 'yards_per_tile'",
-                         f"{ypt:g} is out of range (0.05 to 100)")
+        raise input_error(
+            doc.path, "map property 'yards_per_tile'", f"{ypt:g} is out of range (0.05 to 100)"
+        )
     return ypt
 
 
@@ -89,8 +96,12 @@ def _squares(o: MapObject, pts: tuple[tuple[float, float], ...], bf: Battlefield
     if o.shape in ("polyline", "point"):
         if o.shape == "point":
             x, y = pts[0]
-            pts = ((math.floor(x), math.floor(y)), (math.floor(x) + 1, math.floor(y)),
-                   (math.floor(x) + 1, math.floor(y) + 1), (math.floor(x), math.floor(y) + 1))
+            pts = (
+                (math.floor(x), math.floor(y)),
+                (math.floor(x) + 1, math.floor(y)),
+                (math.floor(x) + 1, math.floor(y) + 1),
+                (math.floor(x), math.floor(y) + 1),
+            )
             return polygon_squares(pts, bf.width, bf.height)
         return line_squares(pts, bf.width, bf.height)
     return polygon_squares(pts, bf.width, bf.height)
@@ -100,7 +111,7 @@ def _zone(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Zone:
     props = {**ZONE_DEFAULTS[o.cls], **o.properties}
     need = ZONE_REQUIRES.get(o.cls)
     if need and need not in o.properties:
-        raise InputError(doc.path, o.where, f"a {o.cls!r} zone needs a {need!r} property")
+        raise input_error(doc.path, o.where, f"a {o.cls!r} zone needs a {need!r} property")
     fx = square_effects(props, doc.path, o.where)
     ys, xs = _squares(o, pts, bf)
     _paint(bf, (ys, xs), fx)
@@ -114,23 +125,30 @@ def _obstacle(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Obstacl
     if "height" in p:
         height = number(p["height"], doc.path, o.where, "height")
     elif kind.height_yd < 0:
-        raise InputError(doc.path, o.where, "an 'obstacle' needs a 'height' property in yards")
+        raise input_error(doc.path, o.where, "an 'obstacle' needs a 'height' property in yards")
     else:
         height = kind.height_yd
     if height <= 0:
-        raise InputError(doc.path, f"{o.where} property 'height'", f"must be above 0, got {height:g}")
+        raise input_error(
+            doc.path, f"{o.where} property 'height'", f"must be above 0, got {height:g}"
+        )
     ys, xs = _squares(o, pts, bf)
     if "base" in p:
         base = number(p["base"], doc.path, o.where, "base")
     else:  # stands on the highest ground under it (a parapet on a rampart)
         base = float(bf.elevation[ys, xs].max()) if ys.size else 0.0
-    climbable = flag(p["climbable"], doc.path, o.where, "climbable") if "climbable" in p \
-        else kind.climbable
+    climbable = (
+        flag(p["climbable"], doc.path, o.where, "climbable") if "climbable" in p else kind.climbable
+    )
     low = height <= LOW_OBSTACLE_YD
-    blocks = flag(p["blocks_movement"], doc.path, o.where, "blocks_movement") \
-        if "blocks_movement" in p else not (low or climbable)
-    sight = flag(p["blocks_sight"], doc.path, o.where, "blocks_sight") if "blocks_sight" in p \
-        else True
+    blocks = (
+        flag(p["blocks_movement"], doc.path, o.where, "blocks_movement")
+        if "blocks_movement" in p
+        else not (low or climbable)
+    )
+    sight = (
+        flag(p["blocks_sight"], doc.path, o.where, "blocks_sight") if "blocks_sight" in p else True
+    )
     if blocks:
         bf.terrain[ys, xs] = np.uint8(Terrain.IMPASSABLE)
     elif climbable:
@@ -144,19 +162,33 @@ def _obstacle(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Obstacl
         x, y = math.floor(pts[0][0]), math.floor(pts[0][1])
         outline = ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
     ops = openings(p, kind.openings, doc.path, o.where)
-    return Obstacle(o.id, o.cls, tuple((float(a), float(b)) for a, b in outline), closed,
-                    height, base, blocks, sight, climbable, ops, o.name)
+    return Obstacle(
+        o.id,
+        o.cls,
+        tuple((float(a), float(b)) for a, b in outline),
+        closed,
+        height,
+        base,
+        blocks,
+        sight,
+        climbable,
+        ops,
+        o.name,
+    )
 
 
 def _placement(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Placement:
     p = o.properties
     cid = p.get("creature")
     if not isinstance(cid, str) or not cid.strip():
-        raise InputError(doc.path, o.where, "a creature placement needs a 'creature' property "
-                                            "(the creature definition's id)")
+        raise input_error(
+            doc.path,
+            o.where,
+            "a creature placement needs a 'creature' property (the creature definition's id)",
+        )
     side = p.get("side", "")
     if not isinstance(side, str):
-        raise InputError(doc.path, f"{o.where} property 'side'", f"must be text, got {side!r}")
+        raise input_error(doc.path, f"{o.where} property 'side'", f"must be text, got {side!r}")
     xs = [q[0] for q in pts]
     ys = [q[1] for q in pts]
     w, h = max(xs) - min(xs), max(ys) - min(ys)
@@ -165,11 +197,13 @@ def _placement(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Placem
     else:  # a point or a small token: the square under its middle
         square = (math.floor((min(xs) + max(xs)) / 2), math.floor((min(ys) + max(ys)) / 2))
     if not bf.in_bounds(square):
-        raise InputError(doc.path, o.where, f"creature {cid!r} is placed at {square}, off the "
-                                            f"{bf.width}x{bf.height} map")
+        raise input_error(
+            doc.path,
+            o.where,
+            f"creature {cid!r} is placed at {square}, off the {bf.width}x{bf.height} map",
+        )
     elev = number(p["elevation"], doc.path, o.where, "elevation") if "elevation" in p else None
-    return Placement(cid.strip(), side.strip(), square, o.name, elev,
-                     f"{doc.path.name}: {o.where}")
+    return Placement(cid.strip(), side.strip(), square, o.name, elev, f"{doc.path.name}: {o.where}")
 
 
 def build_battlefield(doc: TiledDoc) -> Battlefield:
@@ -177,8 +211,12 @@ def build_battlefield(doc: TiledDoc) -> Battlefield:
     ypt = yards_per_tile(doc)
     width, height = round(doc.width * ypt), round(doc.height * ypt)
     if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
-        raise InputError(doc.path, "map", f"{doc.width}x{doc.height} tiles of {ypt:g} yards is "
-                                          f"{width}x{height} yards, out of range (1 to {MAX_SIDE})")
+        raise input_error(
+            doc.path,
+            "map",
+            f"{doc.width}x{doc.height} tiles of {ypt:g} yards is "
+            f"{width}x{height} yards, out of range (1 to {MAX_SIDE})",
+        )
     name = str(doc.properties.get("name") or doc.path.stem)
     bf = Battlefield.blank(width, height, name=name)
     iy = np.minimum((np.arange(height) + 0.5) / ypt, doc.height - 1).astype(np.intp)
@@ -206,11 +244,13 @@ def build_battlefield(doc: TiledDoc) -> Battlefield:
             obstacles.append(_obstacle(doc, bf, o, pts))
     bf.zones, bf.obstacles, bf.placements = tuple(zones), tuple(obstacles), tuple(placements)
     bf.properties.update(doc.properties)
-    bf.properties.update({
-        "source_file": str(doc.path),
-        "yards_per_tile": ypt,
-        "tile_width_px": doc.tilewidth,
-        "tile_height_px": doc.tileheight,
-        "ignored_objects": dict(ignored),
-    })
+    bf.properties.update(
+        {
+            "source_file": str(doc.path),
+            "yards_per_tile": ypt,
+            "tile_width_px": doc.tilewidth,
+            "tile_height_px": doc.tileheight,
+            "ignored_objects": dict(ignored),
+        }
+    )
     return bf

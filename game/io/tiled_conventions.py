@@ -3,6 +3,7 @@
 Everything a GM may write in Tiled is turned into Battlefield values here, with a one-line
 ``InputError`` naming the file, the place and the property when a value makes no sense.
 """
+
 from __future__ import annotations
 
 import math
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.io.errors import InputError
+from game.io.tiled_xml import input_error
 from game.rules.battlefield import Light, Obscurement, Terrain
 
 TERRAIN_WORDS: dict[str, Terrain] = {
@@ -59,8 +60,12 @@ ZONE_DEFAULTS: dict[str, dict[str, Any]] = {
     "ice": {"terrain": "treacherous"},
 }
 #: The property a zone class cannot do without.
-ZONE_REQUIRES = {"light": "light", "obscurement": "obscurement", "elevation": "elevation",
-                 "terrain": "terrain"}
+ZONE_REQUIRES = {
+    "light": "light",
+    "obscurement": "obscurement",
+    "elevation": "elevation",
+    "terrain": "terrain",
+}
 
 
 @dataclass(frozen=True)
@@ -100,15 +105,19 @@ CREATURE_CLASSES = ("creature", "placement")
 def number(value: Any, file: Path | str, where: str, name: str, what: str = "yards") -> float:
     """A property that must be a number (int, float, or a string holding one)."""
     if isinstance(value, bool):
-        raise InputError(file, f"{where} property {name!r}", f"must be a number of {what}, "
-                                                            f"got {str(value).lower()}")
+        raise input_error(
+            file,
+            f"{where} property {name!r}",
+            f"must be a number of {what}, got {str(value).lower()}",
+        )
     try:
         f = float(value)
     except (TypeError, ValueError):
-        raise InputError(file, f"{where} property {name!r}",
-                         f"must be a number of {what}, got {value!r}") from None
+        raise input_error(
+            file, f"{where} property {name!r}", f"must be a number of {what}, got {value!r}"
+        ) from None
     if not math.isfinite(f) or abs(f) > 1e6:
-        raise InputError(file, f"{where} property {name!r}", f"{value!r} is out of range")
+        raise input_error(file, f"{where} property {name!r}", f"{value!r} is out of range")
     return f
 
 
@@ -116,7 +125,9 @@ def integer(value: Any, file: Path | str, where: str, name: str) -> int:
     """A property that must be a whole number."""
     f = number(value, file, where, name, "banes")
     if f != int(f):
-        raise InputError(file, f"{where} property {name!r}", f"must be a whole number, got {value!r}")
+        raise input_error(
+            file, f"{where} property {name!r}", f"must be a whole number, got {value!r}"
+        )
     return int(f)
 
 
@@ -126,22 +137,24 @@ def flag(value: Any, file: Path | str, where: str, name: str) -> bool:
         return value
     if isinstance(value, str) and value.strip().lower() in ("true", "false", "yes", "no"):
         return value.strip().lower() in ("true", "yes")
-    raise InputError(file, f"{where} property {name!r}", f"must be true or false, got {value!r}")
+    raise input_error(file, f"{where} property {name!r}", f"must be true or false, got {value!r}")
 
 
 def terrain(value: Any, file: Path | str, where: str) -> Terrain:
     """``terrain`` = one word or several joined by commas ("liquid, treacherous")."""
     if not isinstance(value, str):
-        raise InputError(file, f"{where} property 'terrain'", f"must be text, got {value!r}")
+        raise input_error(file, f"{where} property 'terrain'", f"must be text, got {value!r}")
     out = Terrain.NORMAL
     for word in value.replace("|", ",").split(","):
         w = word.strip().lower().replace(" ", "_")
         if not w:
             continue
         if w not in TERRAIN_WORDS:
-            raise InputError(file, f"{where} property 'terrain'",
-                             f"unknown terrain {word.strip()!r} (expected one of "
-                             f"{', '.join(TERRAIN_WORDS)})")
+            raise input_error(
+                file,
+                f"{where} property 'terrain'",
+                f"unknown terrain {word.strip()!r} (expected one of {', '.join(TERRAIN_WORDS)})",
+            )
         out |= TERRAIN_WORDS[w]
     return out
 
@@ -155,8 +168,11 @@ def _word(value: Any, words: dict[str, Any], file: Path | str, where: str, name:
             return words[w]
         if w.isdigit() and int(w) in words.values():
             return int(w)
-    raise InputError(file, f"{where} property {name!r}",
-                     f"unknown {name} {value!r} (expected one of {', '.join(words)})")
+    raise input_error(
+        file,
+        f"{where} property {name!r}",
+        f"unknown {name} {value!r} (expected one of {', '.join(words)})",
+    )
 
 
 def square_effects(props: dict[str, Any], file: Path | str, where: str) -> dict[str, Any]:
@@ -169,23 +185,26 @@ def square_effects(props: dict[str, Any], file: Path | str, where: str) -> dict[
     if "light" in props:
         out["light"] = int(_word(props["light"], LIGHT_WORDS, file, where, "light"))
     if "obscurement" in props:
-        out["obscurement"] = int(_word(props["obscurement"], OBSCUREMENT_WORDS, file, where,
-                                       "obscurement"))
+        out["obscurement"] = int(
+            _word(props["obscurement"], OBSCUREMENT_WORDS, file, where, "obscurement")
+        )
     if "banes" in props:
         out["banes"] = integer(props["banes"], file, where, "banes")
     return out
 
 
-def openings(props: dict[str, Any], default: tuple[tuple[float, float], ...], file: Path | str,
-             where: str) -> tuple[tuple[float, float], ...]:
+def openings(
+    props: dict[str, Any], default: tuple[tuple[float, float], ...], file: Path | str, where: str
+) -> tuple[tuple[float, float], ...]:
     """``openings`` = "1-1.75" or "1-1.75, 2-2.5" (yards above the base); or none at all."""
     if "openings" not in props and "opening" not in props:
         return default
     name = "openings" if "openings" in props else "opening"
     raw = props[name]
     if not isinstance(raw, str):
-        raise InputError(file, f"{where} property {name!r}",
-                         f"must be text like '1-1.75', got {raw!r}")
+        raise input_error(
+            file, f"{where} property {name!r}", f"must be text like '1-1.75', got {raw!r}"
+        )
     out = []
     for part in raw.split(","):
         if not part.strip():
@@ -193,10 +212,16 @@ def openings(props: dict[str, Any], default: tuple[tuple[float, float], ...], fi
         try:
             lo, hi = (float(v) for v in part.split("-"))
         except ValueError:
-            raise InputError(file, f"{where} property {name!r}",
-                             f"{part.strip()!r} is not bottom-top in yards, e.g. '1-1.75'") from None
+            raise input_error(
+                file,
+                f"{where} property {name!r}",
+                f"{part.strip()!r} is not bottom-top in yards, e.g. '1-1.75'",
+            ) from None
         if not 0 <= lo < hi:
-            raise InputError(file, f"{where} property {name!r}",
-                             f"{part.strip()!r}: the bottom must be below the top")
+            raise input_error(
+                file,
+                f"{where} property {name!r}",
+                f"{part.strip()!r}: the bottom must be below the top",
+            )
         out.append((lo, hi))
     return tuple(out)

@@ -1,4 +1,5 @@
 """Tile layer data of a Tiled map: CSV, base64 (raw, zlib, gzip, zstd), XML tiles, chunks."""
+
 from __future__ import annotations
 
 import base64
@@ -11,8 +12,7 @@ from xml.etree.ElementTree import Element
 
 import numpy as np
 
-from game.io.errors import InputError
-from game.io.tiled_xml import attr_int
+from game.io.tiled_xml import attr_int, input_error
 
 
 def _decompress(data: bytes, compression: str, limit: int, file: Path, where: str) -> bytes:
@@ -30,16 +30,19 @@ def _decompress(data: bytes, compression: str, limit: int, file: Path, where: st
             reader = zstandard.ZstdDecompressor().stream_reader(data)
             out = reader.read(limit + 1)
         else:
-            raise InputError(file, where, f"unknown layer compression {compression!r} "
-                                          "(Tiled writes zlib, gzip or zstd)")
+            raise input_error(
+                file,
+                where,
+                f"unknown layer compression {compression!r} (Tiled writes zlib, gzip or zstd)",
+            )
     except (zlib.error, gzip.BadGzipFile, OSError, ValueError) as err:
-        raise InputError(file, where, f"corrupt {compression} layer data: {err}") from None
+        raise input_error(file, where, f"corrupt {compression} layer data: {err}") from None
     except Exception as err:  # zstandard.ZstdError has no stable import path across versions
         if type(err).__name__ == "ZstdError":
-            raise InputError(file, where, f"corrupt zstd layer data: {err}") from None
+            raise input_error(file, where, f"corrupt zstd layer data: {err}") from None
         raise
     if len(out) > limit:
-        raise InputError(file, where, "layer data holds more tiles than the layer's size")
+        raise input_error(file, where, "layer data holds more tiles than the layer's size")
     return out
 
 
@@ -73,33 +76,39 @@ def decode_data(data: Element, width: int, height: int, file: Path, where: str) 
             arr = np.array(parts).astype(np.int64)
         except ValueError:
             bad = next(p for p in parts if not p.strip().isdigit())
-            raise InputError(file, where, f"CSV layer data holds {bad.strip()!r}, not a tile id") \
-                from None
+            raise input_error(
+                file, where, f"CSV layer data holds {bad.strip()!r}, not a tile id"
+            ) from None
         if arr.size and (arr.min() < 0 or arr.max() > 0xFFFFFFFF):
-            raise InputError(file, where, "CSV layer data holds a tile id out of range")
+            raise input_error(file, where, "CSV layer data holds a tile id out of range")
         arr = arr.astype(np.uint32)
     elif encoding == "base64":
         try:
             raw = base64.b64decode("".join(text.split()), validate=True)
         except (binascii.Error, ValueError):
-            raise InputError(file, where, "base64 layer data is not valid base64") from None
+            raise input_error(file, where, "base64 layer data is not valid base64") from None
         if compression:
             raw = _decompress(raw, compression, n * 4, file, where)
         if len(raw) % 4:
-            raise InputError(file, where, "layer data is not a whole number of 4-byte tile ids")
+            raise input_error(file, where, "layer data is not a whole number of 4-byte tile ids")
         arr = np.frombuffer(raw, dtype="<u4").astype(np.uint32)
     elif encoding is None:
         tiles = data.findall("tile")
         arr = np.array([attr_int(t, "gid", 0, file, where) for t in tiles], dtype=np.uint32)
     else:
-        raise InputError(file, where, f"unknown layer encoding {encoding!r} (Tiled writes csv or base64)")
+        raise input_error(
+            file, where, f"unknown layer encoding {encoding!r} (Tiled writes csv or base64)"
+        )
     if arr.size != n:
-        raise InputError(file, where, f"layer data has {arr.size} tiles, expected {width}x{height}={n}")
+        raise input_error(
+            file, where, f"layer data has {arr.size} tiles, expected {width}x{height}={n}"
+        )
     return arr.reshape(height, width)
 
 
-def decode_chunks(data: Element, file: Path, where: str,
-                  max_side: int) -> dict[tuple[int, int], np.ndarray]:
+def decode_chunks(
+    data: Element, file: Path, where: str, max_side: int
+) -> dict[tuple[int, int], np.ndarray]:
     """Decode an infinite map's chunks: {(x, y) of the chunk's top-left tile: gids}."""
     out: dict[tuple[int, int], np.ndarray] = {}
     for ch in data.findall("chunk"):
@@ -108,7 +117,9 @@ def decode_chunks(data: Element, file: Path, where: str,
         cw = attr_int(ch, "width", 0, file, where)
         chh = attr_int(ch, "height", 0, file, where)
         if not (0 < cw <= max_side and 0 < chh <= max_side):
-            raise InputError(file, f"{where} chunk {cx},{cy}", f"chunk size {cw}x{chh} is out of range")
+            raise input_error(
+                file, f"{where} chunk {cx},{cy}", f"chunk size {cw}x{chh} is out of range"
+            )
         # chunks inherit the encoding of their <data>
         for attr in ("encoding", "compression"):
             value = data.get(attr)

@@ -4,6 +4,7 @@ Closed shapes (rectangles, polygons, ellipses) cover a square when any of 16 sam
 spread over the square lies inside them; polylines cover every square they pass through,
 4-connected so nothing slips past a diagonal line corner to corner.
 """
+
 from __future__ import annotations
 
 import math
@@ -39,8 +40,9 @@ def _sample_span(lo: float, hi: float, n: int) -> tuple[int, int]:
     return j0 // s, (j1 // s if j1 >= j0 else j0 // s - 1)
 
 
-def _box_squares(pts: list[PointYd], width: int,
-                 height: int) -> tuple[np.ndarray, np.ndarray] | None:
+def _box_squares(
+    pts: list[PointYd], width: int, height: int
+) -> tuple[np.ndarray, np.ndarray] | None:
     """The fast path for an unrotated rectangle (most walls and zones); None for other shapes."""
     if len(pts) != 4:
         return None
@@ -61,8 +63,9 @@ def _box_squares(pts: list[PointYd], width: int,
     return gy.ravel(), gx.ravel()
 
 
-def polygon_squares(points: tuple[PointYd, ...] | list[PointYd], width: int,
-                    height: int) -> tuple[np.ndarray, np.ndarray]:
+def polygon_squares(
+    points: tuple[PointYd, ...] | list[PointYd], width: int, height: int
+) -> tuple[np.ndarray, np.ndarray]:
     """Squares ``(ys, xs)`` a closed shape covers, clipped to the grid (even-odd scanlines).
 
     >>> ys, xs = polygon_squares([(1, 1), (3, 1), (3, 2), (1, 2)], 5, 5)
@@ -114,8 +117,9 @@ def polygon_squares(points: tuple[PointYd, ...] | list[PointYd], width: int,
     return yy, xx
 
 
-def line_squares(points: tuple[PointYd, ...] | list[PointYd], width: int,
-                 height: int) -> tuple[np.ndarray, np.ndarray]:
+def line_squares(
+    points: tuple[PointYd, ...] | list[PointYd], width: int, height: int
+) -> tuple[np.ndarray, np.ndarray]:
     """Squares ``(ys, xs)`` a polyline passes through, 4-connected, clipped to the grid.
 
     A line exactly on a grid line takes the squares to its right (vertical) or below
@@ -128,7 +132,7 @@ def line_squares(points: tuple[PointYd, ...] | list[PointYd], width: int,
     cells: list[tuple[int, int]] = []
     if len(points) == 1:
         cells.append((math.floor(points[0][0]), math.floor(points[0][1])))
-    for seg in zip(points, points[1:]):
+    for seg in zip(points, points[1:], strict=False):
         clipped = _clip(seg[0], seg[1], width, height)
         if clipped is None:
             continue
@@ -138,7 +142,7 @@ def line_squares(points: tuple[PointYd, ...] | list[PointYd], width: int,
         t = (np.arange(n) + 0.5) / n
         fx = np.floor(ax + (bx - ax) * t).astype(int)
         fy = np.floor(ay + (by - ay) * t).astype(int)
-        for x, y in zip(fx.tolist(), fy.tolist()):
+        for x, y in zip(fx.tolist(), fy.tolist(), strict=False):
             if cells and cells[-1] == (x, y):
                 continue
             if cells:

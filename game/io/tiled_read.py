@@ -4,6 +4,7 @@ The same pass fixes the XML tree so pytmx can parse it: tilesets embedded, templ
 infinite maps made bounded, zstd/XML-tile/chunk data rewritten as CSV, group offsets pushed
 down to the layers, ``class`` copied to ``type``.
 """
+
 from __future__ import annotations
 
 import copy
@@ -15,7 +16,6 @@ from xml.etree.ElementTree import Element
 
 import numpy as np
 
-from game.io.errors import InputError
 from game.io.tiled_data import decode_chunks, decode_data, to_csv
 from game.io.tiled_sources import GID_MASK, Templates, embed_tilesets
 from game.io.tiled_xml import (
@@ -23,6 +23,7 @@ from game.io.tiled_xml import (
     MAX_DEPTH,
     attr_float,
     attr_int,
+    input_error,
     merge_properties,
     parse_xml_file,
     read_properties,
@@ -83,9 +84,10 @@ class TiledDoc:
     infinite: bool = False
 
 
-def _rotate(points: list[tuple[float, float]], ox: float, oy: float,
-            deg: float) -> list[tuple[float, float]]:
-    """Rotate points (relative to the origin) clockwise on screen, as Tiled does, then place them."""
+def _rotate(
+    points: list[tuple[float, float]], ox: float, oy: float, deg: float
+) -> list[tuple[float, float]]:
+    """Rotate points about the origin clockwise on screen, as Tiled does, then place them."""
     if not deg:
         return [(ox + x, oy + y) for x, y in points]
     c, s = math.cos(math.radians(deg)), math.sin(math.radians(deg))
@@ -99,12 +101,12 @@ def _read_points(text: str | None, file: Path, where: str) -> list[tuple[float, 
             x, y = pair.split(",")
             px, py = float(x), float(y)
         except ValueError:
-            raise InputError(file, where, f"bad point {pair!r} (expected x,y)") from None
+            raise input_error(file, where, f"bad point {pair!r} (expected x,y)") from None
         if not (math.isfinite(px) and math.isfinite(py)) or max(abs(px), abs(py)) > MAX_COORD:
-            raise InputError(file, where, f"point {pair!r} is out of range")
+            raise input_error(file, where, f"point {pair!r} is out of range")
         pts.append((px, py))
     if not pts:
-        raise InputError(file, where, "shape has no points")
+        raise input_error(file, where, "shape has no points")
     return pts
 
 
@@ -118,12 +120,21 @@ class _Reader:
         self.chunked: list[tuple[Element, TileLayer, dict[tuple[int, int], np.ndarray]]] = []
         self.layer_cells = 0
 
-    def walk(self, parent: Element, doc: TiledDoc, off: tuple[float, float], visible: bool,
-             depth: int = 0) -> None:
+    def walk(
+        self,
+        parent: Element,
+        doc: TiledDoc,
+        off: tuple[float, float],
+        visible: bool,
+        depth: int = 0,
+    ) -> None:
         """Visit layers in draw order, groups included (their offsets add up)."""
         if depth > MAX_DEPTH:
-            raise InputError(self.path, f"layer {parent.get('name', '')!r}",
-                             f"group layers nested more than {MAX_DEPTH} deep")
+            raise input_error(
+                self.path,
+                f"layer {parent.get('name', '')!r}",
+                f"group layers nested more than {MAX_DEPTH} deep",
+            )
         for el in list(parent):
             tag = el.tag
             if tag not in ("layer", "objectgroup", "imagelayer", "group"):
@@ -150,12 +161,13 @@ class _Reader:
             elif self.for_pytmx and el.find("image") is None:
                 parent.remove(el)  # pytmx cannot take an image layer with no image
 
-    def tile_layer(self, el: Element, doc: TiledDoc, off: tuple[float, float], vis: bool,
-                   name: str, where: str) -> None:
+    def tile_layer(
+        self, el: Element, doc: TiledDoc, off: tuple[float, float], vis: bool, name: str, where: str
+    ) -> None:
         props = read_properties(el, self.path, where)
         data = el.find("data")
         if data is None:
-            raise InputError(self.path, where, "tile layer has no <data>")
+            raise input_error(self.path, where, "tile layer has no <data>")
         layer = TileLayer(name, np.zeros((0, 0), np.uint32), off, props, vis, where)
         if doc.infinite:
             chunks = decode_chunks(data, self.path, where, MAX_SIDE)
@@ -164,21 +176,26 @@ class _Reader:
             w = attr_int(el, "width", doc.width, self.path, where)
             h = attr_int(el, "height", doc.height, self.path, where)
             if (w, h) != (doc.width, doc.height):
-                raise InputError(self.path, where, f"layer is {w}x{h}, the map is "
-                                                   f"{doc.width}x{doc.height}")
+                raise input_error(
+                    self.path, where, f"layer is {w}x{h}, the map is {doc.width}x{doc.height}"
+                )
             self.count_cells(w * h, where)
             raw = decode_data(data, w, h, self.path, where)
             layer.gids = raw & np.uint32(GID_MASK)
-            if self.for_pytmx and (data.get("compression") == "zstd" or data.get("encoding")
-                                   is None):
+            if self.for_pytmx and (
+                data.get("compression") == "zstd" or data.get("encoding") is None
+            ):
                 self.set_csv(data, raw)
         doc.layers.append(layer)
 
     def count_cells(self, n: int, where: str) -> None:
         self.layer_cells += n
         if self.layer_cells > MAX_LAYER_CELLS:
-            raise InputError(self.path, where, f"tile layers hold more than {MAX_LAYER_CELLS} "
-                                               "squares in all; the map is too big")
+            raise input_error(
+                self.path,
+                where,
+                f"tile layers hold more than {MAX_LAYER_CELLS} squares in all; the map is too big",
+            )
 
     @staticmethod
     def set_csv(data: Element, raw: np.ndarray) -> None:
@@ -188,13 +205,14 @@ class _Reader:
         data.set("encoding", "csv")
         data.text = to_csv(raw)
 
-    def object_layer(self, el: Element, doc: TiledDoc, off: tuple[float, float], name: str,
-                     where: str) -> None:
+    def object_layer(
+        self, el: Element, doc: TiledDoc, off: tuple[float, float], name: str, where: str
+    ) -> None:
         if read_properties(el, self.path, where).get("battlemat_ignore") is True:
             return
         for obj in el.findall("object"):
             if len(doc.objects) >= MAX_OBJECTS:
-                raise InputError(self.path, where, f"more than {MAX_OBJECTS} objects")
+                raise input_error(self.path, where, f"more than {MAX_OBJECTS} objects")
             doc.objects.append(self.one_object(obj, off, name))
 
     def one_object(self, obj: Element, off: tuple[float, float], layer: str) -> MapObject:
@@ -228,9 +246,13 @@ class _Reader:
             rel = [(0.0, -h), (w, -h), (w, 0.0), (0.0, 0.0)]
         elif obj.find("ellipse") is not None:
             shape = "ellipse"
-            rel = [(w / 2 + w / 2 * math.cos(2 * math.pi * i / ELLIPSE_SIDES),
-                    h / 2 + h / 2 * math.sin(2 * math.pi * i / ELLIPSE_SIDES))
-                   for i in range(ELLIPSE_SIDES)]
+            rel = [
+                (
+                    w / 2 + w / 2 * math.cos(2 * math.pi * i / ELLIPSE_SIDES),
+                    h / 2 + h / 2 * math.sin(2 * math.pi * i / ELLIPSE_SIDES),
+                )
+                for i in range(ELLIPSE_SIDES)
+            ]
         elif obj.find("point") is not None:
             shape, rel = "point", [(0.0, 0.0)]
         elif obj.find("polygon") is not None:
@@ -245,8 +267,9 @@ class _Reader:
             shape = "text" if obj.find("text") is not None else "rect"
             rel = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
         pts = tuple(_rotate(rel, x, y, rot))
-        return MapObject(oid, obj.get("name", ""), cls.strip().lower(), shape, pts, props, layer,
-                         where, gid)
+        return MapObject(
+            oid, obj.get("name", ""), cls.strip().lower(), shape, pts, props, layer, where, gid
+        )
 
     def apply_template(self, obj: Element, tpl: Element, gid: int | None) -> None:
         """Give the placed object its template's attributes, shape and properties (its own win)."""
@@ -278,8 +301,11 @@ class _Reader:
 
     def bound_infinite(self, doc: TiledDoc) -> None:
         """Turn an infinite map's chunks into one bounded grid covering every chunk."""
-        boxes = [(cx, cy, cx + a.shape[1], cy + a.shape[0])
-                 for _, _, chunks in self.chunked for (cx, cy), a in chunks.items()]
+        boxes = [
+            (cx, cy, cx + a.shape[1], cy + a.shape[0])
+            for _, _, chunks in self.chunked
+            for (cx, cy), a in chunks.items()
+        ]
         if boxes:
             x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
             x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
@@ -287,8 +313,12 @@ class _Reader:
             x0, y0, x1, y1 = 0, 0, doc.width, doc.height
         w, h = x1 - x0, y1 - y0
         if w > MAX_SIDE or h > MAX_SIDE:
-            raise InputError(self.path, "map", f"infinite map's tiles span {w}x{h} squares, "
-                                               f"more than the {MAX_SIDE}x{MAX_SIDE} cap")
+            raise input_error(
+                self.path,
+                "map",
+                f"infinite map's tiles span {w}x{h} squares, "
+                f"more than the {MAX_SIDE}x{MAX_SIDE} cap",
+            )
         doc.width, doc.height = w, h
         for el, layer, chunks in self.chunked:
             self.count_cells(w * h, layer.where)
@@ -318,21 +348,28 @@ def read_tiled(path: Path, *, for_pytmx: bool = False) -> TiledDoc:
     path = Path(path)
     root = parse_xml_file(path, kind="map")
     if root.tag != "map":
-        raise InputError(path, None, f"not a Tiled map: the root element is <{root.tag}>, not <map>")
+        raise input_error(
+            path, None, f"not a Tiled map: the root element is <{root.tag}>, not <map>"
+        )
     orientation = root.get("orientation", "orthogonal")
     if orientation != "orthogonal":
-        raise InputError(path, "map", f"{orientation} maps are not supported; Battlemat reads "
-                                      "orthogonal (square grid) maps only")
+        raise input_error(
+            path,
+            "map",
+            f"{orientation} maps are not supported; Battlemat reads "
+            "orthogonal (square grid) maps only",
+        )
     w = attr_int(root, "width", None, path, "map")
     h = attr_int(root, "height", None, path, "map")
     tw = attr_int(root, "tilewidth", None, path, "map")
     th = attr_int(root, "tileheight", None, path, "map")
     infinite = root.get("infinite", "0") == "1"
     if not infinite and not (0 < w <= MAX_SIDE and 0 < h <= MAX_SIDE):
-        raise InputError(path, "map", f"map size {w}x{h} is out of range "
-                                      f"(1 to {MAX_SIDE} squares a side)")
+        raise input_error(
+            path, "map", f"map size {w}x{h} is out of range (1 to {MAX_SIDE} squares a side)"
+        )
     if not (0 < tw <= 4096 and 0 < th <= 4096):
-        raise InputError(path, "map", f"tile size {tw}x{th} pixels is out of range (1 to 4096)")
+        raise input_error(path, "map", f"tile size {tw}x{th} pixels is out of range (1 to 4096)")
     props = read_properties(root, path, "map")
     reader = _Reader(path, root, for_pytmx)
     doc = TiledDoc(path, root, w, h, tw, th, props, infinite=infinite)
@@ -345,6 +382,10 @@ def read_tiled(path: Path, *, for_pytmx: bool = False) -> TiledDoc:
     for el in root.iter("imagelayer"):
         img = el.find("image")
         if img is not None and img.get("source"):
-            doc.images.append(((path.parent / img.get("source", "")).resolve(),
-                               f"image layer {el.get('name', '')!r}"))
+            doc.images.append(
+                (
+                    (path.parent / img.get("source", "")).resolve(),
+                    f"image layer {el.get('name', '')!r}",
+                )
+            )
     return doc

@@ -5,6 +5,7 @@ their image paths made relative to the map (pytmx then never opens an XML file i
 old tileset whose image has no width/height gets them from the image header). Templates (.tx)
 are parsed once each and their tile references remapped to the map's gids.
 """
+
 from __future__ import annotations
 
 import copy
@@ -14,8 +15,7 @@ from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element
 
-from game.io.errors import InputError
-from game.io.tiled_xml import attr_int, image_size, parse_xml_file, read_properties
+from game.io.tiled_xml import attr_int, image_size, input_error, parse_xml_file, read_properties
 
 #: A tileset may not declare more tiles than this (a 4096x4096 image of 16-pixel tiles is 65536).
 MAX_TILES_PER_TILESET = 65536
@@ -43,6 +43,7 @@ class Tilesets:
             if first <= gid:
                 best = (tw, th)
         return best
+
     images: list[tuple[Path, str]] = field(default_factory=list)  # (file, where) for each image
     by_source: dict[Path, int] = field(default_factory=dict)  # .tsx file -> firstgid
     next_gid: int = 1
@@ -51,8 +52,12 @@ class Tilesets:
 def _refuse_json(file: Path, where: str, source: str, kind: str, xml_ext: str) -> None:
     """Tiled can also save JSON files; Battlemat reads the XML ones only."""
     if source.lower().endswith((".json", ".tsj", ".tj")):
-        raise InputError(file, where, f"JSON {kind}s are not supported: save the {kind} as "
-                                      f"{xml_ext} in Tiled (File > Export As)")
+        raise input_error(
+            file,
+            where,
+            f"JSON {kind}s are not supported: save the {kind} as "
+            f"{xml_ext} in Tiled (File > Export As)",
+        )
 
 
 def _rel(path: Path, map_dir: Path) -> str:
@@ -63,8 +68,15 @@ def _rel(path: Path, map_dir: Path) -> str:
         return path.as_posix()
 
 
-def _fix_image(img: Element, base_dir: Path, ts: Tilesets, where: str, tile_w: int,
-               tile_h: int, fallback: tuple[int, int] | None) -> None:
+def _fix_image(
+    img: Element,
+    base_dir: Path,
+    ts: Tilesets,
+    where: str,
+    tile_w: int,
+    tile_h: int,
+    fallback: tuple[int, int] | None,
+) -> None:
     """Point an <image> at its file relative to the map; fill in a missing width/height."""
     source = img.get("source")
     if not source:
@@ -95,8 +107,12 @@ def _embed(ts: Tilesets, node: Element, tsx_root: Element | None, tsx_path: Path
     tilecount = attr_int(out, "tilecount", 0, file, where)
     columns = attr_int(out, "columns", 0, file, where)
     if tilecount > MAX_TILES_PER_TILESET:
-        raise InputError(file, where, f"tilecount {tilecount} is more than the "
-                                      f"{MAX_TILES_PER_TILESET} tiles a tileset may have")
+        raise input_error(
+            file,
+            where,
+            f"tilecount {tilecount} is more than the "
+            f"{MAX_TILES_PER_TILESET} tiles a tileset may have",
+        )
     fallback = None
     if columns and tilecount and tw and th:
         fallback = (columns * tw, -(-tilecount // columns) * th)
@@ -106,8 +122,12 @@ def _embed(ts: Tilesets, node: Element, tsx_root: Element | None, tsx_path: Path
         w = attr_int(img, "width", 0, file, where)
         h = attr_int(img, "height", 0, file, where)
         if tw > 0 and th > 0 and (w // tw) * (h // th) > MAX_TILES_PER_TILESET:
-            raise InputError(file, where, f"image of {w}x{h} pixels in {tw}x{th} tiles is more "
-                                          f"than {MAX_TILES_PER_TILESET} tiles")
+            raise input_error(
+                file,
+                where,
+                f"image of {w}x{h} pixels in {tw}x{th} tiles is more "
+                f"than {MAX_TILES_PER_TILESET} tiles",
+            )
         if not tilecount and tw > 0 and th > 0:
             tilecount = (w // tw) * (h // th)
     last_id = tilecount - 1
@@ -118,8 +138,10 @@ def _embed(ts: Tilesets, node: Element, tsx_root: Element | None, tsx_path: Path
         timg = tile.find("image")
         if timg is not None:
             _fix_image(timg, base_dir, ts, twhere, tw, th, None)
-            ts.tile_size[firstgid + tid] = (attr_int(timg, "width", tw, file, twhere),
-                                            attr_int(timg, "height", th, file, twhere))
+            ts.tile_size[firstgid + tid] = (
+                attr_int(timg, "width", tw, file, twhere),
+                attr_int(timg, "height", th, file, twhere),
+            )
         # tile collision shapes would show up as map layers in pytmx (.//objectgroup)
         for og in tile.findall("objectgroup"):
             tile.remove(og)
@@ -147,10 +169,12 @@ def embed_tilesets(map_path: Path, root: Element) -> Tilesets:
             tsx_path = (map_path.parent / source).resolve()
             _refuse_json(map_path, f"tileset {source}", source, "tileset", ".tsx")
             if not tsx_path.is_file():
-                raise InputError(map_path, f"tileset {source}", f"tileset file not found: {tsx_path}")
+                raise input_error(
+                    map_path, f"tileset {source}", f"tileset file not found: {tsx_path}"
+                )
             tsx_root = parse_xml_file(tsx_path, kind="tileset")
             if tsx_root.tag != "tileset":
-                raise InputError(tsx_path, None, f"expected a <tileset>, found <{tsx_root.tag}>")
+                raise input_error(tsx_path, None, f"expected a <tileset>, found <{tsx_root.tag}>")
             new = _embed(ts, node, tsx_root, tsx_path)
             ts.by_source[tsx_path] = int(new.get("firstgid", "1"))
         else:
@@ -184,18 +208,18 @@ class Templates:
         map_path = self.ts.map_path
         _refuse_json(map_path, where, source, "template", ".tx")
         if not path.is_file():
-            raise InputError(map_path, where, f"template file not found: {path}")
+            raise input_error(map_path, where, f"template file not found: {path}")
         root = parse_xml_file(path, kind="template")
         obj = root.find("object")
         if root.tag != "template" or obj is None:
-            raise InputError(path, None, "expected a <template> with an <object>")
+            raise input_error(path, None, "expected a <template> with an <object>")
         props = read_properties(obj, path, "template object")
         gid: int | None = None
         if obj.get("gid") is not None:
             raw = attr_int(obj, "gid", 0, path, "template object")
             tsn = root.find("tileset")
             if tsn is None:
-                raise InputError(path, "template object", "has a gid but no tileset")
+                raise input_error(path, "template object", "has a gid but no tileset")
             tfirst = attr_int(tsn, "firstgid", 1, path, "template tileset")
             gid = self._map_gid(path, tsn, raw, tfirst)
         tpl = Template(obj, props, gid)
@@ -212,8 +236,9 @@ class Templates:
             if tsx not in self.ts.by_source:
                 node = Element("tileset", {"firstgid": str(self.ts.next_gid), "source": source})
                 if not tsx.is_file():
-                    raise InputError(tx_path, f"tileset {source}",
-                                     f"tileset file not found: {tsx}")
+                    raise input_error(
+                        tx_path, f"tileset {source}", f"tileset file not found: {tsx}"
+                    )
                 new = _embed(self.ts, node, parse_xml_file(tsx, kind="tileset"), tsx)
                 self._append(new)
                 self.ts.by_source[tsx] = int(new.get("firstgid", "1"))

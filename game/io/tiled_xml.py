@@ -2,6 +2,7 @@
 
 Every failure becomes one ``InputError(file, where, what)`` line, never a traceback.
 """
+
 from __future__ import annotations
 
 import math
@@ -23,36 +24,42 @@ MAX_DEPTH = 64
 MAX_COORD = 1e9
 
 
+def input_error(file: Path | str, where: str | int | None, what: str) -> InputError:
+    """An InputError naming a file given as a path or a string."""
+    return InputError(str(file), where, what)
+
+
 def parse_xml_file(path: Path, *, kind: str = "file") -> Element:
     """Parse one Tiled XML file (.tmx, .tsx, .tx) safely; refuse entities and bad XML."""
     try:
         size = path.stat().st_size
     except FileNotFoundError:
-        raise InputError(path, None, f"{kind} not found") from None
+        raise input_error(path, None, f"{kind} not found") from None
     except OSError as err:
-        raise InputError(path, None, f"cannot read {kind}: {err.strerror}") from None
+        raise input_error(path, None, f"cannot read {kind}: {err.strerror}") from None
     if size > MAX_FILE_BYTES:
-        raise InputError(path, None, f"{kind} is {size} bytes, more than the {MAX_FILE_BYTES} cap")
+        raise input_error(path, None, f"{kind} is {size} bytes, more than the {MAX_FILE_BYTES} cap")
     try:
         data = path.read_bytes()
     except OSError as err:
-        raise InputError(path, None, f"cannot read {kind}: {err.strerror}") from None
+        raise input_error(path, None, f"cannot read {kind}: {err.strerror}") from None
     return parse_xml_bytes(data, path)
 
 
 def parse_xml_bytes(data: bytes, path: Path | str) -> Element:
     """Parse XML bytes with defusedxml; entity declarations and external references refused."""
     try:
-        return SafeET.fromstring(data, forbid_dtd=False, forbid_entities=True,
-                                 forbid_external=True)
+        return SafeET.fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
     except DefusedXmlException as err:
-        raise InputError(
+        raise input_error(
             path, None, f"XML entity declarations are not allowed ({type(err).__name__})"
         ) from None
     except ParseError as err:
         line, col = getattr(err, "position", (0, 0))
         msg = str(err).split(":")[0]
-        raise InputError(path, f"line {line}", f"malformed XML: {msg} (column {col + 1})") from None
+        raise input_error(
+            path, f"line {line}", f"malformed XML: {msg} (column {col + 1})"
+        ) from None
 
 
 # --- typed custom properties -------------------------------------------------------------
@@ -114,21 +121,22 @@ def _convert(ptype: str, raw: str) -> Any:
     return raw
 
 
-def read_properties(node: Element | None, file: Path | str, where: str,
-                    depth: int = 0) -> dict[str, Any]:
-    """Typed custom properties of a Tiled element (``<properties>`` child), nested classes as dicts."""
+def read_properties(
+    node: Element | None, file: Path | str, where: str, depth: int = 0
+) -> dict[str, Any]:
+    """Typed custom properties of an element (its ``<properties>``); classes become dicts."""
     out: dict[str, Any] = {}
     if node is None:
         return out
     if depth > MAX_DEPTH:
-        raise InputError(file, where, f"class properties nested more than {MAX_DEPTH} deep")
+        raise input_error(file, where, f"class properties nested more than {MAX_DEPTH} deep")
     props = node.find("properties")
     if props is None:
         return out
     for p in props.findall("property"):
         name = p.get("name")
         if name is None:
-            raise InputError(file, where, "a property has no name")
+            raise input_error(file, where, "a property has no name")
         ptype = p.get("type", "string")
         if ptype == "class":
             out[name] = read_properties(p, file, f"{where} property {name!r}", depth + 1)
@@ -142,7 +150,9 @@ def read_properties(node: Element | None, file: Path | str, where: str,
         try:
             out[name] = _convert(ptype, raw)
         except ValueError as err:
-            raise InputError(file, f"{where} property {name!r}", f"{err} (declared {ptype})") from None
+            raise input_error(
+                file, f"{where} property {name!r}", f"{err} (declared {ptype})"
+            ) from None
     return out
 
 
@@ -154,7 +164,7 @@ def _item(item: Element, file: Path | str, where: str) -> Any:
     try:
         return _convert(itype, item.get("value") or item.text or "")
     except ValueError as err:
-        raise InputError(file, where, f"{err} (declared {itype})") from None
+        raise input_error(file, where, f"{err} (declared {itype})") from None
 
 
 def merge_properties(base: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
@@ -176,12 +186,12 @@ def attr_int(node: Element, name: str, default: int | None, file: Path | str, wh
     raw = node.get(name)
     if raw is None:
         if default is None:
-            raise InputError(file, where, f"missing attribute {name!r}")
+            raise input_error(file, where, f"missing attribute {name!r}")
         return default
     try:
         return _to_int(raw.strip())
     except ValueError:
-        raise InputError(file, where, f"attribute {name}={raw!r} is not an integer") from None
+        raise input_error(file, where, f"attribute {name}={raw!r} is not an integer") from None
 
 
 def attr_float(node: Element, name: str, default: float, file: Path | str, where: str) -> float:
@@ -192,9 +202,9 @@ def attr_float(node: Element, name: str, default: float, file: Path | str, where
     try:
         f = float(raw)
     except ValueError:
-        raise InputError(file, where, f"attribute {name}={raw!r} is not a number") from None
+        raise input_error(file, where, f"attribute {name}={raw!r} is not a number") from None
     if not math.isfinite(f) or abs(f) > MAX_COORD:
-        raise InputError(file, where, f"attribute {name}={raw!r} is out of range")
+        raise input_error(file, where, f"attribute {name}={raw!r} is out of range")
     return f
 
 

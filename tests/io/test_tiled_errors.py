@@ -1,4 +1,5 @@
 """Bad maps stop with one line naming the file, the place and the problem; never a traceback."""
+
 from __future__ import annotations
 
 import os
@@ -18,14 +19,20 @@ CASES = [
     ("malformed.tmx", "line 11", ["malformed XML"]),
     ("billion_laughs.tmx", "", ["entity declarations are not allowed"]),
     ("missing_tileset.tmx", "tileset no_such_tileset.tsx", ["tileset file not found"]),
-    ("missing_template.tmx", "object 7 template templates/no_such_template.tx",
-     ["template file not found"]),
+    (
+        "missing_template.tmx",
+        "object 7 template templates/no_such_template.tx",
+        ["template file not found"],
+    ),
     ("json_tileset.tmx", "tileset tiles.tsj", ["JSON tilesets are not supported", ".tsx"]),
     ("absurd_size.tmx", "map", ["100000x100000", "out of range", "1024"]),
     ("absurd_tileset.tmx", "tileset huge", ["100000000", "65536"]),
     ("wrong_type.tmx", "object 12 property 'height'", ["'tall' is not an int"]),
-    ("wrong_meaning.tmx", "object 9 property 'height'", ["must be a number of yards",
-                                                         "'very tall'"]),
+    (
+        "wrong_meaning.tmx",
+        "object 9 property 'height'",
+        ["must be a number of yards", "'very tall'"],
+    ),
 ]
 
 
@@ -90,40 +97,89 @@ def _write(tmp_path: Path, body: str, attrs: str = 'width="4" height="2"') -> Pa
 @pytest.mark.parametrize(
     ("body", "where", "what"),
     [
-        ('<layer id="1" name="G" width="4" height="2"><data encoding="csv">1,2,3</data></layer>',
-         "layer 'G'", "layer data has 3 tiles, expected 4x2=8"),
-        ('<layer id="1" name="G" width="4" height="2"><data encoding="csv">1,2,x,4,5,6,7,8</data>'
-         "</layer>", "layer 'G'", "CSV layer data holds 'x', not a tile id"),
-        ('<layer id="1" name="G" width="4" height="2"><data encoding="base64" compression="zlib">'
-         "AAAA</data></layer>", "layer 'G'", "corrupt zlib layer data"),
-        ('<layer id="1" name="G" width="4" height="2"><data encoding="base64" compression="lzma">'
-         "AAAA</data></layer>", "layer 'G'", "unknown layer compression 'lzma'"),
-        ('<objectgroup id="1" name="O"><object id="3" class="creature" x="0" y="0"/></objectgroup>',
-         "object 3", "a creature placement needs a 'creature' property"),
-        ('<objectgroup id="1" name="O"><object id="4" class="fog" x="0" y="0" width="16" '
-         'height="16"><properties><property name="obscurement" value="murky"/></properties>'
-         "</object></objectgroup>", "object 4 property 'obscurement'", "unknown obscurement 'murky'"),
-        ('<objectgroup id="1" name="O"><object id="5" class="terrain" x="0" y="0" width="16" '
-         'height="16"><properties><property name="terrain" value="lava"/></properties>'
-         "</object></objectgroup>", "object 5 property 'terrain'", "unknown terrain 'lava'"),
-        ('<objectgroup id="1" name="O"><object id="6" class="elevation" x="0" y="0" width="16" '
-         'height="16"/></objectgroup>', "object 6", "a 'elevation' zone needs a 'elevation'"),
-        ('<objectgroup id="1" name="O"><object id="7" class="creature" x="160" y="0">'
-         '<properties><property name="creature" value="warg"/></properties><point/></object>'
-         "</objectgroup>", "object 7", "off the 4x2 map"),
-        ('<objectgroup id="1" name="O"><object id="9" class="wall" x="nan" y="0" width="16" '
-         'height="16"/></objectgroup>', "object 9", "attribute x='nan' is out of range"),
-        ('<objectgroup id="1" name="O"><object id="2" class="wall" x="0" y="0" width="16" '
-         'height="16"><properties><property name="height" type="float" value="inf"/>'
-         "</properties></object></objectgroup>", "object 2 property 'height'",
-         "'inf' is not a finite number"),
+        (
+            '<layer id="1" name="G" width="4" height="2"><data encoding="csv">1,2,3</data></layer>',
+            "layer 'G'",
+            "layer data has 3 tiles, expected 4x2=8",
+        ),
+        (
+            '<layer id="1" name="G" width="4" height="2">'
+            '<data encoding="csv">1,2,x,4,5,6,7,8</data></layer>',
+            "layer 'G'",
+            "CSV layer data holds 'x', not a tile id",
+        ),
+        (
+            '<layer id="1" name="G" width="4" height="2">'
+            '<data encoding="base64" compression="zlib">AAAA</data></layer>',
+            "layer 'G'",
+            "corrupt zlib layer data",
+        ),
+        (
+            '<layer id="1" name="G" width="4" height="2">'
+            '<data encoding="base64" compression="lzma">AAAA</data></layer>',
+            "layer 'G'",
+            "unknown layer compression 'lzma'",
+        ),
+        (
+            '<objectgroup id="1" name="O">'
+            '<object id="3" class="creature" x="0" y="0"/></objectgroup>',
+            "object 3",
+            "a creature placement needs a 'creature' property",
+        ),
+        (
+            '<objectgroup id="1" name="O"><object id="4" class="fog" x="0" y="0" width="16" '
+            'height="16"><properties><property name="obscurement" value="murky"/></properties>'
+            "</object></objectgroup>",
+            "object 4 property 'obscurement'",
+            "unknown obscurement 'murky'",
+        ),
+        (
+            '<objectgroup id="1" name="O"><object id="5" class="terrain" x="0" y="0" width="16" '
+            'height="16"><properties><property name="terrain" value="lava"/></properties>'
+            "</object></objectgroup>",
+            "object 5 property 'terrain'",
+            "unknown terrain 'lava'",
+        ),
+        (
+            '<objectgroup id="1" name="O"><object id="6" class="elevation" x="0" y="0" width="16" '
+            'height="16"/></objectgroup>',
+            "object 6",
+            "a 'elevation' zone needs a 'elevation'",
+        ),
+        (
+            '<objectgroup id="1" name="O"><object id="7" class="creature" x="160" y="0">'
+            '<properties><property name="creature" value="warg"/></properties><point/></object>'
+            "</objectgroup>",
+            "object 7",
+            "off the 4x2 map",
+        ),
+        (
+            '<objectgroup id="1" name="O"><object id="9" class="wall" x="nan" y="0" width="16" '
+            'height="16"/></objectgroup>',
+            "object 9",
+            "attribute x='nan' is out of range",
+        ),
+        (
+            '<objectgroup id="1" name="O"><object id="2" class="wall" x="0" y="0" width="16" '
+            'height="16"><properties><property name="height" type="float" value="inf"/>'
+            "</properties></object></objectgroup>",
+            "object 2 property 'height'",
+            "'inf' is not a finite number",
+        ),
         ("<group name='g'>" * 100 + "</group>" * 100, "layer 'g'", "nested more than 64 deep"),
         ('<layer id="1" name="G" width="4" height="2"/>', "layer 'G'", "tile layer has no <data>"),
-        ('<properties><property name="yards_per_tile" type="bool" value="true"/></properties>',
-         "map property 'yards_per_tile'", "must be a number of yards, got true"),
-        ('<objectgroup id="1" name="O"><object id="8" class="arrow_slit" x="0" y="0" width="16" '
-         'height="16"><properties><property name="openings" value="high"/></properties>'
-         "</object></objectgroup>", "object 8 property 'openings'", "'high' is not bottom-top"),
+        (
+            '<properties><property name="yards_per_tile" type="bool" value="true"/></properties>',
+            "map property 'yards_per_tile'",
+            "must be a number of yards, got true",
+        ),
+        (
+            '<objectgroup id="1" name="O"><object id="8" class="arrow_slit" x="0" y="0" width="16" '
+            'height="16"><properties><property name="openings" value="high"/></properties>'
+            "</object></objectgroup>",
+            "object 8 property 'openings'",
+            "'high' is not bottom-top",
+        ),
     ],
 )
 def test_bad_values_name_the_place(tmp_path: Path, body: str, where: str, what: str) -> None:
@@ -140,8 +196,11 @@ def test_zlib_bomb_is_refused(tmp_path: Path) -> None:
     import zlib
 
     blob = base64.b64encode(zlib.compress(b"\0" * 10_000_000)).decode()
-    path = _write(tmp_path, f'<layer id="1" name="G" width="4" height="2">'
-                            f'<data encoding="base64" compression="zlib">{blob}</data></layer>')
+    path = _write(
+        tmp_path,
+        f'<layer id="1" name="G" width="4" height="2">'
+        f'<data encoding="base64" compression="zlib">{blob}</data></layer>',
+    )
     with pytest.raises(InputError, match="more tiles than the layer's size"):
         load_battlefield(path)
 

@@ -1,4 +1,5 @@
 """Tiled maps of every format Battlemat accepts load into the same Battlefield."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -45,7 +46,11 @@ def test_template_objects_inherit_name_class_size_and_properties() -> None:
     assert [p.name for p in bf.placements] == ["Guard", "Captain", "Guard"]
     guard = bf.placements[0]
     assert (guard.creature_id, guard.side, guard.name, guard.square) == (
-        "human_guard", "party", "Guard", (1, 1))
+        "human_guard",
+        "party",
+        "Guard",
+        (1, 1),
+    )
     captain = bf.placements[1]
     assert (captain.name, captain.side, captain.creature_id) == ("Captain", "watch", "human_guard")
     assert bf.placements[2].square == (4, 4)  # own size 2x2 overrides the template's 1x1
@@ -59,7 +64,9 @@ def test_templates_reach_pytmx_too() -> None:
     objs = {o.id: o for o in tm.objects}
     assert objs[1].name == "Guard" and objs[1].type == "creature"
     assert objs[1].properties["creature"] == "human_guard"
-    assert objs[2].properties["side"] == "watch" and objs[2].properties["note"] == "from the template"
+    assert (
+        objs[2].properties["side"] == "watch" and objs[2].properties["note"] == "from the template"
+    )
     assert objs[3].gid and objs[3].type == "rock" and objs[3].width == 16
 
 
@@ -140,10 +147,15 @@ def test_missing_image_does_not_stop_the_battlefield() -> None:
 def test_yards_per_tile_resamples_to_one_yard_squares() -> None:
     bf = load_battlefield(DATA / "yards_per_tile.tmx")
     assert (bf.width, bf.height) == (8, 6)
-    assert {(x, y) for y, x in zip(*np.nonzero(bf.terrain == Terrain.DIFFICULT))} == {
-        (2, 0), (3, 0), (2, 1), (3, 1)}
-    assert {(x, y) for y, x in zip(*np.nonzero(bf.terrain == Terrain.IMPASSABLE))} == {
-        (6, 4), (7, 4), (6, 5), (7, 5)}
+    assert {(x, y) for y, x in zip(*np.nonzero(bf.terrain == Terrain.DIFFICULT), strict=False)} == {
+        (2, 0),
+        (3, 0),
+        (2, 1),
+        (3, 1),
+    }
+    assert {
+        (x, y) for y, x in zip(*np.nonzero(bf.terrain == Terrain.IMPASSABLE), strict=False)
+    } == {(6, 4), (7, 4), (6, 5), (7, 5)}
     assert bf.properties["yards_per_tile"] == 2.0
 
 

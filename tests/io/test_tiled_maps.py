@@ -1,4 +1,5 @@
 """The shipped maps and real Tiled example maps do what they should (../shared/tiled-examples)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,9 +16,19 @@ MAPS = ROOT / "maps"
 EXAMPLES = Path(__file__).parents[2].parent / "shared" / "tiled-examples"
 SHIPPED = ["courtyard", "broken_bridge", "forest_stream"]
 KNOWN_CREATURES = {
-    "human_spearman", "human_crossbowman", "human_rogue", "human_knight", "warhorse",
-    "riding_horse", "warg", "ogre_brute", "goblin", "giant_bat", "river_serpent",
-    "bandit_archer", "human_guard",
+    "human_spearman",
+    "human_crossbowman",
+    "human_rogue",
+    "human_knight",
+    "warhorse",
+    "riding_horse",
+    "warg",
+    "ogre_brute",
+    "goblin",
+    "giant_bat",
+    "river_serpent",
+    "bandit_archer",
+    "human_guard",
 }
 
 needs_examples = pytest.mark.skipif(not EXAMPLES.is_dir(), reason="../shared/tiled-examples absent")
@@ -64,8 +75,13 @@ def test_shipped_maps_use_every_terrain_feature() -> None:
         kinds |= {o.kind for o in bf.obstacles}
         drops.append(float(bf.elevation.max() - bf.elevation.min()))
         assert bf.surface_banes is not None
-    assert seen_terrain == int(Terrain.DIFFICULT | Terrain.TREACHEROUS | Terrain.LIQUID
-                               | Terrain.CLIMBABLE | Terrain.IMPASSABLE)
+    assert seen_terrain == int(
+        Terrain.DIFFICULT
+        | Terrain.TREACHEROUS
+        | Terrain.LIQUID
+        | Terrain.CLIMBABLE
+        | Terrain.IMPASSABLE
+    )
     assert light == {Light.BRIGHT, Light.DIM, Light.DARK}
     assert {Obscurement.PARTIAL, Obscurement.HEAVY} <= obsc
     assert {"wall", "low_wall", "arrow_slit", "tree", "pillar"} <= kinds
@@ -84,7 +100,13 @@ def test_courtyard_is_the_demo_fight() -> None:
     assert (bf.terrain & Terrain.CLIMBABLE).any()  # the ladder
     party = {p.creature_id for p in bf.placements if p.side == "party"}
     foes = {p.creature_id for p in bf.placements if p.side == "foes"}
-    assert party == {"human_spearman", "human_crossbowman", "human_rogue", "human_knight", "warhorse"}
+    assert party == {
+        "human_spearman",
+        "human_crossbowman",
+        "human_rogue",
+        "human_knight",
+        "warhorse",
+    }
     assert {"warg", "ogre_brute", "bandit_archer"} <= foes
 
 
@@ -101,9 +123,13 @@ def test_broken_bridge_has_a_chasm_a_ledge_and_a_beam() -> None:
 def test_forest_stream_has_water_foliage_fog_and_a_climbable_tree() -> None:
     bf = load_battlefield(MAPS / "forest_stream.tmx")
     assert (bf.terrain & Terrain.LIQUID).any()
-    rough = (bf.terrain & Terrain.LIQUID).astype(bool) & (bf.terrain & Terrain.TREACHEROUS).astype(bool)
+    rough = (bf.terrain & Terrain.LIQUID).astype(bool) & (bf.terrain & Terrain.TREACHEROUS).astype(
+        bool
+    )
     assert rough.any() and bf.surface_banes[rough].min() >= 1  # type: ignore[index]
-    assert (bf.obscurement == Obscurement.PARTIAL).any() and (bf.obscurement == Obscurement.HEAVY).any()
+    assert (bf.obscurement == Obscurement.PARTIAL).any() and (
+        bf.obscurement == Obscurement.HEAVY
+    ).any()
     assert any(o.kind == "tree" and o.climbable for o in bf.obstacles)
     assert (bf.terrain == Terrain.DIFFICULT).sum() > 20  # undergrowth
 
@@ -111,8 +137,12 @@ def test_forest_stream_has_water_foliage_fog_and_a_climbable_tree() -> None:
 @needs_examples
 @pytest.mark.parametrize(
     ("name", "size"),
-    [("orthogonal-outside.tmx", (45, 31)), ("perspective_walls.tmx", (32, 32)),
-     ("forest/forest.tmx", (40, 16)), ("sticker-knight/map/sandbox.tmx", (79, 45))],
+    [
+        ("orthogonal-outside.tmx", (45, 31)),
+        ("perspective_walls.tmx", (32, 32)),
+        ("forest/forest.tmx", (40, 16)),
+        ("sticker-knight/map/sandbox.tmx", (79, 45)),
+    ],
 )
 def test_real_tiled_examples_load(name: str, size: tuple[int, int]) -> None:
     bf = load_battlefield(EXAMPLES / name)
@@ -158,8 +188,12 @@ def test_examples_draw_with_pygame() -> None:
     pygame.display.init()
     try:
         pygame.display.set_mode((8, 8))
-        for name in ("orthogonal-outside.tmx", "perspective_walls.tmx", "forest/forest.tmx",
-                     "sticker-knight/map/sandbox.tmx"):
+        for name in (
+            "orthogonal-outside.tmx",
+            "perspective_walls.tmx",
+            "forest/forest.tmx",
+            "sticker-knight/map/sandbox.tmx",
+        ):
             tm = open_tiled_map(EXAMPLES / name, image_loader=pygame_image_loader)
             assert any(img is not None for img in tm.images)
     finally:

@@ -1,4 +1,5 @@
-"""Tiles, zones, obstacles and placements land on the right squares (tests/io/data/maps/raster.tmx)."""
+"""Tiles, zones, obstacles and placements land on the right squares (data/maps/raster.tmx)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -20,7 +21,7 @@ def bf() -> Battlefield:
 
 def squares(mask: np.ndarray) -> set[tuple[int, int]]:
     ys, xs = np.nonzero(mask)
-    return set(zip(xs.tolist(), ys.tolist()))
+    return set(zip(xs.tolist(), ys.tolist(), strict=False))
 
 
 def test_tile_properties_and_layer_defaults(bf: Battlefield) -> None:
@@ -44,7 +45,12 @@ def test_zones_paint_their_shapes(bf: Battlefield) -> None:
 def test_obstacles_block_their_footprint(bf: Battlefield) -> None:
     by_id = {o.id: o for o in bf.obstacles}
     wall = by_id[6]
-    assert (wall.kind, wall.closed, wall.height_yd, wall.blocks_movement) == ("wall", False, 3.0, True)
+    assert (wall.kind, wall.closed, wall.height_yd, wall.blocks_movement) == (
+        "wall",
+        False,
+        3.0,
+        True,
+    )
     assert wall.points == ((5.0, 4.0), (5.0, 7.0))
     assert squares(bf.terrain == Terrain.IMPASSABLE) == {(5, 4), (5, 5), (5, 6), (9, 3), (7, 4)}
     low = by_id[7]
@@ -54,33 +60,48 @@ def test_obstacles_block_their_footprint(bf: Battlefield) -> None:
     assert (slit.height_yd, slit.openings) == (2.0, ((1.0, 1.5),))
     assert by_id[10].base_yd == 3.0  # stands on the elevation area under it
     tree = by_id[13]
-    assert (tree.climbable, tree.blocks_movement, tree.base_yd, tree.height_yd) == (True, False, 2.0, 6.0)
+    assert (tree.climbable, tree.blocks_movement, tree.base_yd, tree.height_yd) == (
+        True,
+        False,
+        2.0,
+        6.0,
+    )
     assert bf.terrain_at((8, 0)) == Terrain.CLIMBABLE
     assert bf.properties["ignored_objects"] == {"chest": 1}
 
 
 def test_placements(bf: Battlefield) -> None:
     sneak, big = bf.placements
-    assert (sneak.creature_id, sneak.side, sneak.square, sneak.elevation_yd) == ("goblin", "foes", (1, 2), None)
-    assert (big.creature_id, big.square, big.elevation_yd, big.name) == ("ogre_brute", (3, 2), 1.5, "Big")
+    assert (sneak.creature_id, sneak.side, sneak.square, sneak.elevation_yd) == (
+        "goblin",
+        "foes",
+        (1, 2),
+        None,
+    )
+    assert (big.creature_id, big.square, big.elevation_yd, big.name) == (
+        "ogre_brute",
+        (3, 2),
+        1.5,
+        "Big",
+    )
     assert big.source == "raster.tmx: object 12"
 
 
 def test_polygon_squares_need_a_real_overlap() -> None:
     ys, xs = polygon_squares([(2, 2), (5, 2), (5, 3), (2, 3)], 10, 10)
-    assert set(zip(xs.tolist(), ys.tolist())) == {(2, 2), (3, 2), (4, 2)}
+    assert set(zip(xs.tolist(), ys.tolist(), strict=False)) == {(2, 2), (3, 2), (4, 2)}
     ys, xs = polygon_squares([(2.1, 2.1), (2.2, 2.1), (2.2, 2.2)], 10, 10)  # a speck
-    assert set(zip(xs.tolist(), ys.tolist())) == {(2, 2)}
+    assert set(zip(xs.tolist(), ys.tolist(), strict=False)) == {(2, 2)}
 
 
 def test_diagonal_line_leaves_no_corner_gap() -> None:
     ys, xs = line_squares([(0.5, 0.5), (4.5, 4.5)], 6, 6)
-    cells = set(zip(xs.tolist(), ys.tolist()))
+    cells = set(zip(xs.tolist(), ys.tolist(), strict=False))
     for x in range(4):
         assert (x, x) in cells and (x + 1, x + 1) in cells
         assert (x + 1, x) in cells or (x, x + 1) in cells  # 4-connected
     ys, xs = line_squares([(0, 3), (6, 3)], 6, 6)  # on a grid line: the row below
-    assert set(zip(xs.tolist(), ys.tolist())) == {(x, 3) for x in range(6)}
+    assert set(zip(xs.tolist(), ys.tolist(), strict=False)) == {(x, 3) for x in range(6)}
 
 
 def _brute_force(pts: list[tuple[float, float]], width: int, height: int) -> set[tuple[int, int]]:
@@ -92,7 +113,7 @@ def _brute_force(pts: list[tuple[float, float]], width: int, height: int) -> set
                 for sx in range(4):
                     px, py = x + (sx + 0.5) / 4, y + (sy + 0.5) / 4
                     inside = False
-                    for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]):
+                    for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1], strict=False):
                         if y1 != y2 and min(y1, y2) <= py < max(y1, y2):
                             if px < x1 + (py - y1) * (x2 - x1) / (y2 - y1):
                                 inside = not inside
@@ -113,7 +134,7 @@ def test_scanline_rasterizer_matches_the_rule(seed: int) -> None:
         pts = [(x0, y0), (x0 + rng.uniform(0.3, 6), y0), (x0 + 3, y0 + 2), (x0, y0 + 2)]
         pts[2] = (pts[1][0], pts[2][1])
     ys, xs = polygon_squares(pts, 12, 8)
-    got = set(zip(xs.tolist(), ys.tolist()))
+    got = set(zip(xs.tolist(), ys.tolist(), strict=False))
     want = _brute_force(pts, 12, 8)
     if want:
         assert got == want
