@@ -33,9 +33,12 @@ PLUGINS = ("movement", "falling", "mounts", "targeting", "sight")
 DEFAULT = RulesetDef(id="sotdl", name="Shadow of the Demon Lord")
 
 
-def build_ruleset(defn: RulesetDef | None = None, definitions: Definitions | None = None
-                  ) -> Ruleset:
-    """The SotDL ruleset: phases, actions, modifiers, hooks, then the plug-ins."""
+def build_ruleset(defn: RulesetDef | None = None, definitions: Definitions | None = None,
+                  *, plugins: Iterable[str] = PLUGINS) -> Ruleset:
+    """The SotDL ruleset: phases, actions, modifiers, hooks, then the plug-ins.
+
+    ``plugins=()`` gives the core with the interim geometry only (the engine's unit tests).
+    """
     rs = Ruleset(defn or DEFAULT, definitions)
     interim.register(rs)
     rs.register_hook("movement_blocked", movement_blocked)
@@ -47,7 +50,7 @@ def build_ruleset(defn: RulesetDef | None = None, definitions: Definitions | Non
     activities.register(rs)
     triggered.register(rs)
     gm.register(rs)
-    for name in PLUGINS:
+    for name in plugins:
         full = f"{__name__}.{name}"
         if importlib.util.find_spec(full) is None:
             continue

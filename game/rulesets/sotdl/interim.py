@@ -115,7 +115,7 @@ def forced_path(state: EncounterState, rs: Ruleset, cid: str, away_from: Square,
     return tuple(steps)
 
 
-def reach_range_check(state: EncounterState, rs: Ruleset, roll: RollContext) -> list[Violation]:
+def reach_range_check(state: EncounterState, roll: RollContext, rs: Ruleset) -> list[Violation]:
     """INTERIM (targeting.py replaces): melee within reach, thrown/ranged within twice range."""
     if not roll.target or roll.target not in state.creatures or "no_range_check" in roll.tags:
         return []

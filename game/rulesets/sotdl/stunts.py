@@ -196,8 +196,9 @@ def pull_move(ctx: Context, aid: str, tid: str, path: tuple) -> None:
         return
     for s in steps:
         before = ctx.state.creatures[aid].body.square
+        # the pulled creature comes along, so it never sees the puller leave its reach
         w = walk(ctx, aid, (Step(s.square, s.elevation_yd, s.cost_yd, s.how),),
-                 WalkMode("pull", True, uses_budget=False))
+                 WalkMode("pull", True, frozenset({tid}), uses_budget=False))
         if w.stopped:
             return
         walk(ctx, tid, (Step(before, None, 1.0, "forced"),),

@@ -6,7 +6,7 @@ from typing import Any
 from game.rules.ascii_grid import parse_ascii
 from game.rules.definitions import CreatureDef, Definitions, Side, WeaponDef
 from game.rules.engine import Engine, Event, SeededDice, replay
-from game.rulesets.sotdl import DEFAULT, NewCreature, build_ruleset, new_state
+from game.rulesets.sotdl import DEFAULT, PLUGINS, NewCreature, build_ruleset, new_state
 
 W = {
     "sword": WeaponDef("sword", "Sword", "1d6+1", "melee"),
@@ -37,23 +37,24 @@ def creature(cid: str, **kw: Any) -> CreatureDef:
 
 
 def make(picture: str, creatures: dict[str, tuple[str, tuple[int, int], dict[str, Any]]],
-         *, seed: int = 1, params: dict[str, Any] | None = None) -> Engine:
+         *, seed: int = 1, params: dict[str, Any] | None = None,
+         plugins: tuple[str, ...] = PLUGINS) -> Engine:
     """An engine on an ASCII map; creatures: id -> (side, square, CreatureDef fields)."""
     import dataclasses
 
     rdef = dataclasses.replace(DEFAULT, params=params or {})
-    rs = build_ruleset(rdef, Definitions(weapons=W))
+    rs = build_ruleset(rdef, Definitions(weapons=W), plugins=plugins)
     new = [NewCreature(cid, creature(cid, **kw), side, sq) for cid, (side, sq, kw) in
            creatures.items()]
     return Engine(rs, new_state(parse_ascii(picture), rs, SIDES, new), SeededDice(seed))
 
 
 def duel(seed: int = 1, hero: dict[str, Any] | None = None, foe: dict[str, Any] | None = None,
-         foe_at: tuple[int, int] = (2, 1)) -> Engine:
+         foe_at: tuple[int, int] = (2, 1), plugins: tuple[str, ...] = PLUGINS) -> Engine:
     """A hero at (1, 1) and a foe next to it on an open 8x4 field."""
     return make("........\n........\n........\n........",
                 {"hero": ("pcs", (1, 1), hero or {}), "foe": ("foes", foe_at, foe or {})},
-                seed=seed)
+                seed=seed, plugins=plugins)
 
 
 def ok(eng: Engine, cmd: Any, dice: tuple[int, ...] = ()) -> tuple[Event, ...]:
