@@ -63,6 +63,10 @@ def open_tiled_map(path: Path, *, image_loader: Callable[..., Any] | None = None
     """A pytmx.TiledMap of the map, patched around pytmx's gaps; images loaded if a loader is given.
 
     With ``image_loader=pytmx.util_pygame.pygame_image_loader`` the tiles are pygame surfaces.
+    pytmx lists group layers flat, so every layer inside a group already carries its effective
+    ``offsetx``/``offsety`` (whole pixels), ``opacity`` and ``visible``: do not add the groups'
+    again. Infinite maps come out bounded (as load_battlefield sees them), object templates are
+    applied, ``obj.type`` holds the Tiled 1.9 class too, and tile collision shapes are dropped.
     """
     import pytmx
 

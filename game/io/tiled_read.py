@@ -127,8 +127,9 @@ class _Reader:
         off: tuple[float, float],
         visible: bool,
         depth: int = 0,
+        opacity: float = 1.0,
     ) -> None:
-        """Visit layers in draw order, groups included (their offsets add up)."""
+        """Visit layers in draw order, groups included (offsets add up, opacities multiply)."""
         if depth > MAX_DEPTH:
             raise input_error(
                 self.path,
@@ -144,16 +145,21 @@ class _Reader:
             ox = off[0] + attr_float(el, "offsetx", 0.0, self.path, where)
             oy = off[1] + attr_float(el, "offsety", 0.0, self.path, where)
             vis = visible and el.get("visible", "1") not in ("0", "false")
-            if self.for_pytmx and parent is not self.root and tag != "group":
-                # pytmx flattens groups and reads offsets as ints: push the sum down
+            alpha = opacity * attr_float(el, "opacity", 1.0, self.path, where)
+            if self.for_pytmx and tag != "group":
+                # pytmx flattens groups (and reads offsets as ints): give each layer its
+                # effective offset, opacity and visibility, groups included
                 el.set("offsetx", str(round(ox)))
                 el.set("offsety", str(round(oy)))
+                if depth:
+                    el.set("opacity", f"{alpha:g}")
+                    el.set("visible", "1" if vis else "0")
             elif self.for_pytmx:
                 for k in ("offsetx", "offsety"):
                     if el.get(k) is not None:
                         el.set(k, str(round(float(el.get(k, "0")))))
             if tag == "group":
-                self.walk(el, doc, (ox, oy), vis, depth + 1)
+                self.walk(el, doc, (ox, oy), vis, depth + 1, alpha)
             elif tag == "layer":
                 self.tile_layer(el, doc, (ox, oy), vis, name, where)
             elif tag == "objectgroup":

@@ -101,7 +101,7 @@ def test_typed_and_class_properties_open_in_pytmx() -> None:
 
 
 def test_group_layer_offsets_add_up() -> None:
-    bf = load_battlefield(DATA / "groups.tmx")
+    bf = load_battlefield(DATA / "groups.tmx")  # the hidden group still counts
     # water tile painted at (0, 0) inside groups offset by 16+0 and 0+16 pixels
     assert bf.terrain_at((1, 1)) == Terrain.LIQUID | Terrain.TREACHEROUS
     assert bf.terrain_at((0, 0)) == Terrain.NORMAL
@@ -109,7 +109,9 @@ def test_group_layer_offsets_add_up() -> None:
     assert pillar.bounds() == (2.0, 1.0, 3.0, 2.0)  # 16 (outer) + 16 (own layer) px, 16 (inner)
     tm = open_tiled_map(DATA / "groups.tmx")
     water = tm.get_layer_by_name("Water")
-    assert (water.offsetx, water.offsety) == (16, 16)
+    # pytmx flattens groups: each layer carries its effective offset, opacity and visibility
+    assert (water.offsetx, water.offsety, water.opacity, water.visible) == (16, 16, 0.5, False)
+    assert tm.get_layer_by_name("Stuff").offsetx == 32
 
 
 @pytest.mark.parametrize("name", ["infinite", "infinite_zlib"])
