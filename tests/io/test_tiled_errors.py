@@ -212,3 +212,38 @@ def test_unreadable_file(tmp_path: Path) -> None:
     path.chmod(0)
     with pytest.raises(InputError, match="cannot read map"):
         load_battlefield(path)
+
+
+def test_mistakes_inside_a_tileset_name_the_tileset_file(tmp_path: Path) -> None:
+    (tmp_path / "bad.tsx").write_text(
+        '<?xml version="1.0"?><tileset name="bad" tilewidth="16" tileheight="16" tilecount="2" '
+        'columns="2"><image source="x.png" width="32" height="16"/><tile id="1"><properties>'
+        '<property name="terrain" value="lava"/></properties></tile></tileset>',
+        encoding="utf-8",
+    )
+    path = _write(
+        tmp_path,
+        '<tileset firstgid="1" source="bad.tsx"/><layer id="1" name="G" width="4" height="2">'
+        '<data encoding="csv">2,0,0,0,0,0,0,0</data></layer>',
+    )
+    with pytest.raises(InputError) as info:
+        load_battlefield(path)
+    assert info.value.file == str(tmp_path / "bad.tsx")
+    assert info.value.where == "tileset bad.tsx tile 1 property 'terrain'"
+    assert "unknown terrain 'lava'" in info.value.what
+
+
+def test_entity_tricks_in_a_tileset_or_template_are_refused(tmp_path: Path) -> None:
+    bomb = '<?xml version="1.0"?><!DOCTYPE t [<!ENTITY a "aaaa">]><tileset name="&a;"/>'
+    (tmp_path / "bomb.tsx").write_text(bomb, encoding="utf-8")
+    path = _write(tmp_path, '<tileset firstgid="1" source="bomb.tsx"/>')
+    with pytest.raises(InputError, match="entity declarations are not allowed") as info:
+        open_tiled_map(path)
+    assert info.value.file == str(tmp_path / "bomb.tsx")
+    (tmp_path / "bomb.tx").write_text(bomb.replace("tileset", "template"), encoding="utf-8")
+    path = _write(
+        tmp_path,
+        '<objectgroup id="1"><object id="1" template="bomb.tx" x="0" y="0"/></objectgroup>',
+    )
+    with pytest.raises(InputError, match="entity declarations are not allowed"):
+        load_battlefield(path)
