@@ -146,8 +146,8 @@ CREATURE_SPEC: Mapping[str, Field] = {
     "name": Field(as_str),
     "size": Field(as_size, required=True),
     "speed": Field(in_range(as_int, 0, 100), required=True),
-    "defense": Field(in_range(as_int, 0, 30), required=True),
-    "health": Field(in_range(as_int, 1, 5000), required=True),
+    "defense": Field(in_range(as_int, 0, 30)),  # required, or armour_class (below)
+    "health": Field(in_range(as_int, 1, 5000)),  # required, or hit_points
     "strength": _attr(0, 30),
     "agility": _attr(0, 30),
     "intellect": _attr(0, 30),
@@ -186,6 +186,13 @@ def build_creature(
     if m is None:
         return None
     v, ok = read_record(ctx, m, CREATURE_SPEC, label, line)
+    # An OSR stat block may give only armour_class and hit_points: they stand in for both.
+    for key, osr_key in (("defense", "armour_class"), ("health", "hit_points")):
+        if key not in m and osr_key not in m:
+            ok = False
+            ctx.add(line, f"{label}: missing required field '{key}' (or '{osr_key}')")
+        elif key not in m and osr_key in v:
+            v[key] = max(0, v[osr_key]) if key == "defense" else v[osr_key]
     extra: dict[str, Any] = {}
     if "weapons" in m:
 

@@ -95,7 +95,7 @@ def test_wrong_types(tmp_path: Path) -> None:
 def test_missing_required_field_points_at_the_record(tmp_path: Path) -> None:
     text = CREATURES.replace("    defense: 11\n", "")
     assert errors(make_config(tmp_path, creatures__a_DOT_yaml=text)) == [
-        "creatures/a.yaml:8: creature 'horse': missing required field 'defense'"
+        "creatures/a.yaml:8: creature 'horse': missing required field 'defense' (or 'armour_class')"
     ]
 
 
@@ -105,6 +105,12 @@ def test_out_of_range_values(tmp_path: Path) -> None:
         "creatures/a.yaml:5: creature 'guard': 'defense' must be between 0 and 30, not 45",
         "creatures/a.yaml:9: creature 'horse': 'size' must be a Size between 1/8 and 50, not 0",
     ]
+
+
+def test_osr_numbers_stand_in_for_defense_and_health(tmp_path: Path) -> None:
+    text = CREATURES.replace("defense: 11", "armour_class: 14").replace("health: 20", "hit_points: 9")
+    horse = load_definitions(make_config(tmp_path, creatures__a_DOT_yaml=text)).creatures["horse"]
+    assert (horse.defense, horse.health, horse.ac, horse.hp) == (14, 9, 14, 9)
 
 
 def test_size_written_as_a_fraction(tmp_path: Path) -> None:
