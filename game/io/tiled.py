@@ -33,6 +33,9 @@ def load_battlefield(path: Path) -> Battlefield:
     return build_battlefield(doc)
 
 
+_EMPTY_VALUE = {"int": "0", "float": "0", "object": "0", "bool": "false"}
+
+
 def _pytmx_ready_properties(root: Element) -> dict[str, Any]:
     """Drop class-typed properties where pytmx cannot take them; name the rest's types."""
     import pytmx
@@ -44,6 +47,8 @@ def _pytmx_ready_properties(root: Element) -> dict[str, Any]:
         if props is None or el.tag == "property":
             continue
         for p in list(props.findall("property")):
+            if p.get("value") == "" and p.get("type") in _EMPTY_VALUE:
+                p.set("value", _EMPTY_VALUE[p.get("type", "")])  # pytmx: int("") would crash
             if p.get("type", "string") not in pytmx.pytmx.prop_type:
                 props.remove(p)  # a type newer than pytmx (Tiled 1.12 lists) would crash it
                 continue

@@ -249,7 +249,9 @@ class _Reader:
             shape = "tile"
             if w == 0 or h == 0:  # before Tiled 0.12 tile objects had no size: the tile's own
                 w, h = self.tilesets.size_of(gid)
-            rel = [(0.0, -h), (w, -h), (w, 0.0), (0.0, 0.0)]
+            fx, fy = self.tilesets.anchor_of(gid)  # bottom-left unless the tileset says
+            left, top = -fx * w, -fy * h
+            rel = [(left, top), (left + w, top), (left + w, top + h), (left, top + h)]
         elif obj.find("ellipse") is not None:
             shape = "ellipse"
             rel = [

@@ -32,17 +32,27 @@ class Tilesets:
     tile_props: dict[int, dict[str, Any]] = field(default_factory=dict)
     tile_src: dict[int, tuple[Path, str]] = field(default_factory=dict)  # gid -> (file, where)
     tile_size: dict[int, tuple[int, int]] = field(default_factory=dict)  # image-collection tiles
-    ranges: list[tuple[int, int, int]] = field(default_factory=list)  # (firstgid, tw, th)
+    ranges: list[tuple[int, int, int, str]] = field(default_factory=list)  # firstgid, tw, th, align
 
     def size_of(self, gid: int) -> tuple[int, int]:
         """Pixel size of a tile (for tile objects saved without width and height)."""
         if gid in self.tile_size:
             return self.tile_size[gid]
         best = (0, 0)
-        for first, tw, th in self.ranges:
+        for first, tw, th, _ in self.ranges:
             if first <= gid:
                 best = (tw, th)
         return best
+
+    def anchor_of(self, gid: int) -> tuple[float, float]:
+        """Where a tile object's x, y sits on its image, as fractions (tileset objectalignment)."""
+        align = "bottomleft"
+        for first, _, _, a in self.ranges:
+            if first <= gid:
+                align = a
+        fx = 0.0 if "left" in align else 1.0 if "right" in align else 0.5
+        fy = 0.0 if align.startswith("top") else 1.0 if align.startswith("bottom") else 0.5
+        return fx, fy
 
     images: list[tuple[Path, str]] = field(default_factory=list)  # (file, where) for each image
     by_source: dict[Path, int] = field(default_factory=dict)  # .tsx file -> firstgid
@@ -153,7 +163,8 @@ def _embed(ts: Tilesets, node: Element, tsx_root: Element | None, tsx_path: Path
             ts.tile_props[firstgid + tid] = props
             ts.tile_src[firstgid + tid] = (file, twhere)
     ts.next_gid = max(ts.next_gid, firstgid + max(last_id, 0) + 1)
-    ts.ranges.append((firstgid, tw, th))
+    align = out.get("objectalignment", "unspecified")
+    ts.ranges.append((firstgid, tw, th, "bottomleft" if align == "unspecified" else align))
     ts.ranges.sort()
     return out
 

@@ -83,6 +83,7 @@ def test_typed_properties_are_converted() -> None:
     p = bf.properties
     assert p["a_bool"] is True and p["an_int"] == 7 and p["a_float"] == 2.5
     assert p["a_color"] == "#ff336699" and p["a_file"] == "notes.txt" and p["an_object"] == 1
+    assert p["no_object"] == 0
     assert p["a_string"] == "hello" and p["multi"] == "line one\nline two"
     assert p["an_enum"] == "grim"
     assert p["a_class"] == {"rain": True, "wind": 3}
@@ -94,6 +95,7 @@ def test_typed_properties_are_converted() -> None:
 def test_typed_and_class_properties_open_in_pytmx() -> None:
     tm = open_tiled_map(DATA / "typed_props.tmx")
     assert tm.properties["an_int"] == 7
+    assert tm.properties["no_object"] == 0  # an unset object reference
     assert "a_list" not in tm.properties  # pytmx 3.32 cannot read lists: dropped, not a crash
     (obj,) = list(tm.objects)
     assert obj.properties["height"] == 4  # beside the pixel "height" attribute
@@ -194,3 +196,18 @@ def test_old_xml_tile_data_and_huge_thin_walls(tmp_path: Path) -> None:
     assert all(bf.terrain_at((x, 1)) == Terrain.IMPASSABLE for x in range(4))
     tm = open_tiled_map(path)  # pytmx refuses XML tile data: it gets CSV instead
     assert tm.get_tile_properties(1, 0, 0)["terrain"] == "rubble"
+
+
+def test_tile_objects_follow_the_tilesets_object_alignment(tmp_path: Path) -> None:
+    path = tmp_path / "aligned.tmx"
+    path.write_text(
+        '<?xml version="1.0"?><map version="1.10" orientation="orthogonal" width="8" height="8" '
+        'tilewidth="16" tileheight="16"><tileset firstgid="1" name="t" tilewidth="16" '
+        'tileheight="16" tilecount="1" columns="1" objectalignment="center">'
+        '<image source="tiles.png" width="16" height="16"/></tileset><objectgroup id="1">'
+        '<object id="1" type="pillar" gid="1" x="40" y="40" width="32" height="32"/>'
+        "</objectgroup></map>",
+        encoding="utf-8",
+    )
+    (pillar,) = load_battlefield(path).obstacles
+    assert pillar.bounds() == (1.5, 1.5, 3.5, 3.5)  # centred on (40, 40) px
