@@ -349,10 +349,10 @@ def _v_minor(state: EncounterState, cmd: MinorActivity | PickUp, rs: Ruleset) ->
     if state.active == cmd.creature:
         used, allowed = c.turn.minor_used, c.turn.minor_allowed
     else:
-        from game.rulesets.sotdl.common import phase_kind
+        from game.rulesets.sotdl.common import auto_kind
 
         used = 0
-        allowed = int(rs.param("minor_activities_fast", 1) if phase_kind(state.phase) != "slow"
+        allowed = int(rs.param("minor_activities_fast", 1) if auto_kind(state, c.id) != "slow"
                       else rs.param("minor_activities_slow", 2))
     if used >= allowed and not getattr(cmd, "extra", False):
         return [Violation(f"{c.name} has used its {allowed} minor activit"

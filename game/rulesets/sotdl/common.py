@@ -215,7 +215,7 @@ def own_turn_violations(state: EncounterState, cid: str, need: str) -> list[Viol
     if c is None:
         return [Violation(f"there is no creature {cid!r}", "unknown_creature")]
     if state.active != cid:
-        kind = phase_kind(state.phase) or "fast"
+        kind = auto_kind(state, cid)
         vs = turn_start_violations(state, cid, kind)
         if vs:
             if c.turn.taken:
@@ -243,10 +243,19 @@ def own_turn_violations(state: EncounterState, cid: str, need: str) -> list[Viol
     return []
 
 
+def auto_kind(state: EncounterState, cid: str) -> str:
+    """The turn a creature acting without StartTurn takes: the current phase's kind, or slow
+    once its side's fast turns are over."""
+    kind = phase_kind(state.phase) or "fast"
+    if kind == "fast" and turn_start_violations(state, cid, "fast"):
+        return "slow"
+    return kind
+
+
 def ensure_turn(ctx: Context, cid: str) -> None:
-    """Start the creature's turn if it has none going on (kind of the current phase)."""
+    """Start the creature's turn if it has none going on (see auto_kind)."""
     if ctx.state.active != cid:
-        start_turn(ctx, cid, phase_kind(ctx.state.phase) or "fast", ctx.ruleset)
+        start_turn(ctx, cid, auto_kind(ctx.state, cid), ctx.ruleset)
 
 
 def spend(ctx: Context, cid: str, activity: str, part_of: str) -> None:

@@ -39,7 +39,9 @@ def test_boons_and_banes_cancel_and_the_highest_d6_counts() -> None:
     eng = started(hero={"strength": 12})
     ok(eng, StartTurn("foe", "fast"))
     ok(eng, Defend("foe"))
-    rejected(eng, Attack("hero", "foe"))  # players' fast turns are over once the GM's began
+    assert "phase" in rejected(eng, StartTurn("hero", "fast"))  # players' fast turns are over
+    ok(eng, Attack("hero", "foe"), dice=(1,))  # acting now is a slow turn
+    assert eng.state.phase == "slow_players" and eng.state.creatures["hero"].turn.kind == "slow"
     eng = started(hero={"strength": 12})
     ok(eng, Afflict("foe", "defended", -1))
     ev = ok(eng, Attack("hero", "foe", option="lunging"), dice=(10, 2, 5, 3))
