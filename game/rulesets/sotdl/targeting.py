@@ -17,6 +17,7 @@ RollContext the query builds, so the roll uses exactly the list the GM saw.
 """
 from __future__ import annotations
 
+import dataclasses
 import weakref
 from dataclasses import dataclass, fields
 from typing import Any
@@ -46,6 +47,28 @@ def sight_index(bf: Battlefield) -> SightIndex:
     return idx
 
 
+_LIT: dict[tuple[int, tuple[Any, ...]], Battlefield] = {}
+
+
+def effective_battlefield(state: EncounterState) -> Battlefield:
+    """The battlefield with the fight's light changes applied (the GM's ``change_light``)."""
+    bf = state.battlefield
+    changes = tuple(state.data.get("light_changes", ()) or ())
+    if not changes:
+        return bf
+    key = (id(bf), changes)
+    lit = _LIT.get(key)
+    if lit is None or lit.width != bf.width:
+        light = bf.light.copy()
+        for (x0, y0, x1, y1), level in changes:
+            light[y0:y1 + 1, x0:x1 + 1] = level
+        lit = dataclasses.replace(bf, light=light)
+        if len(_LIT) > 64:
+            _LIT.clear()
+        _LIT[key] = lit
+    return lit
+
+
 def _light(rs: Ruleset) -> dict[str, str]:
     return dict(rs.param("light", {}) or {})
 
@@ -61,7 +84,7 @@ def creature_obscurement(state: EncounterState, rs: Ruleset, attacker: str, targ
     """Obscurement the target has against the attacker (zones, light, invisibility)."""
     a, t = state.creatures[attacker], state.creatures[target]
     return obscurement_between(
-        state.battlefield, attacker=a.body, target=t.body, light=_light(rs),
+        effective_battlefield(state), attacker=a.body, target=t.body, light=_light(rs),
         banes=rs.param("obscurement_banes", None),
         target_invisible=any(t.has(n) for n in INVISIBLE),
     )
@@ -364,6 +387,7 @@ def register(rs: Ruleset) -> None:
 
 __all__ = [
     "DISTANT", "LUNGING", "OUT", "RANGE", "REACH", "Targeting", "can_see", "cover_applies",
+    "effective_battlefield",
     "creature_cover", "creature_obscurement", "hidden_from", "range_check", "register",
     "roll_for", "sight_index", "targeting",
 ]
