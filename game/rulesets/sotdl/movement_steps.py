@@ -301,6 +301,11 @@ def rider_follows(ctx: Context, ws: WalkState, step: Step) -> str | None:
     from game.rules.engine import Placed
 
     rider = rider_of(ctx.state, ws.mover)
+    if rider and ctx.state.creatures[rider].has("prone"):
+        from game.rulesets.sotdl.mounts import riders_and_falls
+
+        riders_and_falls(ctx)  # knocked off on the way: lands here, not at the end of the move
+        return None
     if rider and mount_of(ctx.state, rider) == ws.mover:
         m = ctx.state.creatures[ws.mover]
         ctx.emit(Placed(rider, m.body.square, m.body.elevation_yd, "rides"))

@@ -1,0 +1,399 @@
+"""Seed SotDL: Ride. Mounting and dismounting with the move, the shared space, one turn and one
+action together, attacking together (2 banes each, once a round), the mount's Speed, riders
+thrown off when knocked prone, and riders pinned under a mount that falls.
+
+Creature data: ``riding`` (rider -> mount id), ``rider`` (mount -> rider id), ``pinned_by``
+(a rider immobilized under its fallen mount), ``both_attacking`` (during a joint attack),
+``joint_attack_round`` (the round rider and mount last attacked together).
+"""
+from __future__ import annotations
+
+import math
+
+from game.rules.battlefield import Square
+from game.rules.body import Body
+from game.rules.engine import (
+    ActionUsed,
+    AfflictionEnded,
+    Command,
+    Context,
+    CreatureDataSet,
+    EncounterState,
+    Event,
+    MoveBudgetSet,
+    RollContext,
+    Ruleset,
+    Violation,
+    command,
+    event,
+)
+from game.rules.geometry.occupancy import can_stand
+from game.rules.geometry.reach import within_reach
+from game.rules.modifiers import Modifier
+from game.rulesets.sotdl.common import (
+    cannot_act,
+    ensure_turn,
+    need_creature,
+    own_turn_violations,
+    size,
+    spend,
+)
+from game.rulesets.sotdl.movement_geo import mount_of, reach_yd, rider_of
+
+
+@command
+class Mount(Command):
+    """Seed SotDL: Ride: use your move to mount a larger, willing creature within your reach."""
+
+    creature: str
+    mount: str
+
+
+@command
+class Dismount(Command):
+    """Seed SotDL: Ride: use your move to dismount into a space within your reach of the mount."""
+
+    creature: str
+    square: Square | None = None
+
+
+@command
+class MountedAttack(Command):
+    """Seed SotDL: Ride: the shared action's attack: the rider (``target``), the mount
+    (``mount_target``), or both at once (2 banes each, once a round)."""
+
+    creature: str
+    target: str = ""
+    mount_target: str = ""
+    weapon: str = ""
+    mount_weapon: str = ""
+
+
+@command
+class GetFree(Command):
+    """Seed SotDL: Ride: an action to get out from under a fallen mount: Strength or Agility
+    challenge with 1 bane per point of Size the mount is larger."""
+
+    creature: str
+    attribute: str = "strength"
+
+
+@event
+class BodySet(Event):
+    """A creature's footprint changes: a rider takes its mount's space, and its own back."""
+
+    creature: str
+    body: Body
+    reason: str = ""
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return state.update_creature(self.creature, body=self.body)
+
+
+def saddle_body(state: EncounterState, rider: str, mount: str) -> Body:
+    """Seed SotDL: Ride, Shared Space: the rider takes the mount's space, seated on its back."""
+    r, m = state.creatures[rider].body, state.creatures[mount].body
+    return Body(m.square, m.space, m.elevation_yd, m.height_yd / 2 + r.height_yd)
+
+
+def own_body(state: EncounterState, rs: Ruleset, cid: str, square: Square) -> Body:
+    """The creature's own footprint (Size tables) standing at ``square``."""
+    c = state.creatures[cid]
+    d = rs.definition
+    b = Body(tuple(square), d.space_for(size(c)), 0.0, d.height_for(size(c)))  # type: ignore[arg-type]
+    ground = max((state.battlefield.elevation_at(q) for q in b.squares()
+                  if state.battlefield.in_bounds(q)), default=0.0)
+    return b.moved_to(b.square, ground)
+
+
+@event
+class TurnShared(Event):
+    """Rider and mount take their turn together (Seed SotDL: Ride, Actions)."""
+
+    creature: str
+    partner: str
+    kind: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return state.update_turn(self.creature, taken=True, kind=self.kind)
+
+
+def _rider_body_near_mount(state: EncounterState, rs: Ruleset, rider: str, mount: str
+                           ) -> list[Square]:
+    """Anchors for the rider within 1 yard of the mount's space, free to stand in."""
+    bf = state.battlefield
+    m = state.creatures[mount].body
+    r = own_body(state, rs, rider, state.creatures[rider].body.square)
+    others = [o.body for o in state.creatures.values() if o.id not in (rider, mount) and o.in_fight
+              and not mount_of(state, o.id)]
+    out = []
+    x0, y0 = m.square
+    for y in range(y0 - r.space - 1, y0 + m.space + 2):
+        for x in range(x0 - r.space - 1, x0 + m.space + 2):
+            b = r.moved_to((x, y))
+            gx = max(0, x - (x0 + m.space - 1), x0 - (x + b.space - 1))
+            gy = max(0, y - (y0 + m.space - 1), y0 - (y + b.space - 1))
+            if max(gx, gy) != 1 or not can_stand(bf, b, others=others):
+                continue
+            out.append((x, y))
+    return out
+
+
+def landing_square(state: EncounterState, rs: Ruleset, rider: str, mount: str, source: str
+                   ) -> Square | None:
+    """Seed SotDL: Ride, Falling Prone: within 1 yard of the mount, away from the source."""
+    cands = _rider_body_near_mount(state, rs, rider, mount)
+    if not cands:
+        return None
+    mc = state.creatures[mount].body.center_yd()
+    sc = state.creatures[source].body.center_yd() if source in state.creatures else mc
+    own = own_body(state, rs, rider, state.creatures[rider].body.square)
+
+    def score(sq: Square) -> tuple[float, float, int, int]:
+        b = own.moved_to(sq)
+        cx, cy = b.center_yd()
+        away = (cx - sc[0]) ** 2 + (cy - sc[1]) ** 2
+        near = (cx - mc[0]) ** 2 + (cy - mc[1]) ** 2
+        return (-away, near, sq[1], sq[0])
+    return min(cands, key=score)
+
+
+# --- mount and dismount -----------------------------------------------------------------------
+
+
+def _v_mount(state: EncounterState, cmd: Mount, rs: Ruleset) -> list[Violation]:
+    vs = need_creature(state, cmd.creature, cmd.mount)
+    if vs:
+        return vs
+    r, m = state.creatures[cmd.creature], state.creatures[cmd.mount]
+    if mount_of(state, r.id):
+        return [Violation(f"{r.name} is already riding", "riding")]
+    if rider_of(state, m.id):
+        return [Violation(f"{m.name} already has a rider", "has_rider")]
+    if size(m) <= size(r):
+        return [Violation(f"{m.name} (Size {size(m):g}) is not larger than {r.name} "
+                          f"(Size {size(r):g})", "too_small")]
+    if state.hostile(r.id, m.id) or not m.definition.can_be_ridden:
+        return [Violation(f"{m.name} is not willing to bear {r.name}", "unwilling")]
+    reach = reach_yd(state, rs, r.id)
+    if not within_reach(r.body, m.body, reach=reach, rule=rs.definition.diagonal_rule):
+        return [Violation(f"{m.name} is out of {r.name}'s reach", "out_of_reach")]
+    return _move_use_violations(state, r.id)
+
+
+def _move_use_violations(state: EncounterState, cid: str) -> list[Violation]:
+    vs = own_turn_violations(state, cid, "move")
+    c = state.creatures[cid]
+    if not vs and state.active == cid and c.turn.move_used:
+        vs.append(Violation(f"{c.name} has already moved this turn (mounting uses the move)",
+                            "moved"))
+    return vs
+
+
+def _r_mount(ctx: Context, cmd: Mount) -> None:
+    ensure_turn(ctx, cmd.creature)
+    ctx.emit(BodySet(cmd.creature, saddle_body(ctx.state, cmd.creature, cmd.mount), "mounts"),
+             CreatureDataSet(cmd.creature, "riding", cmd.mount),
+             CreatureDataSet(cmd.mount, "rider", cmd.creature),
+             MoveBudgetSet(cmd.creature, 0.0, "mounted (the move)", move_used=True))
+    share_turns(ctx)
+
+
+def _v_dismount(state: EncounterState, cmd: Dismount, rs: Ruleset) -> list[Violation]:
+    vs = need_creature(state, cmd.creature)
+    if vs:
+        return vs
+    mount = mount_of(state, cmd.creature)
+    if not mount:
+        return [Violation(f"{state.creatures[cmd.creature].name} is not riding", "not_riding")]
+    vs = _move_use_violations(state, cmd.creature)
+    if vs:
+        return vs
+    cands = _rider_body_near_mount(state, rs, cmd.creature, mount)
+    if cmd.square is not None and tuple(cmd.square) not in cands:
+        return [Violation(f"{tuple(cmd.square)} is not a free space next to the mount", "blocked")]
+    if not cands:
+        return [Violation("there is no free space next to the mount", "blocked")]
+    return []
+
+
+def _r_dismount(ctx: Context, cmd: Dismount) -> None:
+    ensure_turn(ctx, cmd.creature)
+    mount = mount_of(ctx.state, cmd.creature)
+    sq = tuple(cmd.square) if cmd.square is not None else _rider_body_near_mount(
+        ctx.state, ctx.ruleset, cmd.creature, mount)[0]
+    b = own_body(ctx.state, ctx.ruleset, cmd.creature, sq)  # type: ignore[arg-type]
+    ctx.emit(CreatureDataSet(cmd.creature, "riding", ""), CreatureDataSet(mount, "rider", ""),
+             BodySet(cmd.creature, b, "dismounts"),
+             MoveBudgetSet(cmd.creature, 0.0, "dismounted (the move)", move_used=True))
+
+
+# --- one turn, one action ---------------------------------------------------------------------
+
+
+def share_turns(ctx: Context, cmd: object = None) -> None:
+    """After every command: rider and mount take their turn together and share one action."""
+    for c in list(ctx.state.creatures.values()):
+        m = mount_of(ctx.state, c.id)
+        if not m:
+            continue
+        r, mo = ctx.state.creatures[c.id], ctx.state.creatures[m]
+        if cannot_act(r) or cannot_act(mo):
+            continue  # Seed SotDL: Ride: the one who can act acts on its own
+        for a, b in ((r, mo), (mo, r)):
+            if a.turn.taken and not b.turn.taken:
+                ctx.emit(TurnShared(b.id, a.id, a.turn.kind))
+            if a.turn.action_used and not b.turn.action_used and a.turn.taken:
+                ctx.emit(ActionUsed(b.id, f"shared with {a.name}"))
+
+
+def _v_joint(state: EncounterState, cmd: MountedAttack, rs: Ruleset) -> list[Violation]:
+    vs = need_creature(state, cmd.creature)
+    if vs:
+        return vs
+    mount = mount_of(state, cmd.creature)
+    if not mount:
+        return [Violation(f"{state.creatures[cmd.creature].name} is not riding", "not_riding")]
+    if not cmd.target and not cmd.mount_target:
+        return [Violation("name a target for the rider, the mount, or both", "no_target")]
+    vs = own_turn_violations(state, cmd.creature, "action")
+    if vs:
+        return vs
+    if cmd.target and cmd.mount_target and state.creatures[cmd.creature].data.get(
+            "joint_attack_round") == state.round:
+        return [Violation("rider and mount can attack at the same time only once a round",
+                          "once_a_round")]
+    from game.rulesets.sotdl.commands import Attack
+
+    out = []
+    for who, tgt, w in ((cmd.creature, cmd.target, cmd.weapon),
+                        (mount, cmd.mount_target, cmd.mount_weapon)):
+        if tgt:
+            out += rs.actions[Attack].validate(state, Attack(who, tgt, w, part_of="charge"), rs)
+    return out
+
+
+def _r_joint(ctx: Context, cmd: MountedAttack) -> None:
+    from game.rulesets.sotdl.commands import Attack
+
+    mount = mount_of(ctx.state, cmd.creature)
+    both = bool(cmd.target and cmd.mount_target)
+    spend(ctx, cmd.creature, "attack (mounted)", "")
+    if both:
+        ctx.emit(CreatureDataSet(cmd.creature, "joint_attack_round", ctx.state.round))
+    for who, tgt, w in ((cmd.creature, cmd.target, cmd.weapon),
+                        (mount, cmd.mount_target, cmd.mount_weapon)):
+        if not tgt or not ctx.state.creatures[who].in_fight:
+            continue
+        if both:
+            ctx.emit(CreatureDataSet(who, "both_attacking", True))
+        # "charge" here only means: part of an action already spent
+        ctx.perform(Attack(who, tgt, w, part_of="charge"))
+        if both:
+            ctx.emit(CreatureDataSet(who, "both_attacking", False))
+    share_turns(ctx)
+
+
+def joint_attack_banes(state: EncounterState, roll: RollContext, rs: Ruleset) -> list[Modifier]:
+    """Seed SotDL: Ride: rider and mount attacking in the same action each roll with 2 banes."""
+    c = state.creatures.get(roll.roller)
+    if c is None or roll.kind != "attack" or not c.data.get("both_attacking"):
+        return []
+    n = int(rs.param("mounted", {}).get("both_attack_banes", 2))
+    return [Modifier("rider and mount attack together", boons=-n, source="action")]
+
+
+# --- falling off, falling under -----------------------------------------------------------------
+
+
+def riders_and_falls(ctx: Context, cmd: object = None) -> None:
+    """After every command: a prone rider falls off; a prone mount pins its rider; pins end."""
+    from game.rulesets.sotdl.health import afflict, deal_damage
+    from game.rulesets.sotdl.modifiers import timed
+    from game.rulesets.sotdl.rolls import challenge_roll, damage_roll
+
+    st = ctx.state
+    for c in list(st.creatures.values()):
+        mount = mount_of(ctx.state, c.id)
+        if not mount:
+            continue
+        rider = ctx.state.creatures[c.id]
+        m = ctx.state.creatures[mount]
+        if m.has("prone") or not m.in_fight:
+            # Seed SotDL: Ride: if your mount falls prone, you are both prone in the same space
+            ctx.emit(CreatureDataSet(c.id, "riding", ""), CreatureDataSet(mount, "rider", ""),
+                     BodySet(c.id, own_body(ctx.state, ctx.ruleset, c.id, m.body.square),
+                             f"down with {m.name}"))
+            if not rider.has("prone"):
+                afflict(ctx, c.id, timed("prone", mount, None), f"{m.name} falls")
+            r = challenge_roll(ctx, c.id, "agility", f"{m.name} falls: stay clear", action="ride")
+            if not r.success:
+                dice = str(ctx.ruleset.param("mounted", {}).get("crushed_damage_dice", "1d6"))
+                expr = f"{dice}+{int(math.floor(size(m)))}"
+                dmg = damage_roll(ctx, mount, c.id, expr, f"pinned under {m.name}")
+                deal_damage(ctx, c.id, dmg, f"pinned under {m.name}")
+                if ctx.state.creatures[c.id].in_fight:
+                    afflict(ctx, c.id, timed("immobilized", f"mount:{mount}", None),
+                            f"pinned under {m.name}")
+                    ctx.emit(CreatureDataSet(c.id, "pinned_by", mount))
+        elif rider.has("prone"):
+            # Seed SotDL: Ride, Falling Prone: lands prone within 1 yard, away from the source
+            src = rider.affliction("prone").source  # type: ignore[union-attr]
+            sq = landing_square(ctx.state, ctx.ruleset, c.id, mount, src)
+            ctx.emit(CreatureDataSet(c.id, "riding", ""), CreatureDataSet(mount, "rider", ""))
+            land = sq if sq is not None else m.body.square
+            ctx.emit(BodySet(c.id, own_body(ctx.state, ctx.ruleset, c.id, land),
+                             f"thrown from {m.name}"))
+    for c in list(ctx.state.creatures.values()):
+        pin = c.data.get("pinned_by", "")
+        if not pin or pin not in ctx.state.creatures:
+            continue
+        m = ctx.state.creatures[pin]
+        if not m.has("prone") or m.body.square != c.body.square or not m.in_fight:
+            ctx.emit(AfflictionEnded(c.id, "immobilized", f"mount:{pin}",
+                                     f"{m.name} stood up or was moved"),
+                     CreatureDataSet(c.id, "pinned_by", ""))
+
+
+def _v_free(state: EncounterState, cmd: GetFree, rs: Ruleset) -> list[Violation]:
+    vs = need_creature(state, cmd.creature)
+    if vs:
+        return vs
+    c = state.creatures[cmd.creature]
+    if not c.data.get("pinned_by"):
+        return [Violation(f"{c.name} is not pinned under a mount", "not_pinned")]
+    if cmd.attribute not in ("strength", "agility"):
+        return [Violation("use Strength or Agility", "bad_attribute")]
+    from game.rulesets.sotdl.common import action_violations
+
+    vs = action_violations(state, cmd.creature, "")
+    # immobilized does not stop actions
+    return [v for v in vs if v.code != "cannot_move"]
+
+
+def _r_free(ctx: Context, cmd: GetFree) -> None:
+    from game.rulesets.sotdl.rolls import challenge_roll
+
+    c = ctx.state.creatures[cmd.creature]
+    pin = c.data["pinned_by"]
+    m = ctx.state.creatures[pin]
+    banes = max(0, int(math.floor(size(m) - size(c))))
+    base = (Modifier(f"{m.name} is {banes} Size larger", boons=-banes, source="size"),) if banes \
+        else ()
+    spend(ctx, cmd.creature, "get free", "")
+    r = challenge_roll(ctx, cmd.creature, cmd.attribute, f"get free from under {m.name}",
+                       action="ride", base=base)
+    if r.success:
+        ctx.emit(AfflictionEnded(c.id, "immobilized", f"mount:{pin}", "got free"),
+                 CreatureDataSet(c.id, "pinned_by", ""))
+
+
+def register(rs: Ruleset) -> None:
+    """Ride: commands, turn sharing, joint-attack banes, falling off and under."""
+    rs.register_action(Mount, _v_mount, _r_mount)
+    rs.register_action(Dismount, _v_dismount, _r_dismount)
+    rs.register_action(MountedAttack, _v_joint, _r_joint)
+    rs.register_action(GetFree, _v_free, _r_free)
+    rs.register_modifier_provider("mounted", joint_attack_banes)
+    rs.register_after_command("mounts_turns", share_turns)
+    rs.register_after_command("mounts_falls", riders_and_falls)
