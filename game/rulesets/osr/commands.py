@@ -62,6 +62,14 @@ class OsrCharge(Command):
 
 
 @command
+class OsrEstablishMilieu(Command):
+    """The GM establishes the environment: a treacherous battlefield rolls 1d6 each Milieu."""
+
+    treacherous: bool = False
+    note: str = ""
+
+
+@command
 class OsrSummonPower(Command):
     """In the Milieu a caster declares the Soul Points it will use this round."""
 

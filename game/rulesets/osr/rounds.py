@@ -31,11 +31,13 @@ from game.rulesets.osr.commands import (
     OsrChooseCourse,
     OsrDeclareRetreat,
     OsrDisrupt,
+    OsrEstablishMilieu,
     OsrInitiativeModifier,
     OsrSeizeInitiative,
     OsrSetCondition,
     OsrSummonPower,
     OsrTerms,
+    SwiftAct,
 )
 from game.rulesets.osr.dice import CtxRoller, parse_dice
 from game.rulesets.osr.events import OsrSideCourse, OsrSwiftActRolled, OsrTermsAgreed
@@ -65,12 +67,21 @@ def r_start(ctx: Context, cmd: StartCombat) -> None:
     ctx.emit(PhaseChanged(0, SEIZE, ""))
 
 
+def swift_acts(cmd: OsrSeizeInitiative) -> list[SwiftAct]:
+    """The declared acts (scenario files give them as mappings)."""
+    return [a if isinstance(a, SwiftAct) else SwiftAct(**dict(a)) for a in cmd.acts]
+
+
 def v_seize(state: EncounterState, cmd: OsrSeizeInitiative, rs: Ruleset) -> list[Violation]:
     """Once, before round 1; one act per participant."""
     if state.round != 0 or state.data.get("osr_seized"):
         return [Violation("swift acts come once, before the first round", "too_late")]
     seen: set[str] = set()
-    for a in cmd.acts:
+    try:
+        acts = swift_acts(cmd)
+    except TypeError as e:
+        return [Violation(f"a swift act has creature, act, skill, difficulty, target, text: {e}", "bad_act")]
+    for a in acts:
         vs = _creature(state, a.creature)
         if vs:
             return vs
@@ -87,8 +98,9 @@ def r_seize(ctx: Context, cmd: OsrSeizeInitiative) -> None:
     before battle (strike: weapon damage; position: +1 to the side's first initiative)."""
     p = params_of(ctx.ruleset)
     st = ctx.state
-    by = {a.creature: a for a in cmd.acts}
-    order = procedure.seize_order([(a.creature, st.creatures[a.creature].definition.dex) for a in cmd.acts])
+    acts = swift_acts(cmd)
+    by = {a.creature: a for a in acts}
+    order = procedure.seize_order([(a.creature, st.creatures[a.creature].definition.dex) for a in acts])
     mods = dict(st.data.get("osr_init_mods", {}))
     for i, cid in enumerate(order):
         a = by[cid]
@@ -131,6 +143,18 @@ def r_advance(ctx: Context, cmd: AdvancePhase) -> None:
 
 
 # --- Milieu & Magic ---------------------------------------------------------------------------
+
+def v_milieu(state: EncounterState, cmd: OsrEstablishMilieu, rs: Ruleset) -> list[Violation]:
+    """Any time before the fight ends."""
+    return [Violation("the fight is over", "over")] if state.over else []
+
+
+def r_milieu(ctx: Context, cmd: OsrEstablishMilieu) -> None:
+    """Record the environment; a treacherous one rolls for peril in each Milieu from now on."""
+    ctx.emit(EncounterDataSet("osr_treacherous", True if cmd.treacherous else None))
+    if cmd.note:
+        ctx.note(cmd.note)
+
 
 def v_summon(state: EncounterState, cmd: OsrSummonPower, rs: Ruleset) -> list[Violation]:
     """In the Milieu, a positive number of Soul Points."""
@@ -342,6 +366,7 @@ def register(rs: Ruleset) -> None:
     rs.register_action(StartCombat, v_start, r_start, name="start_combat")
     rs.register_action(OsrSeizeInitiative, v_seize, r_seize, name="seize_initiative")
     rs.register_action(AdvancePhase, v_advance, r_advance, name="advance_phase")
+    rs.register_action(OsrEstablishMilieu, v_milieu, r_milieu, name="establish_milieu")
     rs.register_action(OsrSummonPower, v_summon, r_summon, name="summon_power")
     rs.register_action(OsrDisrupt, v_disrupt, r_disrupt, name="disrupt")
     rs.register_action(OsrCastSpell, v_cast, r_cast, name="cast_spell")
