@@ -186,6 +186,12 @@ def _indent(text: str) -> str:
 
 def _check_yaml(path: Path) -> str:
     doc = load_yaml_file(path)
+    if path.name in ("tokens.yaml", "tokens.yml"):  # the UI's token art, not definitions
+        if doc.data is not None and not isinstance(doc.data, LineMap):
+            raise InputError(str(path), 1, "expected a mapping with 'images' and 'sides'")
+        return f"{path}: ok (token art: the UI reads it, see docs/ui.md)"
+    if isinstance(doc.data, LineMap) and "commands" in doc.data:
+        return _check_scenario(path, doc)
     kind = detect_kind(path, doc.data)
     if kind is None:
         raise InputError(
@@ -234,6 +240,18 @@ def _check_yaml(path: Path) -> str:
         return head + "\n" + _indent(describe_encounter(enc, bf, defs))
     lines = [describe_record(kind, defs, rid) for rid in _ids_in(doc.data, kind, path)]
     return head + "\n" + _indent("\n".join(lines))
+
+
+def _check_scenario(path: Path, doc: Any) -> str:
+    """A scenario file (docs/scenarios.md): set it up without running its commands."""
+    from game.io.scenario import Scenario
+
+    if doc.duplicates:
+        raise InputErrors(list(doc.duplicates))
+    Scenario(path, doc.data, None)
+    commands = doc.data.get("commands")
+    n = len(commands) if isinstance(commands, list) else 0
+    return f"{path}: ok (scenario, {n} commands: run it with `battlemat run {path}`)"
 
 
 def _is_about(e: InputError, path: Path, kind: str) -> bool:

@@ -198,3 +198,14 @@ def test_map_placements_are_checked_against_the_config(tmp_path: Path) -> None:
         f"{tmx}:object 1: unknown creature 'gobln' (did you mean 'goblin'?)",
         f"{tmx}:object 2: Ogre Brute at [3, 3] takes 2x2 squares: part of it is off the 4x4 map",
     ]
+
+
+def test_token_art_and_scenario_files_are_recognised(tmp_path: Path) -> None:
+    tokens = tmp_path / "tokens.yaml"
+    tokens.write_text("images: {goblin: assets/goblin.png}\nsides: {party: '#3050ff'}\n")
+    scenarios = sorted((ROOT / "tests" / "scenarios").rglob("*.yaml"))[:1]
+    code, out, err = run(tokens, *scenarios)
+    assert (code, err) == (0, "")
+    assert f"{tokens}: ok (token art: the UI reads it, see docs/ui.md)" in out.splitlines()
+    if scenarios:
+        assert f"{scenarios[0]}: ok (scenario, " in out
