@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -45,6 +46,30 @@ def _title(ident: str) -> str:
     return ident.replace("_", " ").title()
 
 
+_BY_ANNOTATION: Mapping[str, Any] = {
+    "int": as_int,
+    "int | None": as_int,
+    "float": as_number,
+    "float | None": as_number,
+    "bool": as_bool,
+    "str": as_str,
+}
+
+
+def with_added_fields(cls: type, spec: dict[str, Field]) -> dict[str, Field]:
+    """The spec, plus any field another developer added to the dataclass since (plain types).
+
+    definitions.py grows additively; a new ``int``/``float``/``bool``/``str`` field with a default
+    is accepted in YAML at once, type-checked, without a change here.
+    """
+    out = dict(spec)
+    for f in dataclasses.fields(cls):
+        conv = _BY_ANNOTATION.get(str(f.type))
+        if f.name not in out and f.name != "id" and conv is not None:
+            out[f.name] = Field(conv)
+    return out
+
+
 WEAPON_SPEC: Mapping[str, Field] = {
     "name": Field(as_str),
     "damage": Field(as_dice, required=True),
@@ -56,6 +81,9 @@ WEAPON_SPEC: Mapping[str, Field] = {
     "damage_type": Field(one_of(DAMAGE_TYPES)),
     "off_hand_damage": Field(as_dice),
 }
+WEAPON_SPEC = with_added_fields(WeaponDef, dict(WEAPON_SPEC))
+_WEAPON_BUILT = {"name", "damage", "kind", "properties", "reach_yd", "range_yd", "defense_bonus",
+                 "damage_type", "off_hand_damage"}
 
 
 def build_weapon(ctx: Ctx, wid: str, node: Any, line: int) -> WeaponDef | None:
@@ -135,6 +163,7 @@ def build_weapon(ctx: Ctx, wid: str, node: Any, line: int) -> WeaponDef | None:
         defense_bonus=defense,
         damage_type=v.get("damage_type", "physical"),
         off_hand_damage=v.get("off_hand_damage", ""),
+        **{k: val for k, val in v.items() if k not in _WEAPON_BUILT},
     )
 
 
@@ -170,6 +199,7 @@ CREATURE_SPEC: Mapping[str, Field] = {
     "skills": Field(_any),
     "description": Field(as_str),
 }
+CREATURE_SPEC = with_added_fields(CreatureDef, dict(CREATURE_SPEC))
 
 
 def build_creature(

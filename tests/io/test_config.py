@@ -120,3 +120,22 @@ def test_every_shipped_yaml_file_is_read(defs: Definitions) -> None:
         p for p in (ROOT / "config").rglob("*.yaml") if p.name != "tokens.yaml"
     )  # the UI's token art, not definitions
     assert sorted(files) == shipped
+
+
+def test_fields_added_to_the_definitions_later_are_accepted() -> None:
+    from game.io.config_defs import Field, with_added_fields
+    from game.io.config_fields import Bad
+
+    @dataclasses.dataclass(frozen=True)
+    class Later:
+        id: str
+        name: str
+        stamina: int = 3
+        flying_height_yd: float = 0.0
+        notes: tuple[str, ...] = ()
+
+    spec = with_added_fields(Later, {"name": Field(str)})
+    assert set(spec) == {"name", "stamina", "flying_height_yd"}  # tuple fields need real code
+    assert spec["stamina"].conv(5) == 5
+    with pytest.raises(Bad):
+        spec["stamina"].conv("five")
