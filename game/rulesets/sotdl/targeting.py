@@ -47,25 +47,27 @@ def sight_index(bf: Battlefield) -> SightIndex:
     return idx
 
 
-_LIT: dict[tuple[int, tuple[Any, ...]], Battlefield] = {}
+_LIT: weakref.WeakKeyDictionary[Battlefield, dict[tuple[Any, ...], Battlefield]] = \
+    weakref.WeakKeyDictionary()
 
 
 def effective_battlefield(state: EncounterState) -> Battlefield:
     """The battlefield with the fight's light changes applied (the GM's ``change_light``)."""
     bf = state.battlefield
-    changes = tuple(state.data.get("light_changes", ()) or ())
+    changes = tuple((tuple(int(v) for v in area), int(level))
+                    for area, level in (state.data.get("light_changes", ()) or ()))
     if not changes:
         return bf
-    key = (id(bf), changes)
-    lit = _LIT.get(key)
-    if lit is None or lit.width != bf.width:
+    memo = _LIT.setdefault(bf, {})
+    lit = memo.get(changes)
+    if lit is None:
         light = bf.light.copy()
         for (x0, y0, x1, y1), level in changes:
             light[y0:y1 + 1, x0:x1 + 1] = level
         lit = dataclasses.replace(bf, light=light)
-        if len(_LIT) > 64:
-            _LIT.clear()
-        _LIT[key] = lit
+        if len(memo) > 64:
+            memo.clear()
+        memo[changes] = lit
     return lit
 
 
@@ -73,11 +75,29 @@ def _light(rs: Ruleset) -> dict[str, str]:
     return dict(rs.param("light", {}) or {})
 
 
+#: memo per battlefield: one hover asks for the same cover three times (check, provider, query)
+_COVER: weakref.WeakKeyDictionary[Battlefield, dict[tuple[Any, ...], Cover]] = weakref.WeakKeyDictionary()
+
+
 def creature_cover(state: EncounterState, rs: Ruleset, attacker: str, target: str) -> Cover:
     """Cover the target has against the attacker (prone bodies lie low)."""
     a, t = state.creatures[attacker], state.creatures[target]
-    return cover_between(sight_index(state.battlefield), attacker=a.body, target=t.body,
-                         attacker_prone=a.has("prone"), target_prone=t.has("prone"))
+    memo = _COVER.setdefault(state.battlefield, {})
+    key = (a.body, t.body, a.has("prone"), t.has("prone"))
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    c = cover_between(sight_index(state.battlefield), attacker=a.body, target=t.body,
+                      attacker_prone=a.has("prone"), target_prone=t.has("prone"))
+    if len(memo) >= 512:
+        memo.clear()
+    memo[key] = c
+    return c
+
+
+def clear_caches() -> None:
+    """Forget memoized cover (benchmarks measure cold queries)."""
+    _COVER.clear()
 
 
 def creature_obscurement(state: EncounterState, rs: Ruleset, attacker: str, target: str) -> Obscured:
