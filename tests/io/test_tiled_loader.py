@@ -242,3 +242,11 @@ def test_pytmx_alone_fails_where_we_do_not(name: str) -> None:
 
     with pytest.raises(Exception):  # noqa: B017 - pytmx raises whatever it raises
         pytmx.TiledMap(str(DATA / f"{name}.tmx"))
+
+
+def test_old_map_with_a_doctype_line_loads() -> None:
+    """Tiled 0.x wrote a DOCTYPE naming its DTD: harmless, not an entity trick."""
+    bf = load_battlefield(DATA / "doctype.tmx")
+    assert (bf.width, bf.height) == (4, 3)
+    assert [bf.terrain_at((x, 1)) for x in range(4)] == [Terrain.IMPASSABLE] * 4
+    assert open_tiled_map(DATA / "doctype.tmx").width == 4
