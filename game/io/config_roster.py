@@ -31,7 +31,7 @@ def _roster(enc: EncounterDef, bf: Battlefield) -> list[tuple[EncounterCreature,
     used: set[int] = set()
     resolved: list[tuple[EncounterCreature, tuple[str, int]]] = []
     for n, e in enumerate(enc.creatures):
-        if e.square is None:
+        if e.square is None and (e.name or not e.mounted_on):  # an unnamed rider: on its mount
             idx = _match_placement(e, bf.placements, used)
             if idx is not None:
                 used.add(idx)
@@ -129,7 +129,12 @@ def check_positions(
     taken: dict[tuple[int, int, float], EncounterCreature] = {}
     for e, origin in roster:
         cdef = defs.creatures.get(e.creature_id)
-        if cdef is None or e.square is None:
+        if cdef is None:
+            continue
+        if e.square is None:  # only a rider gets here: its mount could not be found
+            problem = _mount_problem(e, cdef.size, names, defs, rs) if e.mounted_on else ""
+            if problem:
+                add(origin, f"{e.name or cdef.name}: {problem}")
             continue
         who = e.name or cdef.name
         space = rs.space_for(cdef.size)

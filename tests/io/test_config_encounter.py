@@ -244,3 +244,15 @@ def test_a_rider_on_an_unknown_creature_is_one_mistake(tmp_path: Path, defs: Def
     assert errors(path, defs) == [
         "enc.yaml:13: encounter 'enc': creature 2 (wargh): unknown creature 'wargh' (did you mean 'warg'?)"
     ]
+
+
+def test_entries_without_squares_need_a_placement_or_a_mount(tmp_path: Path, defs: Definitions) -> None:
+    path = write(tmp_path, HEAD + dedent("""\
+        creatures:
+          - {creature: goblin, side: foes, mounted_on: Nobody}
+          - {creature: goblin, side: foes, name: Grik}
+        """))
+    assert errors(path, defs) == [
+        "enc.yaml:12: encounter 'enc': creature 2 (goblin): no square given and no single map placement named 'Grik' to take it from",
+        "enc.yaml:11: encounter 'enc': Goblin: mounted_on 'Nobody' names no other creature of this encounter",
+    ]
