@@ -253,6 +253,6 @@ def test_entries_without_squares_need_a_placement_or_a_mount(tmp_path: Path, def
           - {creature: goblin, side: foes, name: Grik}
         """))
     assert errors(path, defs) == [
-        "enc.yaml:12: encounter 'enc': creature 2 (goblin): no square given and no single map placement named 'Grik' to take it from",
-        "enc.yaml:11: encounter 'enc': Goblin: mounted_on 'Nobody' names no other creature of this encounter",
+        "enc.yaml:13: encounter 'enc': creature 2 (goblin): no square given and no single map placement named 'Grik' to take it from",
+        "enc.yaml:12: encounter 'enc': Goblin: mounted_on 'Nobody' names no other creature of this encounter",
     ]
