@@ -19,7 +19,7 @@ from xml.etree.ElementTree import Element
 import numpy as np
 
 from game.io.errors import InputError
-from game.io.tiled_build import build_battlefield
+from game.io.tiled_build import build_battlefield, yards_per_tile
 from game.io.tiled_read import read_tiled
 from game.io.tiled_xml import input_error
 from game.rules.battlefield import Battlefield, Light, Obscurement, Terrain
@@ -95,6 +95,8 @@ def open_tiled_map(path: Path, *, image_loader: Callable[..., Any] | None = None
     except Exception as err:  # pytmx and image loaders raise anything; report it in one line
         msg = str(err).splitlines()[0] if str(err) else type(err).__name__
         raise input_error(path, None, f"cannot load the map for drawing: {msg}") from None
+    # the scale the battlefield uses, however the GM spelled the property
+    tm.properties["yards_per_tile"] = yards_per_tile(doc)
     return tm
 
 

@@ -16,6 +16,7 @@ from game.io.tiled_conventions import (
     ZONE_DEFAULTS,
     ZONE_REQUIRES,
     flag,
+    keys,
     number,
     openings,
     square_effects,
@@ -36,7 +37,7 @@ _ARRAYS = {
 
 def yards_per_tile(doc: TiledDoc) -> float:
     """The map property ``yards_per_tile`` (default 1), checked."""
-    raw = doc.properties.get("yards_per_tile", 1)
+    raw = keys(doc.properties).get("yards_per_tile", 1)
     ypt = number(raw, doc.path, "map", "yards_per_tile")
     if not 0.05 <= ypt <= 100:
         raise input_error(
@@ -67,7 +68,7 @@ def _tile_layers(doc: TiledDoc, bf: Battlefield, iy: np.ndarray, ix: np.ndarray)
     """Paint tile properties (and tile layer defaults) in draw order, resampled to yards."""
     cache: dict[int, dict[str, Any]] = {}
     for layer in doc.layers:
-        if layer.properties.get("battlemat_ignore") is True:
+        if keys(layer.properties).get("battlemat_ignore") is True:
             continue
         layer_fx = square_effects(layer.properties, doc.path, layer.where)
         dx = round(layer.offset_px[0] / doc.tilewidth)
@@ -108,9 +109,10 @@ def _squares(o: MapObject, pts: tuple[tuple[float, float], ...], bf: Battlefield
 
 
 def _zone(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Zone:
-    props = {**ZONE_DEFAULTS[o.cls], **o.properties}
+    own = keys(o.properties)
+    props = {**ZONE_DEFAULTS[o.cls], **own}
     need = ZONE_REQUIRES.get(o.cls)
-    if need and need not in o.properties:
+    if need and need not in own:
         raise input_error(doc.path, o.where, f"a {o.cls!r} zone needs a {need!r} property")
     fx = square_effects(props, doc.path, o.where)
     ys, xs = _squares(o, pts, bf)
@@ -121,7 +123,7 @@ def _zone(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Zone:
 
 def _obstacle(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Obstacle:
     kind = OBSTACLE_KINDS[o.cls]
-    p = o.properties
+    p = keys(o.properties)
     if "height" in p:
         height = number(p["height"], doc.path, o.where, "height")
     elif kind.height_yd < 0:
@@ -178,7 +180,7 @@ def _obstacle(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Obstacl
 
 
 def _placement(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Placement:
-    p = o.properties
+    p = keys(o.properties)
     cid = p.get("creature")
     if not isinstance(cid, str) or not cid.strip():
         raise input_error(
@@ -228,7 +230,7 @@ def build_battlefield(doc: TiledDoc) -> Battlefield:
     later: list[tuple[MapObject, Any]] = []
     ignored: Counter[str] = Counter()
     for o in doc.objects:
-        if o.properties.get("battlemat_ignore") is True:
+        if keys(o.properties).get("battlemat_ignore") is True:
             continue
         pts = _to_yards(doc, ypt, o)
         if o.cls in ZONE_DEFAULTS:

@@ -102,6 +102,11 @@ LOW_OBSTACLE_YD = 1.0
 CREATURE_CLASSES = ("creature", "placement")
 
 
+def keys(props: dict[str, Any]) -> dict[str, Any]:
+    """Property names as Battlemat reads them: case and surrounding spaces do not matter."""
+    return {k.strip().lower(): v for k, v in props.items()}
+
+
 def number(value: Any, file: Path | str, where: str, name: str, what: str = "yards") -> float:
     """A property that must be a number (int, float, or a string holding one)."""
     if isinstance(value, bool):
@@ -178,6 +183,7 @@ def _word(value: Any, words: dict[str, Any], file: Path | str, where: str, name:
 def square_effects(props: dict[str, Any], file: Path | str, where: str) -> dict[str, Any]:
     """The square-painting properties of a tile, layer or zone, checked and converted."""
     out: dict[str, Any] = {}
+    props = keys(props)
     if "terrain" in props:
         out["terrain"] = int(terrain(props["terrain"], file, where))
     if "elevation" in props:
@@ -197,6 +203,7 @@ def openings(
     props: dict[str, Any], default: tuple[tuple[float, float], ...], file: Path | str, where: str
 ) -> tuple[tuple[float, float], ...]:
     """``openings`` = "1-1.75" or "1-1.75, 2-2.5" (yards above the base); or none at all."""
+    props = keys(props)
     if "openings" not in props and "opening" not in props:
         return default
     name = "openings" if "openings" in props else "opening"

@@ -94,6 +94,11 @@ def _rotate(
     return [(ox + x * c - y * s, oy + x * s + y * c) for x, y in points]
 
 
+def _class_name(cls: str) -> str:
+    """An object class as Battlemat matches it: "Low Wall" and "low-wall" mean low_wall."""
+    return "_".join(cls.strip().lower().replace("-", " ").split())
+
+
 def _read_points(text: str | None, file: Path, where: str) -> list[tuple[float, float]]:
     pts = []
     for pair in (text or "").split():
@@ -276,7 +281,7 @@ class _Reader:
             rel = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
         pts = tuple(_rotate(rel, x, y, rot))
         return MapObject(
-            oid, obj.get("name", ""), cls.strip().lower(), shape, pts, props, layer, where, gid
+            oid, obj.get("name", ""), _class_name(cls), shape, pts, props, layer, where, gid
         )
 
     def apply_template(self, obj: Element, tpl: Element, gid: int | None) -> None:

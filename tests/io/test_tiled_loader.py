@@ -213,8 +213,15 @@ def test_tile_objects_follow_the_tilesets_object_alignment(tmp_path: Path) -> No
     assert pillar.bounds() == (1.5, 1.5, 3.5, 3.5)  # centred on (40, 40) px
 
 
-PYTMX_FAILS_ALONE = ["enc_zstd", "infinite", "infinite_zlib", "old_tileset", "templates",
-                     "typed_props", "groups"]
+PYTMX_FAILS_ALONE = [
+    "enc_zstd",
+    "infinite",
+    "infinite_zlib",
+    "old_tileset",
+    "templates",
+    "typed_props",
+    "groups",
+]
 
 
 @pytest.mark.parametrize("name", PYTMX_FAILS_ALONE + ["enc_csv", "raster", "yards_per_tile"])
@@ -250,3 +257,23 @@ def test_old_map_with_a_doctype_line_loads() -> None:
     assert (bf.width, bf.height) == (4, 3)
     assert [bf.terrain_at((x, 1)) for x in range(4)] == [Terrain.IMPASSABLE] * 4
     assert open_tiled_map(DATA / "doctype.tmx").width == 4
+
+
+def test_class_and_property_names_forgive_case_and_spaces(tmp_path: Path) -> None:
+    path = tmp_path / "casual.tmx"
+    path.write_text(
+        '<?xml version="1.0"?><map version="1.10" orientation="orthogonal" width="8" height="4" '
+        'tilewidth="16" tileheight="16"><properties><property name="Yards_Per_Tile" '
+        'type="float" value="2"/></properties><objectgroup id="1">'
+        '<object id="1" type="Low Wall" x="0" y="0" width="16" height="8">'
+        '<properties><property name="Height" value="0.5"/></properties></object>'
+        '<object id="2" type="FOG" x="16" y="16" width="16" height="16">'
+        '<properties><property name=" Obscurement " value="Total"/></properties></object>'
+        "</objectgroup></map>",
+        encoding="utf-8",
+    )
+    bf = load_battlefield(path)
+    (wall,) = bf.obstacles
+    assert (wall.kind, wall.height_yd, bf.width) == ("low_wall", 0.5, 16)
+    assert int(bf.obscurement.max()) == 3 and bf.zones[0].kind == "fog"
+    assert open_tiled_map(path).properties["yards_per_tile"] == 2.0
