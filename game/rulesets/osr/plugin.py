@@ -19,7 +19,7 @@ from game.rules.battlefield import Battlefield, Square
 from game.rules.body import Body
 from game.rules.definitions import CreatureDef, Definitions, EncounterDef, RulesetDef, Side
 from game.rules.engine import CreatureState, EncounterState, Ruleset, frozen_map
-from game.rulesets.osr import formation_cmds, rounds, targeting, turns
+from game.rulesets.osr import formation_cmds, previews, rounds, targeting, turns
 from game.rulesets.osr.formations import form_up, max_cohesion
 from game.rulesets.osr.params import OsrParams
 from game.rulesets.osr.phases import PHASES
@@ -40,6 +40,7 @@ def build_ruleset(definition: RulesetDef | None = None, definitions: Definitions
     rounds.register(rs)
     formation_cmds.register(rs)
     targeting.register(rs)
+    previews.register(rs)
     return rs
 
 

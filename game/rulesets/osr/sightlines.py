@@ -12,6 +12,8 @@ from game.rules.battlefield import Battlefield
 from game.rules.body import Body
 
 _INDEX: weakref.WeakKeyDictionary[Battlefield, Any] = weakref.WeakKeyDictionary()
+#: one hover asks for the same cover several times (legality, modifiers, the preview's lines)
+_MEMO: weakref.WeakKeyDictionary[Battlefield, dict[Any, Any]] = weakref.WeakKeyDictionary()
 LEVELS = ("none", "half", "three_quarters", "total")
 
 
@@ -26,6 +28,26 @@ def _index(bf: Battlefield) -> Any:
     return idx
 
 
+def cover_object(
+    bf: Battlefield, attacker: Body, target: Body, *, attacker_prone: bool = False, target_prone: bool = False
+) -> Any:
+    """The sight geometry's Cover answer (level, fraction, lines), or None without it."""
+    try:
+        from game.rules.geometry.cover import cover_between
+    except ImportError:  # the sight geometry is not there: no cover from objects
+        return None
+    key = (attacker, target, attacker_prone, target_prone)
+    memo = _MEMO.setdefault(bf, {})
+    hit = memo.get(key)
+    if hit is None:
+        hit = cover_between(_index(bf), attacker=attacker, target=target, attacker_prone=attacker_prone,
+                            target_prone=target_prone)
+        if len(memo) > 512:
+            memo.clear()
+        memo[key] = hit
+    return hit
+
+
 def cover_level(
     bf: Battlefield, attacker: Body, target: Body, *, attacker_prone: bool = False, target_prone: bool = False
 ) -> tuple[str, str]:
@@ -34,13 +56,10 @@ def cover_level(
     Level is one of "none", "half", "three_quarters", "total". Without the sight geometry
     (an older checkout) every target is uncovered.
     """
-    try:
-        from game.rules.geometry.cover import cover_between
-    except ImportError:  # the sight geometry is not there: no cover from objects
-        return "none", ""
     if not bf.obstacles and not bf.elevation.any():
         return "none", ""
-    c = cover_between(_index(bf), attacker=attacker, target=target, attacker_prone=attacker_prone,
-                      target_prone=target_prone)
+    c = cover_object(bf, attacker, target, attacker_prone=attacker_prone, target_prone=target_prone)
+    if c is None:
+        return "none", ""
     level = LEVELS[int(c.level)]
     return level, (c.describe() if level != "none" else "")

@@ -1,18 +1,21 @@
-"""The OSR targeting preview (Seed OSR: Common modifiers, Cover): legal or why not, every flat
-modifier with its reason, the armour class and the number the d20 must reach.
+"""The OSR targeting preview (Seed OSR: Common modifiers, Cover): legal or why not, distance,
+cover with its lines, every flat modifier with its reason, and the d20 roll that hits.
 
-Placeholder shape until the sight developer's SotDL query (game/rulesets/sotdl/targeting.py)
-lands; then this mirrors its fields so the UI can show either.
+Mirrors the fields of the SotDL query (game/rulesets/sotdl/targeting.py, ``Targeting``) so the
+window shows either: ``legal``, ``violations``, ``distance_yd``, ``band``, ``cover`` (with
+``lines``), ``modifiers``, ``target_number``, ``lines()``; OSR adds the armour class, the
+attack bonus, the net flat modifier and the unseen / DR-ignored / stray-shot facts.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.engine import EncounterState, Ruleset
+from game.rules.engine import EncounterState, RollContext, Ruleset, Violation
 from game.rules.modifiers import Modifier, net_flat
 from game.rulesets.osr.combat import plan_attack
 from game.rulesets.osr.fighters import gap_squares
+from game.rulesets.osr.sightlines import cover_object
 
 
 @dataclass(frozen=True)
@@ -21,38 +24,78 @@ class OsrTargeting:
 
     attacker: str
     target: str
-    weapon: str
+    action: str
+    option: str
     legal: bool
-    violations: tuple[str, ...]
+    violations: tuple[Violation, ...]
+    distance_yd: float
+    band: str  # "melee", "missile", "thrown", "out of range", ""
+    range_reason: str
+    cover: Any  # the sight geometry's Cover (lines for the UI), None in melee
+    cover_applies: bool
+    obscured: Any
     modifiers: tuple[Modifier, ...]
-    attack_bonus: int
-    armour_class: int
-    need: int  # the natural d20 roll that hits (before natural 1 / 20)
-    distance: int
-    ranged: bool
-    unseen: bool
-    ignore_dr: bool
-    melee_group: tuple[str, ...]
+    net_boons: int  # always 0: OSR rolls use flat modifiers
+    target_number: int  # the natural d20 that hits (before natural 1 and 20)
+    target_attribute: str
+    roll: RollContext | None = None
+    weapon: str = ""
+    attack_bonus: int = 0
+    armour_class: int = 0
+    net_flat: int = 0
+    unseen: bool = False
+    ignore_dr: bool = False
+    melee_group: tuple[str, ...] = ()
 
     def lines(self) -> list[str]:
-        """'+2: flanking ...', one line a reason, then the roll needed."""
-        out = [m.describe() for m in self.modifiers]
-        out.append(f"d20 {self.attack_bonus:+d} {net_flat(self.modifiers):+d} vs AC {self.armour_class}: need {self.need}+")
+        """What the window's panel prints, one fact a line."""
+        out = ["legal" if self.legal else "not legal: " + "; ".join(v.reason for v in self.violations)]
+        out.append(f"{self.distance_yd:g} paces: {self.range_reason or self.band}")
+        if self.cover is not None and self.cover_applies:
+            out.append(f"cover: {self.cover.describe()}")
+        out += [m.describe() for m in self.modifiers]
+        if self.unseen:
+            out.append("odd rolls miss (unseen)")
+        if self.ignore_dr:
+            out.append("damage reduction ignored (prone)")
+        if self.melee_group:
+            out.append("a natural 1 strikes one of: " + ", ".join(self.melee_group))
+        out.append(f"d20 {self.attack_bonus:+d} {self.net_flat:+d} vs AC {self.armour_class}: "
+                   f"need {self.target_number}+ (1 misses, 20 hits and attacks again)")
         return out
 
 
-def targeting(state: EncounterState, rs: Ruleset, attacker: str, target: str, weapon: str = "",
-              *args: Any, thrown: bool = False, **kw: Any) -> OsrTargeting:
-    """The targeting query (pure): the same plan the attack command uses."""
-    plan, vs = plan_attack(state, rs, attacker, target, weapon, thrown=thrown)
+def targeting(state: EncounterState, rs: Ruleset, attacker: str, target: str, action: str = "attack",
+              option: str = "", weapon: str = "", **extra: Any) -> OsrTargeting:
+    """Query 'targeting' (pure): the same plan the attack command rolls with (``extra``:
+    ``thrown=True``, ``gm_modifier``, ``gm_reason``)."""
+    plan, vs = plan_attack(state, rs, attacker, target, weapon, thrown=bool(extra.get("thrown", False)),
+                           gm_modifier=int(extra.get("gm_modifier", 0) or 0), gm_reason=str(extra.get("gm_reason", "")))
+    if plan is not None and action == "attack":  # the command's own check: phase, turn, action left
+        from game.rulesets.osr.commands import OsrAttack
+
+        cmd = OsrAttack(attacker, target, weapon, bool(extra.get("thrown", False)),
+                        int(extra.get("gm_modifier", 0) or 0), str(extra.get("gm_reason", "")))
+        act = rs.action_for(cmd)
+        if act is not None:
+            vs = act.validate(state, cmd, rs)
     if plan is None:
-        return OsrTargeting(attacker, target, weapon, False, tuple(v.reason for v in vs), (), 0, 0, 21, 0, False,
-                            False, False, ())
-    need = plan.armour_class - plan.attack_bonus - net_flat(plan.modifiers)
-    dist = gap_squares(state.creatures[attacker].body, state.creatures[target].body)
-    return OsrTargeting(attacker, target, plan.weapon.id, not vs, tuple(v.reason for v in vs), plan.modifiers,
-                        plan.attack_bonus, plan.armour_class, need, dist, plan.ranged, plan.factors.unseen,
-                        plan.factors.ignore_dr, plan.factors.melee_group)
+        return OsrTargeting(attacker, target, action, option, False, tuple(vs), 0.0, "", "", None, False, None, (),
+                            0, 21, "armour class")
+    a, t = state.creatures[attacker], state.creatures[target]
+    dist = float(gap_squares(a.body, t.body))
+    cover = cover_object(state.battlefield, a.body, t.body, attacker_prone=a.has("prone"), target_prone=t.has("prone"))
+    flat = net_flat(plan.modifiers)
+    need = plan.armour_class - plan.attack_bonus - flat
+    band = ("thrown" if plan.weapon.has("thrown") else "missile") if plan.ranged else "melee"
+    if any(v.code == "out_of_range" for v in vs):
+        band = "out of range"
+    reason = f"{band} with {plan.weapon.name}"
+    roll = RollContext(attacker, "attack", target=target, target_attribute="armour_class", action=action,
+                       weapon=plan.weapon.id, ranged=plan.ranged, base=plan.modifiers)
+    return OsrTargeting(attacker, target, action, option, not vs, tuple(vs), dist, band, reason, cover, plan.ranged,
+                        None, plan.modifiers, 0, need, "armour class", roll, plan.weapon.id, plan.attack_bonus,
+                        plan.armour_class, flat, plan.factors.unseen, plan.factors.ignore_dr, plan.factors.melee_group)
 
 
 def register(rs: Ruleset) -> None:

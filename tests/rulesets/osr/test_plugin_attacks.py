@@ -37,12 +37,15 @@ def test_preview_lists_every_modifier_with_its_reason() -> None:
         ("bo", "pcs", (2, 1), creature("bo")),
         ("orc", "gm", (1, 1), creature("orc", armour_class=13)),
     ])
-    eng.submit(StartCombat())
+    to_action(eng)
     t = eng.query("targeting", "ann", "orc")
     reasons = [m.reason for m in t.modifiers]
     assert t.legal and any("flanking" in r for r in reasons) and any("high ground" in r for r in reasons)
-    assert t.need == 13 - 1 - 4
-    assert t.lines()[-1] == "d20 +1 +4 vs AC 13: need 8+"
+    assert t.target_number == 13 - 1 - 4 and t.net_flat == 4 and t.band == "melee"
+    assert t.lines()[0] == "legal"
+    assert t.lines()[-1] == "d20 +1 +4 vs AC 13: need 8+ (1 misses, 20 hits and attacks again)"
+    eng.submit(OsrAttack("ann", "orc"), dice=[8, 1])
+    assert not eng.query("targeting", "ann", "orc").legal  # its action is spent
 
 
 def test_prone_target_plus_two_and_damage_reduction_ignored() -> None:
@@ -166,7 +169,7 @@ def test_cover_from_a_low_wall_for_missiles() -> None:
     assert "half cover" in [m for m in t.modifiers if m.source == "cover"][0].reason
     eng.submit(OsrSetCondition("orc", "prone"))
     t = eng.query("targeting", "ann", "orc")  # flat behind the low wall: hidden from the archer
-    assert not t.legal and "totally covered" in t.violations[0]
+    assert not t.legal and "totally covered" in t.violations[0].reason
 
 
 def test_charge_adds_one_d6_plus_three_paces_then_attacks() -> None:

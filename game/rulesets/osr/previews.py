@@ -1,0 +1,120 @@
+"""Movement previews for the GM window under the OSR rules: the squares a creature can reach
+with the paces it has left, and the path to a hovered square with the free attacks it draws
+(Seed OSR: Movement is usually 6 paces; turning one's back in melee draws free attacks).
+
+Geometry is the movement developer's (game/rules/geometry/pathing*.py, reach.py); this module
+only says who the mover, its allies, enemies and threats are under the OSR rules.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from game.rules.battlefield import Square
+from game.rules.engine import EncounterState, Ruleset
+from game.rulesets.osr.combat import weapon_of
+from game.rulesets.osr.turns import budget_squares, plan_steps
+from game.rulesets.osr.view import params_of
+
+
+@dataclass(frozen=True)
+class OsrStep:
+    """One previewed step: the square, its cost and how it is taken."""
+
+    square: Square
+    cost_yd: float
+    how: str = "walk"
+
+
+@dataclass(frozen=True)
+class OsrFreeAttack:
+    """A free attack the path would draw: who, and where the mover stands when it comes."""
+
+    attacker: str
+    square: Square
+
+
+@dataclass(frozen=True)
+class OsrPathPreview:
+    """The hovered path: steps, total cost in paces, free attacks, and why it is not legal."""
+
+    creature: str
+    steps: tuple[OsrStep, ...]
+    cost_yd: float
+    budget_yd: float
+    free_attacks: tuple[OsrFreeAttack, ...]
+    notes: tuple[str, ...] = ()
+
+
+def budget_left(state: EncounterState, rs: Ruleset, cid: str) -> float:
+    """Squares the creature may still move this turn."""
+    c = state.creatures[cid]
+    return c.turn.move_budget_yd if c.turn.active else budget_squares(state, rs, cid)
+
+
+def reachable(state: EncounterState, rs: Ruleset, cid: str, mode: str = "move") -> Any:
+    """Query 'reachable': a (rows, cols) array of paces to each square it can stop on (inf: no)."""
+    try:
+        from game.rules.geometry.pathing import Mover, MoveRules, terrain_costs
+        from game.rules.geometry.pathing_search import reachable as search
+    except ImportError:  # no movement geometry on this checkout
+        return None
+    c = state.creatures[cid]
+    mover = Mover(space=c.body.space, height_yd=c.body.height_yd, prone=c.has("prone"),
+                  traits=frozenset(c.definition.movement), agility_mod=c.definition.modifier("agility"),
+                  moved_yd=c.turn.moved_yd)
+    tc = terrain_costs(state.battlefield, mover=mover, rules=MoveRules.from_ruleset(rs.definition))
+    enemies = [o.body for o in state.creatures.values() if o.in_fight and o.side != c.side]
+    allies = [o.body for o in state.creatures.values() if o.in_fight and o.side == c.side and o.id != cid]
+    rm = search(tc, start=c.body.square, budget_yd=budget_left(state, rs, cid), allies=allies, enemies=enemies)
+    return np.asarray(rm.cost_grid(), dtype=np.float32)
+
+
+def path_preview(state: EncounterState, rs: Ruleset, cid: str, target: Any, mode: str = "move",
+                 safest: bool = False) -> OsrPathPreview:
+    """Query 'path_preview': the path through waypoints (or to a square), each step's cost, and
+    the foes it turns its back on (each may take a free attack)."""
+    if isinstance(target, (list, tuple)) and target and isinstance(target[0], (list, tuple)):
+        waypoints = tuple((int(t[0]), int(t[1])) for t in target)
+    else:
+        waypoints = ((int(target[0]), int(target[1])),)
+    steps, vs = plan_steps(state, rs, cid, waypoints)
+    budget = budget_left(state, rs, cid)
+    out = tuple(OsrStep(tuple(s.square), s.cost_yd, s.how) for s in steps)  # type: ignore[arg-type]
+    cost = sum(s.cost_yd for s in steps if math.isfinite(s.cost_yd))
+    notes = [v.reason for v in vs]
+    if cost > budget + 1e-9:
+        notes.append(f"needs {cost:g} paces, has {budget:g}")
+    return OsrPathPreview(cid, out, cost, budget, tuple(_free_attacks(state, rs, cid, out)), tuple(notes))
+
+
+def _free_attacks(state: EncounterState, rs: Ruleset, cid: str, steps: tuple[OsrStep, ...]) -> list[OsrFreeAttack]:
+    """Foes in melee the path leaves (once each, if they still have their triggered action)."""
+    from game.rulesets.osr.fighters import gap_squares
+
+    mover = state.creatures[cid]
+    p = params_of(rs)
+    out: list[OsrFreeAttack] = []
+    body = mover.body
+    spent: set[str] = set()
+    for s in steps:
+        nxt = body.moved_to(s.square)
+        for o in state.creatures.values():
+            if o.id in spent or not o.in_fight or o.side == mover.side or o.turn.triggered_used:
+                continue
+            w = weapon_of(state, rs, o.id)
+            reach = p.melee_reach_yd + w.reach_yd + o.definition.reach_yd
+            if w.kind == "melee" and gap_squares(o.body, body) <= reach < gap_squares(o.body, nxt):
+                spent.add(o.id)
+                out.append(OsrFreeAttack(o.id, body.square))
+        body = nxt
+    return out
+
+
+def register(rs: Ruleset) -> None:
+    """The movement preview queries the window asks for."""
+    rs.register_query("reachable", reachable)
+    rs.register_query("path_preview", path_preview)
