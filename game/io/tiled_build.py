@@ -16,6 +16,7 @@ from game.io.tiled_conventions import (
     ZONE_DEFAULTS,
     ZONE_REQUIRES,
     flag,
+    ignored,
     keys,
     number,
     openings,
@@ -68,7 +69,7 @@ def _tile_layers(doc: TiledDoc, bf: Battlefield, iy: np.ndarray, ix: np.ndarray)
     """Paint tile properties (and tile layer defaults) in draw order, resampled to yards."""
     cache: dict[int, dict[str, Any]] = {}
     for layer in doc.layers:
-        if keys(layer.properties).get("battlemat_ignore") is True:
+        if ignored(layer.properties):
             continue
         layer_fx = square_effects(layer.properties, doc.path, layer.where)
         dx = round(layer.offset_px[0] / doc.tilewidth)
@@ -228,9 +229,9 @@ def build_battlefield(doc: TiledDoc) -> Battlefield:
     obstacles: list[Obstacle] = []
     placements: list[Placement] = []
     later: list[tuple[MapObject, Any]] = []
-    ignored: Counter[str] = Counter()
+    unknown: Counter[str] = Counter()
     for o in doc.objects:
-        if keys(o.properties).get("battlemat_ignore") is True:
+        if ignored(o.properties):
             continue
         pts = _to_yards(doc, ypt, o)
         if o.cls in ZONE_DEFAULTS:
@@ -238,7 +239,7 @@ def build_battlefield(doc: TiledDoc) -> Battlefield:
         elif o.cls in OBSTACLE_KINDS or o.cls in CREATURE_CLASSES:
             later.append((o, pts))  # after the ground is known (obstacle bases)
         else:
-            ignored[o.cls or "(no class)"] += 1
+            unknown[o.cls or "(no class)"] += 1
     for o, pts in later:
         if o.cls in CREATURE_CLASSES:
             placements.append(_placement(doc, bf, o, pts))
@@ -252,7 +253,7 @@ def build_battlefield(doc: TiledDoc) -> Battlefield:
             "yards_per_tile": ypt,
             "tile_width_px": doc.tilewidth,
             "tile_height_px": doc.tileheight,
-            "ignored_objects": dict(ignored),
+            "ignored_objects": dict(unknown),
         }
     )
     return bf

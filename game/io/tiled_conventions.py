@@ -107,6 +107,12 @@ def keys(props: dict[str, Any]) -> dict[str, Any]:
     return {k.strip().lower(): v for k, v in props.items()}
 
 
+def ignored(props: dict[str, Any]) -> bool:
+    """The GM's ``battlemat_ignore`` switch on a layer or object (bool, or the text "true")."""
+    value = keys(props).get("battlemat_ignore")
+    return value is True or (isinstance(value, str) and value.strip().lower() == "true")
+
+
 def number(value: Any, file: Path | str, where: str, name: str, what: str = "yards") -> float:
     """A property that must be a number (int, float, or a string holding one)."""
     if isinstance(value, bool):

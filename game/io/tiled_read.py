@@ -16,6 +16,7 @@ from xml.etree.ElementTree import Element
 
 import numpy as np
 
+from game.io.tiled_conventions import ignored
 from game.io.tiled_data import decode_chunks, decode_data, to_csv
 from game.io.tiled_sources import GID_MASK, Templates, embed_tilesets
 from game.io.tiled_xml import (
@@ -219,7 +220,7 @@ class _Reader:
     def object_layer(
         self, el: Element, doc: TiledDoc, off: tuple[float, float], name: str, where: str
     ) -> None:
-        if read_properties(el, self.path, where).get("battlemat_ignore") is True:
+        if ignored(read_properties(el, self.path, where)):
             return
         for obj in el.findall("object"):
             if len(doc.objects) >= MAX_OBJECTS:

@@ -277,3 +277,25 @@ def test_class_and_property_names_forgive_case_and_spaces(tmp_path: Path) -> Non
     assert (wall.kind, wall.height_yd, bf.width) == ("low_wall", 0.5, 16)
     assert int(bf.obscurement.max()) == 3 and bf.zones[0].kind == "fog"
     assert open_tiled_map(path).properties["yards_per_tile"] == 2.0
+
+
+def test_battlemat_ignore_leaves_layers_and_objects_out(tmp_path: Path) -> None:
+    path = tmp_path / "ignore.tmx"
+    path.write_text(
+        '<?xml version="1.0"?><map version="1.10" orientation="orthogonal" width="4" height="2" '
+        'tilewidth="16" tileheight="16"><tileset firstgid="1" name="t" tilewidth="16" '
+        'tileheight="16"><tile id="0"><properties><property name="terrain" value="water"/>'
+        '</properties></tile></tileset><layer id="1" name="Notes" width="4" height="2">'
+        '<properties><property name="battlemat_ignore" type="bool" value="true"/></properties>'
+        '<data encoding="csv">1,1,1,1,1,1,1,1</data></layer>'
+        '<objectgroup id="2" name="Sketch"><properties><property name="battlemat_ignore" '
+        'value="true"/></properties><object id="1" type="wall" x="0" y="0" width="16" '
+        'height="16"/></objectgroup><objectgroup id="3" name="Real"><object id="2" type="wall" '
+        'x="16" y="0" width="16" height="16"><properties><property name="battlemat_ignore" '
+        'type="bool" value="true"/></properties></object><object id="3" type="pillar" x="32" '
+        'y="0" width="16" height="16"/></objectgroup></map>',
+        encoding="utf-8",
+    )
+    bf = load_battlefield(path)
+    assert [o.id for o in bf.obstacles] == [3]
+    assert not (bf.terrain & Terrain.LIQUID).any()
