@@ -14,15 +14,15 @@ from game.rules.battlefield import Battlefield, Square
 from game.rules.body import Body
 from game.rules.engine import CreatureState, EncounterState, Ruleset, Step, Violation, WalkMode
 from game.rules.geometry.distance import body_distance
-from game.rules.geometry.forced import direction_away, forced_move
 from game.rules.geometry.falling import FallingRule
+from game.rules.geometry.forced import direction_away, forced_move
 from game.rules.geometry.jumping import plan_jump_across, plan_jump_up
-from game.rules.geometry.pathing import MoveRules, Mover, TerrainCosts, step_cost, terrain_costs
+from game.rules.geometry.pathing import Mover, MoveRules, TerrainCosts, step_cost, terrain_costs
 from game.rules.geometry.pathing_search import blocked_anchors, describe_path, path_through
 from game.rules.geometry.reach import Threat
 from game.rulesets.sotdl.common import cannot_act, held_weapons, modifier, pick_weapon
 
-_CACHE: dict[tuple[int, Mover, MoveRules], TerrainCosts] = {}
+_CACHE: dict[tuple[int, Mover, MoveRules], tuple[Battlefield, TerrainCosts]] = {}
 
 
 def rules_of(rs: Ruleset) -> MoveRules:
@@ -79,12 +79,13 @@ def terrain_for(state: EncounterState, rs: Ruleset, cid: str, *, moved_yd: float
     """Per-anchor movement costs for this creature (cached per battlefield and mover kind)."""
     bf = state.battlefield
     key = (id(bf), mover_for(state, rs, cid, moved_yd=moved_yd), rules_of(rs))
-    tc = _CACHE.get(key)
-    if tc is None:
-        if len(_CACHE) > 64:
-            _CACHE.clear()
-        tc = terrain_costs(bf, mover=key[1], rules=key[2])
-        _CACHE[key] = tc
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is bf:  # the entry holds bf, so its id is not reused
+        return hit[1]
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    tc = terrain_costs(bf, mover=key[1], rules=key[2])
+    _CACHE[key] = (bf, tc)
     return tc
 
 

@@ -220,8 +220,11 @@ def surface_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
                        _banes_here(ctx, mover), "climb")
         if r.success:
             return None
-        if r.total <= 0:
-            fall(ctx, mover, cause="fell while climbing")
+        if r.total <= 0:  # falls to the foot of the climb (the lower end of the step)
+            bf = ctx.state.battlefield
+            low = min((ws.from_square, tuple(step.square)), key=lambda q: bf.elevation_at(q))
+            fall(ctx, mover, square=low, from_yd=max(top_of(ctx, mover), float(
+                ws.data.get("from_elev", 0.0))), cause="fell while climbing")
         return f"{c.name} fails to climb on"
     return None
 
@@ -264,6 +267,11 @@ def jump_and_fall_checker(ctx: Context, ws: WalkState, step: Step) -> str | None
     return None
 
 
+def top_of(ctx: Context, cid: str) -> float:
+    """The creature's feet elevation now."""
+    return float(ctx.state.creatures[cid].body.elevation_yd)
+
+
 def _line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
     n = max(abs(b[0] - a[0]), abs(b[1] - a[1]))
     if n <= 1:
@@ -275,7 +283,7 @@ def _line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
 def _midway(a: tuple[int, int], b: tuple[int, int], yards: float) -> tuple[int, int]:
     """Where a jump that ran out after ``yards`` comes down."""
     line = _line(a, b) + [tuple(b)]  # type: ignore[list-item]
-    k = max(1, min(len(line), int(yards) + 1)) - 1
+    k = max(0, min(len(line) - 1, int(yards + 1e-9) - 1))
     return line[k]  # type: ignore[return-value]
 
 
