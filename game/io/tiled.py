@@ -105,7 +105,19 @@ def _fmt(v: float) -> str:
 
 
 def describe_battlefield(bf: Battlefield) -> str:
-    """What Battlemat understood of a map, in a few lines a GM can check against Tiled."""
+    """What Battlemat understood of a map, in a few lines a GM can check against Tiled.
+
+    >>> from game.rules.ascii_grid import parse_ascii
+    >>> print(describe_battlefield(parse_ascii(".#~\\n^2D")))
+    ascii: 3 x 2 squares of 1 yard (yards_per_tile 1)
+    terrain (6 squares): 3 normal, 1 difficult, 1 liquid, 1 impassable
+    elevation: 0 to 2 yards (levels: 0, 2)
+    light: 1 dark
+    obscurement: none
+    obstacles (1): 1 x wall 3 yd high
+    zones: none
+    placements: none
+    """
     lines = []
     ypt = bf.properties.get("yards_per_tile", 1)
     ypt_text = _fmt(float(ypt)) if isinstance(ypt, (int, float)) else str(ypt)
