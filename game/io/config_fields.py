@@ -282,6 +282,9 @@ def read_list(
     ctx: Ctx, node: Any, line: int, label: str, conv: Callable[[Any], Any]
 ) -> tuple[list[Any], bool]:
     """Convert every item of a list (a single value counts as a list of one)."""
+    if isinstance(node, str) and "," in node:  # `weapons: sword, axe` is one word to YAML
+        ctx.add(line, f"{label}: write a list as [a, b] or one '- a' line each, not text '{node}'")
+        return [], False
     if not isinstance(node, LineList):
         node_list = LineList([node])
         node_list.line = line

@@ -3,18 +3,27 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from game.io.config_fields import Ctx, suggest
 from game.rules.battlefield import Battlefield, Placement, Terrain
 from game.rules.definitions import Definitions, EncounterCreature, EncounterDef, RulesetDef
 
 
-def _placement_where(p: Placement, bf: Battlefield) -> tuple[str, str]:
-    """(file, where) of a map placement, from its source 'map.tmx: object 12'."""
-    if ": " in p.source:
-        file, where = p.source.split(": ", 1)
-        return file, where
-    return (p.source or bf.name or "map"), ""
+def _placement_where(p: Placement, bf: Battlefield, map_path: str = "") -> tuple[str, str]:
+    """(file, where) of a map placement: the map's path as found, and 'object 12'."""
+    file, where = p.source.split(": ", 1) if ": " in p.source else (p.source, "")
+    if map_path and not map_path.startswith("ascii:") and Path(map_path).name == file:
+        file = display_path(map_path)
+    return (file or bf.name or "map"), where
+
+
+def display_path(path: str) -> str:
+    """A path as the GM would type it: relative to the working folder when inside it."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return str(path)
 
 
 def encounter_roster(enc: EncounterDef, bf: Battlefield) -> tuple[EncounterCreature, ...]:
@@ -91,7 +100,7 @@ def check_positions(
     side_ids = {s.id for s in enc.sides}
     if enc.use_map_placements:
         for p in bf.placements:
-            file, where = _placement_where(p, bf)
+            file, where = _placement_where(p, bf, enc.map_path)
             if p.creature_id not in defs.creatures:
                 ctx.report.add(
                     file,
@@ -120,7 +129,7 @@ def check_positions(
         if origin[0] == "listed":
             ctx.add(lines[origin[1]], f"{label}: {what}")
         else:
-            file, where = _placement_where(bf.placements[origin[1]], bf)
+            file, where = _placement_where(bf.placements[origin[1]], bf, enc.map_path)
             ctx.report.add(file, where, f"placement: {what} (in {label})")
 
     names: dict[str, list[EncounterCreature]] = {}

@@ -129,7 +129,7 @@ def test_an_encounter_with_mistakes_in_it_and_on_its_map(tmp_path: Path) -> None
     lines = err.splitlines()
     # the map's own placements name the side 'foes', which this encounter does not have
     assert any(
-        line.startswith("courtyard.tmx:object ") and "unknown side 'foes'" in line for line in lines
+        "courtyard.tmx:object " in line and "unknown side 'foes'" in line for line in lines
     )
     assert (
         f"{enc}:5: encounter 'enc': Goblin: square [40, 1] is off the map "

@@ -293,3 +293,10 @@ def test_odd_values_are_mistakes_not_crashes(tmp_path: Path) -> None:
         "rulesets/sotdl.yaml:2: ruleset 'sotdl': params.light.dark must be one of heavy, none, "
         "partial, total, not ['heavy']",
     ]
+
+
+def test_a_comma_list_written_as_text(tmp_path: Path) -> None:
+    text = CREATURES.replace("weapons: [sword]", "weapons: sword, dagger")
+    assert errors(make_config(tmp_path, creatures__a_DOT_yaml=text)) == [
+        "creatures/a.yaml:7: creature 'guard': write a list as [a, b] or one '- a' line each, not text 'sword, dagger'"
+    ]
