@@ -183,6 +183,10 @@ class Scenario:
             if not bf.in_bounds((at[0], at[1])):
                 self.fail(line, f"creature {cid}: {at} is off the {bf.width}x{bf.height} map")
             d = self._creature_def(c, cid, line)
+            space = self.ruleset.definition.space_for(d.size)
+            if not bf.in_bounds((at[0] + space - 1, at[1] + space - 1)):
+                self.fail(line, f"creature {cid}: a Size {d.size:g} creature takes {space}x{space} "
+                          f"squares from {at}, off the {bf.width}x{bf.height} map")
             for w in d.weapons:
                 if w not in self.ruleset.definitions.weapons:
                     self.fail(line, f"creature {cid}: unknown weapon {w!r}")
