@@ -84,6 +84,7 @@ class CreatureDef:
     lead: int = 0  # ranks in Lead
     bold: bool = False  # flees only on a second failed morale check
     skills: Mapping[str, int] = field(default_factory=lambda: EMPTY)  # "athletics": 2, "concentration": 1 ...
+    paces: int | None = None  # OSR movement a round in paces (default: the ruleset's move_paces, 6)
     description: str = ""
 
     @property

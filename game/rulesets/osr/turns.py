@@ -54,10 +54,11 @@ def can_take_turn(state: EncounterState, cid: str) -> list[Violation]:
 
 
 def budget_squares(state: EncounterState, rs: Ruleset, cid: str) -> float:
-    """Squares a creature may move this turn: its Speed in paces (usually 6) by the ruleset file."""
+    """Squares a creature may move this turn: usually 6 paces (its own ``paces`` if the creature
+    file says), in squares by the ruleset file. SotDL's Speed is not used: it is in yards."""
     p = params_of(rs)
     c = state.creatures[cid]
-    paces = c.definition.speed or p.move_paces
+    paces = getattr(c.definition, "paces", None) or p.move_paces
     return float(p.paces_to_squares(paces))
 
 
