@@ -33,8 +33,11 @@ from game.io.tiled_xml import (
 #: Largest map side in tiles (and, after resampling, in yards) Battlemat accepts.
 MAX_SIDE = 1024
 #: Cap on squares times tile layers, so a map cannot ask for gigabytes.
-MAX_LAYER_CELLS = 32 * 1024 * 1024
-MAX_OBJECTS = 100_000
+MAX_LAYER_CELLS = 16 * 1024 * 1024
+MAX_OBJECTS = 20_000
+#: Points in one polygon or polyline, and in all of them (rasterizing costs rows x points).
+MAX_SHAPE_POINTS = 10_000
+MAX_TOTAL_POINTS = 200_000
 SHAPE_TAGS = ("ellipse", "point", "polygon", "polyline", "text")
 ELLIPSE_SIDES = 24
 
@@ -102,7 +105,12 @@ def _class_name(cls: str) -> str:
 
 def _read_points(text: str | None, file: Path, where: str) -> list[tuple[float, float]]:
     pts = []
-    for pair in (text or "").split():
+    pairs = (text or "").split()
+    if len(pairs) > MAX_SHAPE_POINTS:
+        raise input_error(
+            file, where, f"shape has {len(pairs)} points, more than {MAX_SHAPE_POINTS}"
+        )
+    for pair in pairs:
         try:
             x, y = pair.split(",")
             px, py = float(x), float(y)
@@ -123,6 +131,7 @@ class _Reader:
         self.for_pytmx = for_pytmx
         self.tilesets = embed_tilesets(path, root)
         self.templates = Templates(self.tilesets)
+        self.points = 0
         self.chunked: list[tuple[Element, TileLayer, dict[tuple[int, int], np.ndarray]]] = []
         self.layer_cells = 0
 
@@ -280,6 +289,9 @@ class _Reader:
         else:
             shape = "text" if obj.find("text") is not None else "rect"
             rel = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
+        self.points += len(rel) if shape in ("polygon", "polyline") else 0
+        if self.points > MAX_TOTAL_POINTS:
+            raise input_error(self.path, where, f"objects hold more than {MAX_TOTAL_POINTS} points")
         pts = tuple(_rotate(rel, x, y, rot))
         return MapObject(
             oid, obj.get("name", ""), _class_name(cls), shape, pts, props, layer, where, gid
