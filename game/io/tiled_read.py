@@ -7,7 +7,6 @@ down to the layers, ``class`` copied to ``type``.
 
 from __future__ import annotations
 
-import copy
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +17,7 @@ import numpy as np
 
 from game.io.tiled_conventions import ignored
 from game.io.tiled_data import decode_chunks, decode_data, to_csv
-from game.io.tiled_sources import GID_MASK, Templates, embed_tilesets
+from game.io.tiled_sources import GID_MASK, Templates, apply_template, embed_tilesets
 from game.io.tiled_xml import (
     MAX_COORD,
     MAX_DEPTH,
@@ -38,7 +37,6 @@ MAX_OBJECTS = 20_000
 #: Points in one polygon or polyline, and in all of them (rasterizing costs rows x points).
 MAX_SHAPE_POINTS = 10_000
 MAX_TOTAL_POINTS = 200_000
-SHAPE_TAGS = ("ellipse", "point", "polygon", "polyline", "text")
 ELLIPSE_SIDES = 24
 
 
@@ -243,7 +241,7 @@ class _Reader:
         tsrc = obj.get("template")
         if tsrc:
             tpl = self.templates.get(tsrc, f"{where} template {tsrc}", self.path.parent)
-            self.apply_template(obj, tpl.obj, tpl.gid)
+            apply_template(obj, tpl.obj, tpl.gid)
             tpl_props = tpl.properties
         own = read_properties(obj, self.path, where)
         props = merge_properties(tpl_props, own)
@@ -296,34 +294,6 @@ class _Reader:
         return MapObject(
             oid, obj.get("name", ""), _class_name(cls), shape, pts, props, layer, where, gid
         )
-
-    def apply_template(self, obj: Element, tpl: Element, gid: int | None) -> None:
-        """Give the placed object its template's attributes, shape and properties (its own win)."""
-        for k in ("name", "type", "class", "width", "height", "rotation", "visible"):
-            if obj.get(k) is None and tpl.get(k) is not None:
-                obj.set(k, tpl.get(k, ""))
-        if obj.get("gid") is None and gid is not None:
-            obj.set("gid", str(gid))
-        if not any(obj.find(t) is not None for t in SHAPE_TAGS):
-            for t in SHAPE_TAGS:
-                child = tpl.find(t)
-                if child is not None:
-                    obj.append(copy.deepcopy(child))
-        tprops = tpl.find("properties")
-        if tprops is not None:
-            mine = obj.find("properties")
-            merged = Element("properties")
-            names = set()
-            if mine is not None:
-                names = {p.get("name") for p in mine.findall("property")}
-            for p in tprops.findall("property"):
-                if p.get("name") not in names:
-                    merged.append(copy.deepcopy(p))
-            if mine is not None:
-                for p in mine.findall("property"):
-                    merged.append(p)
-                obj.remove(mine)
-            obj.insert(0, merged)
 
     def bound_infinite(self, doc: TiledDoc) -> None:
         """Turn an infinite map's chunks into one bounded grid covering every chunk."""

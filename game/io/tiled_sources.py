@@ -270,3 +270,35 @@ class Templates:
             if child.tag in ("tileset", "properties", "editorsettings"):
                 idx = i + 1
         root.insert(idx, tileset)
+
+
+SHAPE_TAGS = ("ellipse", "point", "polygon", "polyline", "text")
+
+
+def apply_template(obj: Element, tpl: Element, gid: int | None) -> None:
+    """Give the placed object its template's attributes, shape and properties (its own win)."""
+    for k in ("name", "type", "class", "width", "height", "rotation", "visible"):
+        if obj.get(k) is None and tpl.get(k) is not None:
+            obj.set(k, tpl.get(k, ""))
+    if obj.get("gid") is None and gid is not None:
+        obj.set("gid", str(gid))
+    if not any(obj.find(t) is not None for t in SHAPE_TAGS):
+        for t in SHAPE_TAGS:
+            child = tpl.find(t)
+            if child is not None:
+                obj.append(copy.deepcopy(child))
+    tprops = tpl.find("properties")
+    if tprops is not None:
+        mine = obj.find("properties")
+        merged = Element("properties")
+        names = set()
+        if mine is not None:
+            names = {p.get("name") for p in mine.findall("property")}
+        for p in tprops.findall("property"):
+            if p.get("name") not in names:
+                merged.append(copy.deepcopy(p))
+        if mine is not None:
+            for p in mine.findall("property"):
+                merged.append(p)
+            obj.remove(mine)
+        obj.insert(0, merged)
