@@ -240,8 +240,8 @@ def total_cover_check(state: EncounterState, roll: RollContext, rs: Ruleset) -> 
     if c.level != CoverLevel.TOTAL:
         return []
     name = state.creatures[roll.target].name
-    return [Violation(f"{name} has total cover from {state.creatures[roll.roller].name} "
-                      f"({c.describe()})", "total_cover")]
+    return [Violation(f"{name} has {c.describe()} from {state.creatures[roll.roller].name}",
+                      "total_cover")]
 
 
 def can_see(state: EncounterState, rs: Ruleset, viewer: str, seen: str) -> str | None:
