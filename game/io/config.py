@@ -129,6 +129,7 @@ def _collect(
     for path in files:
         doc = _read(report, path)
         if doc is None:
+            report.defined.add(f"{key[:-1]}:*")  # its ids are unknown: do not report them missing
             continue
         ctx = Ctx(str(path), report)
         records = _top(ctx, doc, key)
@@ -143,33 +144,32 @@ def _collect(
                 ctx.add(line, f"duplicate {key[:-1]} id '{rid}' (also defined at {seen[rid]})")
                 continue
             seen[rid] = f"{path}:{line}"
+            report.defined.add(f"{key[:-1]}:{rid}")
             made = build(ctx, rid, body, line)
             if made is not None:
                 out[rid] = made
     return out
 
 
-def _load_rulesets(
-    report: Report, files: list[Path]
-) -> tuple[dict[str, RulesetDef], frozenset[str]]:
+def _load_rulesets(report: Report, files: list[Path]) -> dict[str, RulesetDef]:
     """One ruleset per file; ids (the file name unless 'id:' says otherwise) must be unique."""
     out: dict[str, RulesetDef] = {}
     where: dict[str, str] = {}
-    tried: set[str] = set()  # files with mistakes: their ids exist, though not loaded
     for path in files:
         doc = _read(report, path)
         if doc is None:
+            report.defined.add("ruleset:*")
             continue
         ctx = Ctx(str(path), report)
         rs = build_ruleset(ctx, path.stem, doc.data)
+        report.defined.add(f"ruleset:{rs.id if rs else path.stem}")
         if rs is None:
-            tried.add(path.stem)
             continue
         if rs.id in out:
             ctx.add(1, f"duplicate ruleset id '{rs.id}' (also defined in {where[rs.id]})")
             continue
         out[rs.id], where[rs.id] = rs, str(path)
-    return out, frozenset(tried)
+    return out
 
 
 def _freeze(defs: dict[str, Any]) -> MappingProxyType[str, Any]:
@@ -184,18 +184,18 @@ def build_definitions(
     weapons: dict[str, WeaponDef] = _collect(
         report, files["weapons"], "weapons", build_weapon, weapon_ids
     )
-    defined = frozenset(weapon_ids)  # a reference to a weapon with mistakes is not a second mistake
     creature_ids: dict[str, str] = {}
     creatures: dict[str, CreatureDef] = _collect(
         report,
         files["creatures"],
         "creatures",
-        lambda ctx, cid, body, line: build_creature(ctx, cid, body, line, weapons, defined),
+        lambda ctx, cid, body, line: build_creature(
+            ctx, cid, body, line, weapons, frozenset(report.defined)
+        ),
         creature_ids,
     )
-    rulesets, ruleset_ids = _load_rulesets(report, files["rulesets"])
-    defined = frozenset(creature_ids) | ruleset_ids
-    report.defined |= defined | set(weapon_ids)
+    rulesets = _load_rulesets(report, files["rulesets"])
+    defined = frozenset(report.defined)
     defs = Definitions(
         creatures=_freeze(creatures), weapons=_freeze(weapons), rulesets=_freeze(rulesets)
     )

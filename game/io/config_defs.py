@@ -20,6 +20,7 @@ from game.io.config_fields import (
     as_str,
     freeze_params,
     in_range,
+    is_defined,
     one_of,
     read_list,
     read_record,
@@ -228,7 +229,7 @@ def build_creature(
 
         def weapon(value: Any) -> str:
             wid = as_str(value)
-            if wid in defined and wid not in weapons:  # defined with a mistake: reported there
+            if wid not in weapons and is_defined(defined, "weapon", wid):  # reported there
                 nonlocal ok
                 ok = False
             elif wid not in weapons:

@@ -17,6 +17,7 @@ from game.io.config_fields import (
     as_str,
     freeze_params,
     in_range,
+    is_defined,
     one_of,
     read_list,
     read_record,
@@ -94,8 +95,8 @@ def build_encounter(
 ) -> tuple[EncounterDef | None, Battlefield | None]:
     """One encounter file; None if it had mistakes (they are reported).
 
-    ``defined``: creature and ruleset ids that exist but had mistakes of their own (reported
-    where they are defined, so a reference to them is not reported again).
+    ``defined``: 'creature:id', 'ruleset:id' (or 'creature:*' for an unreadable file) that exist
+    but had mistakes of their own: reported where they are defined, not again here.
     """
     m = require_map(ctx, node, 1, "an encounter file")
     if m is None:
@@ -107,7 +108,7 @@ def build_encounter(
     ruleset: RulesetDef | None = None
     if "ruleset" in v:
         ruleset = defs.rulesets.get(v["ruleset"])
-        if ruleset is None and v["ruleset"] in defined:
+        if ruleset is None and is_defined(defined, "ruleset", v["ruleset"]):
             ok = False
         elif ruleset is None:
             ok = False
@@ -264,7 +265,7 @@ def _entries(
         cid, side = v.get("creature"), v.get("side")
         if cid is not None and cid not in defs.creatures:
             ok_e = False
-            if cid not in defined:
+            if not is_defined(defined, "creature", cid):
                 ctx.add(
                     node.value_line("creature"),
                     f"{elabel}: unknown creature '{cid}'{suggest(cid, defs.creatures)}",

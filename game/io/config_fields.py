@@ -28,7 +28,7 @@ class Report:
     """Every mistake found so far, in the order found."""
 
     errors: list[InputError]
-    #: ids that are defined but had mistakes: references to them are not mistakes again
+    #: 'kind:id' defined (maybe with mistakes), 'kind:*' if a file of that kind was unreadable
     defined: set[str]
 
     def __init__(self) -> None:
@@ -42,6 +42,17 @@ class Report:
     def extend(self, errors: Iterable[InputError]) -> None:
         """Record mistakes found elsewhere (YAML duplicate keys, a map loader)."""
         self.errors.extend(errors)
+
+
+def is_defined(defined: Iterable[str], kind: str, ident: str) -> bool:
+    """True if ``kind:ident`` is defined with mistakes of its own, or a file of that kind could
+    not be read at all (``kind:*``): a reference to it is then not reported as a second mistake.
+
+    >>> is_defined({"weapon:sword", "creature:*"}, "creature", "orc")
+    True
+    """
+    names = set(defined)
+    return f"{kind}:{ident}" in names or f"{kind}:*" in names
 
 
 def suggest(word: str, known: Iterable[str]) -> str:

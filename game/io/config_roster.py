@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from game.io.config_fields import Ctx, suggest
+from game.io.config_fields import Ctx, is_defined, suggest
 from game.rules.battlefield import Battlefield, Placement, Terrain
 from game.rules.definitions import Definitions, EncounterCreature, EncounterDef, RulesetDef
 
@@ -101,7 +101,9 @@ def check_positions(
     if enc.use_map_placements:
         for p in bf.placements:
             file, where = _placement_where(p, bf, enc.map_path)
-            if p.creature_id not in defs.creatures:
+            if p.creature_id not in defs.creatures and not is_defined(
+                ctx.report.defined, "creature", p.creature_id
+            ):
                 ctx.report.add(
                     file,
                     where,

@@ -300,3 +300,15 @@ def test_a_comma_list_written_as_text(tmp_path: Path) -> None:
     assert errors(make_config(tmp_path, creatures__a_DOT_yaml=text)) == [
         "creatures/a.yaml:7: creature 'guard': write a list as [a, b] or one '- a' line each, not text 'sword, dagger'"
     ]
+
+
+def test_an_unreadable_file_does_not_make_its_ids_unknown_elsewhere(tmp_path: Path) -> None:
+    cfg = make_config(tmp_path, creatures__a_DOT_yaml="creatures:\n  guard: {size: 1\n")
+    (cfg / "encounters").mkdir()
+    (cfg / "encounters" / "e.yaml").write_text(
+        "map: |\n  ascii:\n  ....\nruleset: sotdl\nsides: {foes: gm}\n"
+        "creatures:\n  - {creature: guard, side: foes, square: [0, 0]}\n"
+        "  - {creature: gaurd, side: foes, square: [1, 0]}\n"
+    )
+    lines = errors(cfg)
+    assert len(lines) == 1 and lines[0].startswith("creatures/a.yaml:3: invalid YAML: ")
