@@ -232,8 +232,12 @@ class Scenario:
         raise AssertionError
 
     # -- commands ----------------------------------------------------------------------------
-    def command_from(self, name: str, args: Any, line: int | None) -> Command:
-        """Build a command from its scenario form (``attack: {attacker: .., target: ..}``)."""
+    def command_from(self, name: str, args: Any, line: int | None, *, activity: bool = False
+                     ) -> Command:
+        """Build a command from its scenario form (``attack: {attacker: .., target: ..}``).
+
+        A prepared ``activity`` may leave out its target: the trigger fills it in.
+        """
         cls = self.ruleset.command_names.get(name)
         if cls is None:
             from game.rules.engine import AdvancePhase, GMNote
@@ -252,9 +256,11 @@ class Scenario:
                 self.fail(line, f"{name}: unknown field {k!r} (fields: {', '.join(fields)})")
             if k == "activity" and isinstance(v, Mapping) and len(v) == 1:
                 (an, aa), = v.items()
-                kw[k] = self.command_from(str(an), aa, line)
+                kw[k] = self.command_from(str(an), aa, line, activity=True)
             else:
                 kw[k] = _tuplify(_plain(v))
+        if activity and "target" in fields and "target" not in kw:
+            kw["target"] = ""
         try:
             return cls(**kw)
         except TypeError as err:
