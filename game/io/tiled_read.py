@@ -227,12 +227,15 @@ class _Reader:
     def object_layer(
         self, el: Element, doc: TiledDoc, off: tuple[float, float], name: str, where: str
     ) -> None:
-        if ignored(read_properties(el, self.path, where)):
+        skip = ignored(read_properties(el, self.path, where))
+        if skip and not self.for_pytmx:
             return
-        for obj in el.findall("object"):
-            if len(doc.objects) >= MAX_OBJECTS:
+        for i, obj in enumerate(el.findall("object")):
+            if len(doc.objects) + i >= MAX_OBJECTS:
                 raise input_error(self.path, where, f"more than {MAX_OBJECTS} objects")
-            doc.objects.append(self.one_object(obj, off, name))
+            one = self.one_object(obj, off, name)  # templates applied for drawing too
+            if not skip:
+                doc.objects.append(one)
 
     def one_object(self, obj: Element, off: tuple[float, float], layer: str) -> MapObject:
         oid = attr_int(obj, "id", 0, self.path, "object")
