@@ -35,6 +35,7 @@ from game.rulesets.sotdl.commands import (
     Reload,
     Stabilize,
     UseItem,
+    UseTriggeredAction,
 )
 from game.rulesets.sotdl.common import (
     action_violations,
@@ -370,8 +371,19 @@ def _r_minor(ctx: Context, cmd: MinorActivity | PickUp) -> None:
         ctx.emit(MinorActivityDone(cmd.creature, cmd.description))
 
 
+def _v_triggered(state: EncounterState, cmd: UseTriggeredAction, rs: Ruleset) -> list[Violation]:
+    return need_creature(state, cmd.creature) or action_violations(state, cmd.creature, "triggered")
+
+
+def _r_triggered(ctx: Context, cmd: UseTriggeredAction) -> None:
+    """Seed SotDL: Triggered Actions: one a round, even on another creature's turn."""
+    spend(ctx, cmd.creature, cmd.description or "triggered action", "triggered")
+    ctx.emit(ActivityDone(cmd.creature, "triggered action", cmd.description))
+
+
 def register(rs: Ruleset) -> None:
     """The other activities."""
+    rs.register_action(UseTriggeredAction, _v_triggered, _r_triggered)
     rs.register_action(CastUtilitySpell, lambda s, c, r: _v_action(s, c.caster), _r_cast)
     rs.register_action(Concentrate, _v_concentrate, _r_concentrate)
     rs.register_action(Defend, lambda s, c, r: _v_action(s, c.creature), _r_defend)

@@ -356,6 +356,14 @@ class FirePrepared(Command):
 
 
 @command
+class UseTriggeredAction(Command):
+    """Seed SotDL: Triggered Actions: a talent's or spell's triggered activity, described (once a round)."""
+
+    creature: str
+    description: str = ""
+
+
+@command
 class Reload(Command):
     """Seed SotDL: Reload a weapon with the reload property."""
 

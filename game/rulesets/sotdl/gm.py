@@ -19,7 +19,7 @@ from game.rulesets.sotdl.commands import (
     Surrender,
 )
 from game.rulesets.sotdl.common import need_creature
-from game.rulesets.sotdl.health import afflict, deal_damage, gain_insanity, heal
+from game.rulesets.sotdl.health import afflict, deal_damage, gain_insanity, grabs_in_reach, heal
 from game.rulesets.sotdl.modifiers import timed
 
 KNOWN_AFFLICTIONS = (
@@ -91,4 +91,5 @@ def register(rs: Ruleset) -> None:
     rs.register_action(Cure, _v_cure, lambda ctx, c: ctx.emit(
         AfflictionEnded(c.creature, c.affliction, "", "the GM")))
     rs.register_action(Surrender, _v_leave, _r_leave)
+    rs.register_after_command("grabs_in_reach", grabs_in_reach)
     rs.register_action(Flee, _v_leave, _r_leave)

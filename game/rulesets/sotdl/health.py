@@ -152,3 +152,18 @@ def _fate(rs: Ruleset, v: int) -> str:
     heal_min = int(rs.param("fate_heals_at_least", 6))
     return "dies" if v <= die_max else "heals" if v >= heal_min else "dying"
 
+
+
+def grabs_in_reach(ctx: Context, cmd: object = None) -> None:
+    """Seed SotDL: Grab: the grab ends when the grabber can no longer reach the grabbed target."""
+    rs = ctx.ruleset
+    for c in list(ctx.state.creatures.values()):
+        for a in c.afflictions:
+            if a.name != "grabbed" or a.source not in ctx.state.creatures:
+                continue
+            g = ctx.state.creatures[a.source]
+            far = rs.hooks["distance_yd"](ctx.state, rs, g.id, c.id) > rs.hooks["reach_yd"](
+                ctx.state, rs, g.id, "", "")
+            if far or not g.in_fight:
+                ctx.emit(AfflictionEnded(c.id, "grabbed", g.id,
+                                         f"{g.name} can no longer reach {c.name}"))
