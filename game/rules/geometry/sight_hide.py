@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from game.rules.battlefield import Battlefield, Obscurement
 from game.rules.body import Body
-from game.rules.geometry.cover import Cover, CoverLevel, cover_between
+from game.rules.geometry.cover import PRONE_FACTOR, Cover, CoverLevel, cover_between
 from game.rules.geometry.obscurement import Obscured, obscurement_between
 from game.rules.geometry.sight import SightIndex
 
@@ -66,6 +66,7 @@ def concealment(
     observer_prone: bool = False,
     light: Mapping[str, str] | None = None,
     hider_invisible: bool = False,
+    prone_factor: float = PRONE_FACTOR,
 ) -> Concealment:
     """Is the hider heavily obscured or three-quarters covered from this observer? (Seed SotDL: Hide)
 
@@ -79,8 +80,8 @@ def concealment(
     >>> concealment(bf, idx, hider=Body((4, 0)), observer=Body((0, 0))).concealed
     False
     """
-    cov = cover_between(index, attacker=observer, target=hider,
-                        attacker_prone=observer_prone, target_prone=hider_prone)
+    cov = cover_between(index, attacker=observer, target=hider, attacker_prone=observer_prone,
+                        target_prone=hider_prone, prone_factor=prone_factor)
     obs = obscurement_between(bf, attacker=observer, target=hider, light=light,
                               target_invisible=hider_invisible)
     covered = cov.level >= CoverLevel.THREE_QUARTERS
@@ -104,6 +105,7 @@ def hide_check(
     prone: Iterable[str] = (),
     light: Mapping[str, str] | None = None,
     hider_invisible: bool = False,
+    prone_factor: float = PRONE_FACTOR,
 ) -> HideCheck:
     """May the hider hide from these observers now? (Seed SotDL: Hide; no observers: yes).
 
@@ -118,7 +120,8 @@ def hide_check(
     lying = set(prone)
     per = tuple(
         concealment(bf, index, hider=hider, observer=body, observer_id=oid, hider_prone=hider_prone,
-                    observer_prone=oid in lying, light=light, hider_invisible=hider_invisible)
+                    observer_prone=oid in lying, light=light, hider_invisible=hider_invisible,
+                    prone_factor=prone_factor)
         for oid, body in observers.items()
     )
     return HideCheck(all(c.concealed for c in per), per)

@@ -35,7 +35,9 @@ from game.rules.engine import (
 )
 from game.rules.geometry.areas import Area, AreaResult, area_effect
 from game.rules.geometry.sight_hide import HideCheck, hide_check
-from game.rulesets.sotdl.targeting import INVISIBLE, effective_battlefield, sight_index
+from game.rulesets.sotdl.targeting import (
+    INVISIBLE, effective_battlefield, prone_factor, sight_index,
+)
 
 #: Afflictions that keep a creature from observing anyone.
 CANNOT_OBSERVE = ("unconscious", "blinded", "dying", "incapacitated")
@@ -74,7 +76,7 @@ def hide_status(state: EncounterState, rs: Ruleset, cid: str) -> HideCheck:
     return hide_check(
         bf, sight_index(state.battlefield), hider=c.body, observers=observers(state, cid),
         hider_prone=c.has("prone"), prone=_prone(state), light=dict(rs.param("light", {}) or {}),
-        hider_invisible=any(c.has(n) for n in INVISIBLE),
+        hider_invisible=any(c.has(n) for n in INVISIBLE), prone_factor=prone_factor(rs),
     )
 
 

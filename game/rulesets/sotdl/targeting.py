@@ -24,7 +24,7 @@ from typing import Any
 
 from game.rules.battlefield import Battlefield, Obscurement
 from game.rules.engine import EncounterState, RollContext, Ruleset, Violation
-from game.rules.geometry.cover import Cover, CoverLevel, cover_between
+from game.rules.geometry.cover import PRONE_FACTOR, Cover, CoverLevel, cover_between
 from game.rules.geometry.distance import body_distance
 from game.rules.geometry.obscurement import Obscured, obscurement_between
 from game.rules.geometry.ranges import (
@@ -71,6 +71,16 @@ def effective_battlefield(state: EncounterState) -> Battlefield:
     return lit
 
 
+def sight_param(rs: Ruleset, key: str, default: Any) -> Any:
+    """A number of the ruleset file's ``params.sight`` block (how geometry reads the rules)."""
+    return dict(rs.param("sight", {}) or {}).get(key, default)
+
+
+def prone_factor(rs: Ruleset) -> float:
+    """How much of its standing height a prone body keeps (``params.sight.prone_height_fraction``)."""
+    return float(sight_param(rs, "prone_height_fraction", PRONE_FACTOR))
+
+
 def _light(rs: Ruleset) -> dict[str, str]:
     return dict(rs.param("light", {}) or {})
 
@@ -88,7 +98,8 @@ def creature_cover(state: EncounterState, rs: Ruleset, attacker: str, target: st
     if hit is not None:
         return hit
     c = cover_between(sight_index(state.battlefield), attacker=a.body, target=t.body,
-                      attacker_prone=a.has("prone"), target_prone=t.has("prone"))
+                      attacker_prone=a.has("prone"), target_prone=t.has("prone"),
+                      prone_factor=prone_factor(rs))
     if len(memo) >= 512:
         memo.clear()
     memo[key] = c
@@ -171,12 +182,15 @@ def hidden_modifiers(state: EncounterState, roll: RollContext, rs: Ruleset) -> l
     out: list[Modifier] = []
     if roll.kind != "attack":
         return out
+    table = dict(rs.param("hidden", {}) or {})
     if (roll.target and roll.target in state.creatures and roll.target_attribute in ("defense", "agility")
             and hidden_from(state, roll.roller, roll.target)):
         out.append(Modifier(f"{state.creatures[roll.roller].name} is hidden from "
-                            f"{state.creatures[roll.target].name}", boons=1, source="hidden"))
+                            f"{state.creatures[roll.target].name}",
+                            boons=int(table.get("attack_boons", 1)), source="hidden"))
     if "guess" in roll.tags:
-        out.append(Modifier("guessing a hidden target's location", boons=-3, source="hidden"))
+        out.append(Modifier("guessing a hidden target's location",
+                            boons=-int(table.get("guess_banes", 3)), source="hidden"))
     return out
 
 
@@ -201,7 +215,7 @@ def range_check(state: EncounterState, rs: Ruleset, roll: RollContext) -> RangeC
         name = next((k for k, v in rs.definition.named_ranges_yd.items() if float(v) == r), f"{r:g}")
         return named_range(a.body, t.body, name=name, ranges_yd=rs.definition.named_ranges_yd, rule=rule)
     if r is not None and (roll.ranged or "thrown" in roll.tags):
-        thrown = "thrown" in roll.tags and not bool(rs.param("thrown_distant_shot", False))
+        thrown = "thrown" in roll.tags and not bool(sight_param(rs, "thrown_distant_shot", False))
         opt = roll.option
         return ranged_range(
             a.body, t.body, range_yd=r, distant_shot=opt in ("", "distant"), thrown=thrown,
