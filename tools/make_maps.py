@@ -146,7 +146,7 @@ def broken_bridge() -> str:
     fill(ground, 9, 11, 12, 17, "dirt")
     fill(ground, 24, 11, 27, 17, "dirt")
     features = grid(w, h, None)
-    fill(features, 12, 17, 13, 18, "climbable rock face")  # handholds from the ledge
+    fill(features, 12, 18, 13, 19, "climbable rock face")  # handholds from the ledge
     fill(features, 30, 20, 33, 24, "undergrowth")
     deck = grid(w, h, None)
     fill(deck, 12, 12, 17, 16, "bridge planks")
