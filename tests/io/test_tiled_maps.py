@@ -118,6 +118,8 @@ def test_broken_bridge_has_a_chasm_a_ledge_and_a_beam() -> None:
     assert bf.elevation_at((18, 14)) == -12.0  # the broken span
     assert bf.terrain_at((18, 13)) & Terrain.TREACHEROUS  # the narrow beam
     assert bf.elevation_at((18, 13)) == 0.0
+    assert bf.terrain_at((12, 18)) & Terrain.CLIMBABLE  # handholds from the ledge to the rim
+    assert bf.elevation_at((11, 18)) - bf.elevation_at((12, 18)) == 4.0
 
 
 def test_forest_stream_has_water_foliage_fog_and_a_climbable_tree() -> None:
