@@ -101,3 +101,31 @@ def test_obscurement_where_a_creature_stands() -> None:
     assert [obscurement_at(bf, Body((x, 0))) for x in range(4)] == [
         Obscurement.HEAVY, Obscurement.PARTIAL, Obscurement.HEAVY, Obscurement.NONE
     ]
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+CELLS = st.sampled_from(list("....%fdD"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(CELLS, min_size=6, max_size=6), min_size=5, max_size=5),
+       st.tuples(st.integers(0, 5), st.integers(0, 4)), st.tuples(st.integers(0, 5), st.integers(0, 4)))
+def test_mirrored_battlefield_gives_the_same_obscurement(rows, a, t) -> None:
+    pic = "\n".join("".join(r) for r in rows)
+    mir = "\n".join("".join(reversed(r)) for r in rows)
+    o = obs(pic, a, t)
+    m = obs(mir, (5 - a[0], a[1]), (5 - t[0], t[1]))
+    assert (o.level, o.banes) == (m.level, m.banes)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(CELLS, min_size=6, max_size=6), min_size=5, max_size=5),
+       st.tuples(st.integers(0, 5), st.integers(0, 4)), st.tuples(st.integers(0, 5), st.integers(0, 4)),
+       st.tuples(st.integers(0, 5), st.integers(0, 4)))
+def test_adding_fog_never_reduces_obscurement(rows, a, t, fog) -> None:
+    pic = "\n".join("".join(r) for r in rows)
+    rows2 = [list(r) for r in rows]
+    rows2[fog[1]][fog[0]] = "f"
+    assert obs("\n".join("".join(r) for r in rows2), a, t).level >= obs(pic, a, t).level
