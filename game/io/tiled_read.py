@@ -17,7 +17,13 @@ import numpy as np
 
 from game.io.tiled_conventions import ignored
 from game.io.tiled_data import decode_chunks, decode_data, to_csv
-from game.io.tiled_sources import GID_MASK, Templates, apply_template, embed_tilesets
+from game.io.tiled_sources import (
+    GID_MASK,
+    Templates,
+    absolute,
+    apply_template,
+    embed_tilesets,
+)
 from game.io.tiled_xml import (
     MAX_COORD,
     MAX_DEPTH,
@@ -383,7 +389,7 @@ def read_tiled(path: Path, *, for_pytmx: bool = False) -> TiledDoc:
         if img is not None and img.get("source"):
             doc.images.append(
                 (
-                    (path.parent / img.get("source", "")).resolve(),
+                    absolute(path.parent / img.get("source", "")),
                     f"image layer {el.get('name', '')!r}",
                 )
             )

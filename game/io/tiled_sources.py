@@ -59,6 +59,11 @@ class Tilesets:
     next_gid: int = 1
 
 
+def absolute(path: Path) -> Path:
+    """An absolute path without resolving symlinks (a map folder may be a link)."""
+    return Path(os.path.abspath(path))
+
+
 def _refuse_json(file: Path, where: str, source: str, kind: str, xml_ext: str) -> None:
     """Tiled can also save JSON files; Battlemat reads the XML ones only."""
     if source.lower().endswith((".json", ".tsj", ".tj")):
@@ -91,7 +96,7 @@ def _fix_image(
     source = img.get("source")
     if not source:
         return
-    full = (base_dir / source).resolve()
+    full = absolute(base_dir / source)
     img.set("source", _rel(full, ts.map_path.parent))
     ts.images.append((full, f"{where} image {source}"))
     if img.get("width") is None or img.get("height") is None:
@@ -177,7 +182,7 @@ def embed_tilesets(map_path: Path, root: Element) -> Tilesets:
             continue
         source = node.get("source")
         if source:
-            tsx_path = (map_path.parent / source).resolve()
+            tsx_path = absolute(map_path.parent / source)
             _refuse_json(map_path, f"tileset {source}", source, "tileset", ".tsx")
             if not tsx_path.is_file():
                 raise input_error(
@@ -213,7 +218,7 @@ class Templates:
 
     def get(self, source: str, where: str, base_dir: Path) -> Template:
         """The template named by an object's ``template`` attribute (relative to base_dir)."""
-        path = (base_dir / source).resolve()
+        path = absolute(base_dir / source)
         if path in self.cache:
             return self.cache[path]
         map_path = self.ts.map_path
@@ -243,7 +248,7 @@ class Templates:
         local = (raw & GID_MASK) - tfirst
         source = tsn.get("source")
         if source:
-            tsx = (tx_path.parent / source).resolve()
+            tsx = absolute(tx_path.parent / source)
             if tsx not in self.ts.by_source:
                 node = Element("tileset", {"firstgid": str(self.ts.next_gid), "source": source})
                 if not tsx.is_file():
