@@ -84,7 +84,9 @@ class LineLoader(yaml.SafeLoader):
         result = LineMap()
         result.line = node.start_mark.line + 1
         yield result
-        self.flatten_mapping(node)
+        explicit = {id(k) for k, _ in node.value if k.tag != "tag:yaml.org,2002:merge"}
+        self.flatten_mapping(node)  # `<<: *anchor` merge keys come first, then the explicit ones
+        merged: set[Any] = set()
         for key_node, value_node in node.value:
             key = self.construct_object(key_node, deep=True)
             try:
@@ -97,7 +99,10 @@ class LineLoader(yaml.SafeLoader):
                     key_node.start_mark,
                 ) from None
             key_line = key_node.start_mark.line + 1
-            if key in result.key_lines:
+            from_merge = id(key_node) not in explicit
+            if key in merged:  # a merged value: overridden by what follows (as PyYAML does)
+                merged.discard(key)
+            elif key in result.key_lines:
                 self.duplicates.append(
                     InputError(
                         self.path,
@@ -106,6 +111,8 @@ class LineLoader(yaml.SafeLoader):
                     )
                 )
                 continue
+            if from_merge:
+                merged.add(key)
             result[key] = self.construct_object(value_node, deep=True)
             result.key_lines[key] = key_line
             result.value_lines[key] = value_node.start_mark.line + 1

@@ -312,3 +312,25 @@ def test_an_unreadable_file_does_not_make_its_ids_unknown_elsewhere(tmp_path: Pa
     )
     lines = errors(cfg)
     assert len(lines) == 1 and lines[0].startswith("creatures/a.yaml:3: invalid YAML: ")
+
+
+def test_merge_keys_override_without_being_duplicates(tmp_path: Path) -> None:
+    text = dedent("""\
+        creatures:
+          guard: &guard
+            size: 1
+            speed: 10
+            defense: 13
+            health: 15
+            weapons: [sword]
+          captain:
+            <<: *guard
+            health: 25
+            health: 30
+        """)
+    assert errors(make_config(tmp_path, creatures__a_DOT_yaml=text)) == [
+        "creatures/a.yaml:11: duplicate key 'health' (first at line 10)"
+    ]
+    fixed = text.replace("    health: 30\n", "")
+    captain = load_definitions(make_config(tmp_path, creatures__a_DOT_yaml=fixed)).creatures["captain"]
+    assert (captain.health, captain.defense, captain.weapons) == (25, 13, ("sword",))
