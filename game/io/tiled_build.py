@@ -10,22 +10,20 @@ import numpy as np
 
 from game.io.tiled_conventions import (
     CREATURE_CLASSES,
-    LOW_OBSTACLE_YD,
     OBSTACLE_KINDS,
     SQUARE_PROPS,
     ZONE_DEFAULTS,
     ZONE_REQUIRES,
-    flag,
     ignored,
     keys,
     number,
-    openings,
     square_effects,
 )
+from game.io.tiled_obstacles import is_obstacle_tile, make_obstacle, tile_obstacles
 from game.io.tiled_raster import line_squares, polygon_squares
 from game.io.tiled_read import MAX_SIDE, MapObject, TiledDoc
 from game.io.tiled_xml import input_error
-from game.rules.battlefield import Battlefield, Obstacle, Placement, Terrain, Zone
+from game.rules.battlefield import Battlefield, Obstacle, Placement, Zone
 
 _ARRAYS = {
     "terrain": "terrain",
@@ -65,9 +63,15 @@ def _shifted(gids: np.ndarray, dx: int, dy: int) -> np.ndarray:
     return out
 
 
-def _tile_layers(doc: TiledDoc, bf: Battlefield, iy: np.ndarray, ix: np.ndarray) -> None:
-    """Paint tile properties (and tile layer defaults) in draw order, resampled to yards."""
+def _tile_layers(
+    doc: TiledDoc, bf: Battlefield, iy: np.ndarray, ix: np.ndarray
+) -> dict[int, np.ndarray]:
+    """Paint tile properties (and tile layer defaults) in draw order, resampled to yards.
+
+    Returns, for each obstacle tile (one with a ``height``), the squares painted with it.
+    """
     cache: dict[int, dict[str, Any]] = {}
+    painted: dict[int, np.ndarray] = {}
     for layer in doc.layers:
         if ignored(layer.properties):
             continue
@@ -85,8 +89,13 @@ def _tile_layers(doc: TiledDoc, bf: Battlefield, iy: np.ndarray, ix: np.ndarray)
                 file, where = doc.tile_src.get(g, (doc.path, f"tile gid {g}"))
                 cache[g] = square_effects(props, file, where) if props else {}
             fx = {**layer_fx, **cache[g]}
-            if fx:
-                _paint(bf, gids == g, fx)
+            obstacle = is_obstacle_tile(doc.tile_props.get(g, {}))
+            if fx or obstacle:
+                mask = gids == g
+                _paint(bf, mask, fx)
+                if obstacle:
+                    painted[g] = painted[g] | mask if g in painted else mask
+    return painted
 
 
 def _to_yards(doc: TiledDoc, ypt: float, o: MapObject) -> tuple[tuple[float, float], ...]:
@@ -123,60 +132,21 @@ def _zone(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Zone:
 
 
 def _obstacle(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Obstacle:
-    kind = OBSTACLE_KINDS[o.cls]
-    p = keys(o.properties)
-    if "height" in p:
-        height = number(p["height"], doc.path, o.where, "height")
-    elif kind.height_yd < 0:
-        raise input_error(doc.path, o.where, "an 'obstacle' needs a 'height' property in yards")
-    else:
-        height = kind.height_yd
-    if height <= 0:
-        raise input_error(
-            doc.path, f"{o.where} property 'height'", f"must be above 0, got {height:g}"
-        )
-    ys, xs = _squares(o, pts, bf)
-    if "base" in p:
-        base = number(p["base"], doc.path, o.where, "base")
-    else:  # stands on the highest ground under it (a parapet on a rampart)
-        base = float(bf.elevation[ys, xs].max()) if ys.size else 0.0
-    climbable = (
-        flag(p["climbable"], doc.path, o.where, "climbable") if "climbable" in p else kind.climbable
-    )
-    low = height <= LOW_OBSTACLE_YD
-    blocks = (
-        flag(p["blocks_movement"], doc.path, o.where, "blocks_movement")
-        if "blocks_movement" in p
-        else not (low or climbable)
-    )
-    sight = (
-        flag(p["blocks_sight"], doc.path, o.where, "blocks_sight") if "blocks_sight" in p else True
-    )
-    if blocks:
-        bf.terrain[ys, xs] = np.uint8(Terrain.IMPASSABLE)
-    elif climbable:
-        keep = np.uint8(0xFF ^ int(Terrain.IMPASSABLE))
-        bf.terrain[ys, xs] = (bf.terrain[ys, xs] & keep) | np.uint8(Terrain.CLIMBABLE)
-    elif low:
-        bf.terrain[ys, xs] |= np.uint8(Terrain.DIFFICULT)
-    closed = o.shape != "polyline"
     outline = pts
-    if o.shape == "point":
+    if o.shape == "point":  # a point obstacle fills the square it is in
         x, y = math.floor(pts[0][0]), math.floor(pts[0][1])
         outline = ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
-    ops = openings(p, kind.openings, doc.path, o.where)
-    return Obstacle(
-        o.id,
-        o.cls,
-        tuple((float(a), float(b)) for a, b in outline),
-        closed,
-        height,
-        base,
-        blocks,
-        sight,
-        climbable,
-        ops,
-        o.name,
+    return make_obstacle(
+        bf,
+        file=doc.path,
+        where=o.where,
+        kind_name=o.cls,
+        props=o.properties,
+        squares=_squares(o, pts, bf),
+        outline=outline,
+        closed=o.shape != "polyline",
+        oid=o.id,
+        name=o.name,
     )
 
 
@@ -224,7 +194,7 @@ def build_battlefield(doc: TiledDoc) -> Battlefield:
     bf = Battlefield.blank(width, height, name=name)
     iy = np.minimum((np.arange(height) + 0.5) / ypt, doc.height - 1).astype(np.intp)
     ix = np.minimum((np.arange(width) + 0.5) / ypt, doc.width - 1).astype(np.intp)
-    _tile_layers(doc, bf, iy, ix)
+    painted = _tile_layers(doc, bf, iy, ix)
     zones: list[Zone] = []
     obstacles: list[Obstacle] = []
     placements: list[Placement] = []
@@ -240,6 +210,8 @@ def build_battlefield(doc: TiledDoc) -> Battlefield:
             later.append((o, pts))  # after the ground is known (obstacle bases)
         else:
             unknown[o.cls or "(no class)"] += 1
+    first_id = max((o.id for o in doc.objects), default=0) + 1
+    obstacles += tile_obstacles(bf, painted, doc.tile_props, doc.tile_src, first_id)
     for o, pts in later:
         if o.cls in CREATURE_CLASSES:
             placements.append(_placement(doc, bf, o, pts))

@@ -299,3 +299,41 @@ def test_battlemat_ignore_leaves_layers_and_objects_out(tmp_path: Path) -> None:
     bf = load_battlefield(path)
     assert [o.id for o in bf.obstacles] == [3]
     assert not (bf.terrain & Terrain.LIQUID).any()
+
+
+def test_tiles_with_a_height_stand_as_obstacles(tmp_path: Path) -> None:
+    path = tmp_path / "tile_walls.tmx"
+    path.write_text(
+        '<?xml version="1.0"?><map version="1.10" orientation="orthogonal" width="5" height="3" '
+        'tilewidth="16" tileheight="16"><tileset firstgid="1" name="t" tilewidth="16" '
+        'tileheight="16" tilecount="4" columns="4"><image source="tiles.png" width="64" '
+        'height="16"/><tile id="0"><properties><property name="height" type="float" value="3"/>'
+        '<property name="label" value="stone wall"/></properties></tile>'
+        '<tile id="1"><properties><property name="obstacle" value="fence"/></properties></tile>'
+        '<tile id="2" type="tree"><properties><property name="climbable" type="bool" '
+        'value="true"/><property name="height" type="float" value="6"/></properties></tile>'
+        '</tileset><layer id="1" name="G" width="5" height="3"><data encoding="csv">'
+        "2,2,2,0,3,\n0,1,1,0,0,\n1,0,1,1,0</data></layer>"
+        '<objectgroup id="2"><object id="7" type="pillar" x="48" y="32" width="16" height="16"/>'
+        "</objectgroup></map>",
+        encoding="utf-8",
+    )
+    bf = load_battlefield(path)
+    kinds = sorted((o.kind, o.bounds()) for o in bf.obstacles)
+    assert kinds == [
+        ("fence", (0.0, 0.0, 3.0, 1.0)),
+        ("pillar", (3.0, 2.0, 4.0, 3.0)),
+        ("tree", (4.0, 0.0, 5.0, 1.0)),
+        ("wall", (0.0, 2.0, 1.0, 3.0)),
+        ("wall", (1.0, 1.0, 3.0, 2.0)),
+        ("wall", (2.0, 2.0, 4.0, 3.0)),
+    ]
+    assert len({o.id for o in bf.obstacles}) == 6 and min(o.id for o in bf.obstacles) == 7
+    walls = [o for o in bf.obstacles if o.kind == "wall"]
+    assert {o.name for o in walls} == {"stone wall (tiles)"} and {o.height_yd for o in walls} == {3}
+    fence = next(o for o in bf.obstacles if o.kind == "fence")
+    assert (fence.height_yd, fence.blocks_movement) == (1.0, False)
+    assert (
+        bf.terrain_at((1, 1)) == Terrain.IMPASSABLE and bf.terrain_at((0, 0)) == Terrain.DIFFICULT
+    )
+    assert bf.terrain_at((4, 0)) == Terrain.CLIMBABLE
