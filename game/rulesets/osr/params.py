@@ -45,6 +45,7 @@ class OsrParams:
     treacherous_die: int = 6
     morale_dice: str = "2d6"  # roll under or equal to morale to stand
     mob_morale: int = -1
+    lead_replaces_morale: bool = True  # a leader present rolls Lead instead (the GM may turn it off)
     half_hit_points: float = 0.5
     # Formations
     cohesion_loose: int = 1  # temporary HP per member
@@ -64,7 +65,11 @@ class OsrParams:
                 continue
             default = getattr(cls, key)
             kind = type(default)
-            if kind is float and isinstance(raw, (int, float)) and not isinstance(raw, bool):
+            if kind is bool:
+                if not isinstance(raw, bool):
+                    raise ValueError(f"OSR param {key}: expected true or false, got {raw!r}")
+                values[key] = raw
+            elif kind is float and isinstance(raw, (int, float)) and not isinstance(raw, bool):
                 values[key] = float(raw)
             elif isinstance(raw, kind) and not isinstance(raw, bool):
                 values[key] = raw

@@ -181,7 +181,7 @@ def enter_morale(ctx: Context) -> None:
 def _check(ctx: Context, cid: str, group: list[str], reason: str) -> None:
     """One morale check for a creature (or a formation, rolled once) and its consequences."""
     c = ctx.state.creatures[cid]
-    ldr = leader_for(ctx.state, cid)
+    ldr = leader_for(ctx.state, cid) if params_of(ctx.ruleset).lead_replaces_morale else None
     roller = CtxRoller(ctx, f"morale: {c.name}", asked_of="gm")
     res = morale_check(roller, cid, morale=c.definition.morale, mob=is_mob(ctx.state, cid), bold=c.definition.bold,
                        failures_before=int(c.data.get("morale_failures", 0)), p=params_of(ctx.ruleset),

@@ -259,3 +259,17 @@ def test_side_retreat_declares_for_every_member() -> None:
     to_morale(eng, dice=[1] * 6)
     eng.submit(OsrChooseCourse("gm", "retreat"))
     assert all(eng.state.creatures[c].has("retreating") for c in ("orc1", "orc2", "orc3"))
+
+
+def test_the_gm_may_turn_off_lead_replacing_morale() -> None:
+    eng = engine(FIELD, [
+        ("ann", "pcs", (1, 1), creature("ann")),
+        ("bo", "pcs", (1, 2), creature("bo")),
+        ("cy", "pcs", (1, 3), creature("cy")),
+        ("chief", "gm", (8, 1), creature("chief", lead=2, tags=frozenset({"fearless"}))),
+        ("rabble", "gm", (8, 2), creature("rabble", tags=frozenset({"mob"}))),
+    ], params={"lead_replaces_morale": False})
+    to_action(eng)
+    out = to_morale(eng, dice=[3, 3])
+    check = of(out.events, "OsrMoraleChecked")[0]
+    assert check.method == "morale" and check.target == 6 and check.success

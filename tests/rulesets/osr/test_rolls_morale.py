@@ -201,3 +201,16 @@ def test_surrender_terms() -> None:
     assert "one day" in SURRENDER_TERMS["white_peace"]
     assert "season" in SURRENDER_TERMS["mercy_of_sophia"]
     assert "year" in SURRENDER_TERMS["total_surrender"]
+
+
+def test_params_from_the_ruleset_file() -> None:
+    import pytest
+
+    p = OsrParams.from_mapping({"flanking": 3, "squares_per_pace": 2, "lead_replaces_morale": False,
+                                "light": {"dim": "partial"}})
+    assert p.flanking == 3 and p.squares_per_pace == 2.0 and not p.lead_replaces_morale
+    assert p.paces_to_squares(6) == 12
+    with pytest.raises(ValueError, match="flanking"):
+        OsrParams.from_mapping({"flanking": "two"})
+    with pytest.raises(ValueError, match="true or false"):
+        OsrParams.from_mapping({"lead_replaces_morale": 1})
