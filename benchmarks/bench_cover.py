@@ -11,6 +11,7 @@ the height along the inside piece is compared with the obstacle's solid bands, a
 checked by stepping along the line every 0.05 yards. It runs on a subset of pairs (it is slow)
 and the ratio is per pair. Run: ``python3 benchmarks/bench_cover.py [--pairs-ref N] [--seed S]``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,10 +24,15 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.rules.battlefield import Battlefield, Obstacle, Obscurement  # noqa: E402
+from game.rules.battlefield import Battlefield, Obstacle  # noqa: E402
 from game.rules.body import Body  # noqa: E402
 from game.rules.geometry.cover import (  # noqa: E402
-    _nudged, body_points, cover_between, cover_level, eye_points, footprint_box,
+    _nudged,
+    body_points,
+    cover_between,
+    cover_level,
+    eye_points,
+    footprint_box,
 )
 from game.rules.geometry.obscurement import obscurement_between  # noqa: E402
 from game.rules.geometry.sight import SightIndex  # noqa: E402
@@ -63,10 +69,10 @@ def make_battlefield(rng: np.random.Generator) -> Battlefield:
     for _ in range(12):  # hills and ledges
         x, y = rng.integers(0, SIZE - 12, size=2)
         w, h = rng.integers(3, 12, size=2)
-        bf.elevation[y:y + h, x:x + w] = float(rng.integers(1, 4))
+        bf.elevation[y : y + h, x : x + w] = float(rng.integers(1, 4))
     for _ in range(20):  # fog and foliage
         x, y = rng.integers(0, SIZE - 10, size=2)
-        bf.obscurement[y:y + 6, x:x + 6] = int(rng.integers(1, 3))
+        bf.obscurement[y : y + 6, x : x + 6] = int(rng.integers(1, 3))
     bf.light[150:, :] = 1
     bf.light[190:, 190:] = 2
     return bf
@@ -77,8 +83,14 @@ def place_creatures(bf: Battlefield, rng: np.random.Generator) -> list[Body]:
     while len(bodies) < N_CREATURES:
         x, y = (int(v) for v in rng.integers(0, SIZE - 3, size=2))
         space = 2 if len(bodies) % 10 == 0 else 1
-        bodies.append(Body((x, y), space=space, elevation_yd=float(bf.elevation[y, x]),
-                           height_yd=3.5 if space == 2 else 2.0))
+        bodies.append(
+            Body(
+                (x, y),
+                space=space,
+                elevation_yd=float(bf.elevation[y, x]),
+                height_yd=3.5 if space == 2 else 2.0,
+            )
+        )
     return bodies
 
 
@@ -90,7 +102,9 @@ def reference_fraction(bf: Battlefield, idx: SightIndex, a: Body, t: Body, geoms
     eyes = _nudged(idx, eye_points(a), a, idx.rows_near(footprint_box(a), footprint_box(t)))
     pts = body_points(t)
     ignore = idx.occupants(a.squares() + t.squares())
-    holes = shapely.union(box(*footprint_box(a)).buffer(-1e-6), box(*footprint_box(t)).buffer(-1e-6))
+    holes = shapely.union(
+        box(*footprint_box(a)).buffer(-1e-6), box(*footprint_box(t)).buffer(-1e-6)
+    )
     best = 1.0
     elev = bf.elevation
     for e in eyes:
@@ -116,7 +130,12 @@ def reference_fraction(bf: Battlefield, idx: SightIndex, a: Body, t: Body, geoms
                     bands = [(ob.base_yd, ob.top_yd)]
                     for lo, hi in ob.openings:
                         lo, hi = ob.base_yd + lo, ob.base_yd + hi
-                        bands = [bb for b0, b1 in bands for bb in ((b0, min(b1, lo)), (max(b0, hi), b1)) if bb[1] > bb[0]]
+                        bands = [
+                            bb
+                            for b0, b1 in bands
+                            for bb in ((b0, min(b1, lo)), (max(b0, hi), b1))
+                            if bb[1] > bb[0]
+                        ]
                     if any(z1 > b0 and z0 < b1 for b0, b1 in bands):
                         hit = True
                         break
@@ -139,8 +158,9 @@ def reference_fraction(bf: Battlefield, idx: SightIndex, a: Body, t: Body, geoms
     return best
 
 
-def engine_query_times(bf: Battlefield, bodies: list[Body], rng: np.random.Generator, n: int
-                       ) -> tuple[float, float]:
+def engine_query_times(
+    bf: Battlefield, bodies: list[Body], rng: np.random.Generator, n: int
+) -> tuple[float, float]:
     """p50/p99 (ms) of the full SotDL hover query, caches cleared before each (a new target)."""
     from game.rules.definitions import CreatureDef, Definitions, Side, WeaponDef
     from game.rules.engine import Engine, SeededDice
@@ -152,8 +172,10 @@ def engine_query_times(bf: Battlefield, bodies: list[Body], rng: np.random.Gener
     sides = (Side("a", "A", "players"), Side("b", "B", "gm"))
     cdef = CreatureDef("archer", "Archer", 1, 10, 12, 10, weapons=("bow",))
     big = CreatureDef("ogre", "Ogre", 2, 10, 12, 30, weapons=("bow",))
-    new = [NewCreature(f"c{i}", big if b.space == 2 else cdef, "ab"[i % 2], b.square)
-           for i, b in enumerate(bodies)]
+    new = [
+        NewCreature(f"c{i}", big if b.space == 2 else cdef, "ab"[i % 2], b.square)
+        for i, b in enumerate(bodies)
+    ]
     eng = Engine(rs, new_state(bf, rs, sides, new), SeededDice(1))
     eng.query("targeting", "c0", "c1")  # build the wall index once, as the first hover does
     times = []
@@ -165,13 +187,17 @@ def engine_query_times(bf: Battlefield, bodies: list[Body], rng: np.random.Gener
         eng.query("targeting", f"c{i}", f"c{j}")
         times.append(time.perf_counter() - t0)
     times.sort()
-    return statistics.median(times) * 1000, times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
+    return statistics.median(times) * 1000, times[
+        min(len(times) - 1, int(len(times) * 0.99))
+    ] * 1000
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=5)
-    ap.add_argument("--pairs-ref", type=int, default=60, help="pairs the slow shapely reference checks")
+    ap.add_argument(
+        "--pairs-ref", type=int, default=60, help="pairs the slow shapely reference checks"
+    )
     ap.add_argument("--queries", type=int, default=400, help="single targeting queries timed")
     args = ap.parse_args()
     rng = np.random.default_rng(args.seed)
@@ -205,15 +231,24 @@ def main() -> int:
     p50 = statistics.median(times) * 1000
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
 
-    print(f"battlefield {SIZE}x{SIZE}, {N_OBSTACLES} obstacles ({len(idx.owners)} walls incl. ledges), "
-          f"{N_CREATURES} creatures, {len(pairs)} pairs")
+    print(
+        f"battlefield {SIZE}x{SIZE}, {N_OBSTACLES} obstacles "
+        f"({len(idx.owners)} walls incl. ledges), "
+        f"{N_CREATURES} creatures, {len(pairs)} pairs"
+    )
     print(f"index build: {t_build * 1000:.1f} ms")
-    print(f"all pairs, cover + obscurement: {t_all:.3f} s ({t_all / len(pairs) * 1000:.3f} ms a pair)")
-    print(f"single targeting geometry query: p50 {p50:.3f} ms, p99 {p99:.3f} ms "
-          f"(60 fps frame: 16.7 ms)")
+    print(
+        f"all pairs, cover + obscurement: {t_all:.3f} s ({t_all / len(pairs) * 1000:.3f} ms a pair)"
+    )
+    print(
+        f"single targeting geometry query: p50 {p50:.3f} ms, p99 {p99:.3f} ms "
+        f"(60 fps frame: 16.7 ms)"
+    )
     e50, e99 = engine_query_times(bf, bodies, rng, args.queries // 2)
-    print(f"engine targeting query (legality, range, cover, obscurement, every modifier, cold): "
-          f"p50 {e50:.3f} ms, p99 {e99:.3f} ms")
+    print(
+        f"engine targeting query (legality, range, cover, obscurement, every modifier, cold): "
+        f"p50 {e50:.3f} ms, p99 {e99:.3f} ms"
+    )
     covered = {lv.name: sum(1 for v in levels.values() if v == lv) for lv in set(levels.values())}
     print(f"levels: {covered}")
 
@@ -228,7 +263,10 @@ def main() -> int:
         g = Polygon(ob.points) if ob.closed else LineString(ob.points)
         geoms.append((ob, g))
     tree = STRtree([g for _, g in geoms])
-    sub = [pairs[int(k)] for k in rng.choice(len(pairs), size=min(args.pairs_ref, len(pairs)), replace=False)]
+    sub = [
+        pairs[int(k)]
+        for k in rng.choice(len(pairs), size=min(args.pairs_ref, len(pairs)), replace=False)
+    ]
     t0 = time.perf_counter()
     ref = {p: reference_fraction(bf, idx, bodies[p[0]], bodies[p[1]], geoms, tree) for p in sub}
     t_ref = (time.perf_counter() - t0) / len(sub)
@@ -236,12 +274,21 @@ def main() -> int:
     for i, j in sub:
         cover_between(idx, attacker=bodies[i], target=bodies[j])
     t_ours = (time.perf_counter() - t0) / len(sub)
-    same_level = sum(1 for p in sub if cover_level(ref[p]) == cover_level(fractions[p]) or
-                     (ref[p] >= 1.0 and levels[p].name == "THREE_QUARTERS"))
+    same_level = sum(
+        1
+        for p in sub
+        if cover_level(ref[p]) == cover_level(fractions[p])
+        or (ref[p] >= 1.0 and levels[p].name == "THREE_QUARTERS")
+    )
     worst = max(abs(ref[p] - fractions[p]) for p in sub)
-    print(f"shapely reference on {len(sub)} pairs: {t_ref * 1000:.1f} ms a pair vs ours "
-          f"{t_ours * 1000:.3f} ms a pair: {t_ref / t_ours:.0f}x faster")
-    print(f"agreement: same level on {same_level}/{len(sub)} pairs, largest fraction difference {worst:.3f}")
+    print(
+        f"shapely reference on {len(sub)} pairs: {t_ref * 1000:.1f} ms a pair vs ours "
+        f"{t_ours * 1000:.3f} ms a pair: {t_ref / t_ours:.0f}x faster"
+    )
+    print(
+        f"agreement: same level on {same_level}/{len(sub)} pairs, "
+        f"largest fraction difference {worst:.3f}"
+    )
     return 0
 
 

@@ -16,6 +16,7 @@ creature is caught when any sample point of its body is inside, and it is then l
 has total cover from the effect's origin (cover.py), so a wall between a fireball and a creature
 shields it.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
@@ -51,7 +52,8 @@ class Area:
     def contains(self, pts: np.ndarray) -> np.ndarray:
         """Which of the (N, 3) points lie inside the shape.
 
-        >>> Area("sphere", (0.0, 0.0, 0.0), 2.0).contains(np.array([[1.0, 1.0, 1.0], [2.0, 1.0, 0.0]])).tolist()
+        >>> ball = Area("sphere", (0.0, 0.0, 0.0), 2.0)
+        >>> ball.contains(np.array([[1.0, 1.0, 1.0], [2.0, 1.0, 0.0]])).tolist()
         [True, False]
         >>> cone = Area("cone", (0.0, 0.0, 1.0), 4.0, toward=(10.0, 0.0, 1.0))
         >>> cone.contains(np.array([[3.0, 1.4, 1.0], [1.0, 1.0, 1.0], [4.5, 0.0, 1.0]])).tolist()
@@ -63,7 +65,7 @@ class Area:
         if self.kind == "sphere":
             return np.einsum("ij,ij->i", v, v) <= self.size_yd**2 + 1e-9
         if self.kind == "cube":
-            return (np.abs(v) <= self.size_yd / 2 + 1e-9).all(axis=1)
+            return np.asarray((np.abs(v) <= self.size_yd / 2 + 1e-9).all(axis=1))
         d = np.asarray(self.toward, dtype=np.float64) - o
         n = np.linalg.norm(d)
         if n < 1e-12:
@@ -88,14 +90,15 @@ class AreaResult:
     def square_list(self) -> list[Square]:
         """Covered squares as (x, y), row by row."""
         ys, xs = np.nonzero(self.squares)
-        return list(zip(xs.tolist(), ys.tolist()))
+        return list(zip(xs.tolist(), ys.tolist(), strict=False))
 
 
 def area_squares(bf: Battlefield, area: Area) -> np.ndarray:
     """Mask of the squares the area covers (a standing body there would be caught).
 
     >>> from game.rules.battlefield import Battlefield
-    >>> area_squares(Battlefield.blank(5, 1), Area("sphere", (2.5, 0.5, 1.0), 1.0)).astype(int).tolist()
+    >>> ball = Area("sphere", (2.5, 0.5, 1.0), 1.0)
+    >>> area_squares(Battlefield.blank(5, 1), ball).astype(int).tolist()
     [[0, 1, 1, 1, 0]]
     """
     h, w = bf.height, bf.width

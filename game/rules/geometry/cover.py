@@ -10,8 +10,9 @@ The method (documented for GMs in docs/rules/sotdl.md):
    slit). Each point is tried and the one that sees most of the target wins, so a creature can
    lean past the corner it stands at or put its eye to a slit.
 2. The target's body is a grid of points: ``samples_across`` (default 2 + its space: 3 for a
-   human, 4 for a Size 2 ogre) across its footprint in x and y (inset, never on a square's edge) times ``height_samples`` heights from its feet to its
-   top (a prone body is ``prone_factor`` of its standing height).
+   human, 4 for a Size 2 ogre) across its footprint in x and y (inset, never on a square's
+   edge) times ``height_samples`` heights from its feet to its top (a prone body is
+   ``prone_factor`` of its standing height).
 3. Each line from the best point to a body point is tested against every obstacle's walls (with
    their heights, bases and openings) and every ledge (sight.py). The covered fraction is the
    share of blocked lines: >= 1/2 half, >= 3/4 three-quarters, all of them total.
@@ -25,6 +26,7 @@ The method (documented for GMs in docs/rules/sotdl.md):
 5. An obstacle standing inside a creature's own space (the low wall it stands on) never covers
    it or blocks its view.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -34,9 +36,8 @@ from functools import cached_property
 import numpy as np
 
 from game.rules.body import Body
-from game.rules.geometry.sight import (
-    TERRAIN, TERRAIN_OWNER, Box, Point3, SightIndex, _segment_distance,
-)
+from game.rules.geometry.sight import TERRAIN, TERRAIN_OWNER, Box, Point3, SightIndex
+from game.rules.geometry.sight_walls import segment_distance
 
 EYE_FRACTIONS = (0.9, 0.7)  # eyes near the top of a body, or stooping to a slit
 PRONE_FACTOR = 0.25  # a prone body is a quarter of its standing height (a human: half a yard)
@@ -103,17 +104,30 @@ class Cover:
     fraction: float
     origin: Point3  # the attacker's best point
     through_opening: bool = False  # seen only through an opening
-    line_starts: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)), compare=False, repr=False)
-    line_ends: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)), compare=False, repr=False)
-    line_owners: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64), compare=False, repr=False)
-    line_aimed: np.ndarray = field(default_factory=lambda: np.zeros(0, bool), compare=False, repr=False)
+    line_starts: np.ndarray = field(
+        default_factory=lambda: np.zeros((0, 3)), compare=False, repr=False
+    )
+    line_ends: np.ndarray = field(
+        default_factory=lambda: np.zeros((0, 3)), compare=False, repr=False
+    )
+    line_owners: np.ndarray = field(
+        default_factory=lambda: np.zeros(0, np.int64), compare=False, repr=False
+    )
+    line_aimed: np.ndarray = field(
+        default_factory=lambda: np.zeros(0, bool), compare=False, repr=False
+    )
 
     @cached_property
     def lines(self) -> tuple[CoverLine, ...]:
         """Every line tested from the best point, with what stopped it (for the UI to draw)."""
         out = []
-        for s, e, o, aimed in zip(self.line_starts.tolist(), self.line_ends.tolist(),
-                                  self.line_owners.tolist(), self.line_aimed.tolist()):
+        for s, e, o, aimed in zip(
+            self.line_starts.tolist(),
+            self.line_ends.tolist(),
+            self.line_owners.tolist(),
+            self.line_aimed.tolist(),
+            strict=False,
+        ):
             who: int | str | None = None if o == _CLEAR else (TERRAIN if o == TERRAIN_OWNER else o)
             out.append(CoverLine(tuple(s), tuple(e), who, bool(aimed)))
         return tuple(out)
@@ -191,8 +205,9 @@ def eye_points(
     s = body.space
     h = body_height(body, prone=prone, prone_factor=prone_factor)
     pts = [(x0, y0), (x0 + s, y0), (x0, y0 + s), (x0 + s, y0 + s), (x0 + s / 2, y0 + s / 2)]
-    return np.array([(x, y, body.elevation_yd + h * f) for x, y in pts for f in eye_fractions],
-                    dtype=np.float64)
+    return np.array(
+        [(x, y, body.elevation_yd + h * f) for x, y in pts for f in eye_fractions], dtype=np.float64
+    )
 
 
 def _nudged(index: SightIndex, eyes: np.ndarray, body: Body, rows: np.ndarray) -> np.ndarray:
@@ -209,7 +224,9 @@ def _nudged(index: SightIndex, eyes: np.ndarray, body: Body, rows: np.ndarray) -
     return out
 
 
-def _aimed_lines(eyes: np.ndarray, gaps: np.ndarray, target: Body, z_lo: float, z_hi: float) -> tuple[np.ndarray, np.ndarray]:
+def _aimed_lines(
+    eyes: np.ndarray, gaps: np.ndarray, target: Body, z_lo: float, z_hi: float
+) -> tuple[np.ndarray, np.ndarray]:
     """Lines from each eye through the middle of each opening, ending inside the target's body."""
     cx, cy = target.center_yd()
     x0, y0, x1, y1 = footprint_box(target)
@@ -226,7 +243,16 @@ def _aimed_lines(eyes: np.ndarray, gaps: np.ndarray, target: Body, z_lo: float, 
         vv = vx * vx + vy * vy
         k = ((cx - ex) * vx + (cy - ey) * vy) / vv
         tx, ty, tz = ex + k * vx, ey + k * vy, ez + k * (pz - ez)
-    ok = (vv > 1e-12) & (k > 1.0) & (tx > x0) & (tx < x1) & (ty > y0) & (ty < y1) & (tz > z_lo) & (tz < z_hi)
+    ok = (
+        (vv > 1e-12)
+        & (k > 1.0)
+        & (tx > x0)
+        & (tx < x1)
+        & (ty > y0)
+        & (ty < y1)
+        & (tz > z_lo)
+        & (tz < z_hi)
+    )
     ki, gi = np.nonzero(ok)
     starts = eyes[ki]
     ends = np.stack([tx[ki, gi], ty[ki, gi], tz[ki, gi]], axis=1) if len(ki) else np.zeros((0, 3))
@@ -251,15 +277,21 @@ def cover_from_points(
     if rows is None:
         rows = index.rows_near(eye_box, tbox)
     ignore = index.occupants(eye_squares + target.squares())
-    pts = body_points(target, prone=target_prone, samples_across=samples_across,
-                      height_samples=height_samples, prone_factor=prone_factor)
+    pts = body_points(
+        target,
+        prone=target_prone,
+        samples_across=samples_across,
+        height_samples=height_samples,
+        prone_factor=prone_factor,
+    )
     k, n = len(eyes), len(pts)
     starts = np.repeat(eyes, n, axis=0)
     ends = np.tile(pts, (k, 1))
     boxes = (eye_box, tbox) if eye_box[2] > eye_box[0] else (tbox,)
     gap_rows = index.gap_rows_near(eye_box, tbox)
-    hit = index.first_blocker(starts, ends, rows=rows, gap_rows=gap_rows, ignore_owners=ignore,
-                              ignore_boxes=boxes)
+    hit = index.first_blocker(
+        starts, ends, rows=rows, gap_rows=gap_rows, ignore_owners=ignore, ignore_boxes=boxes
+    )
     blocked = (hit.row >= 0).reshape(k, n)
     frac = blocked.mean(axis=1)
     best = int(np.argmin(frac))  # ties: the first (a corner before the centre)
@@ -280,8 +312,9 @@ def cover_from_points(
         if len(gaps):
             a_s, a_e = _aimed_lines(eyes, gaps, target, z_lo, z_hi)
             if len(a_s):
-                ah = index.first_blocker(a_s, a_e, rows=rows, gap_rows=gap_rows, ignore_owners=ignore,
-                                         ignore_boxes=boxes)
+                ah = index.first_blocker(
+                    a_s, a_e, rows=rows, gap_rows=gap_rows, ignore_owners=ignore, ignore_boxes=boxes
+                )
                 clear = np.flatnonzero(ah.row < 0)
                 if len(clear):
                     through = True
@@ -292,8 +325,12 @@ def cover_from_points(
                     sel = slice(best * n, (best + 1) * n)
                     l_s = np.concatenate([starts[sel], a_s[mine]])
                     l_e = np.concatenate([ends[sel], a_e[mine]])
-                    l_o = np.concatenate([_owners(index, hit.row[sel]), _owners(index, ah.row[mine])])
-                    l_a = np.concatenate([np.zeros(n, dtype=bool), np.ones(int(mine.sum()), dtype=bool)])
+                    l_o = np.concatenate(
+                        [_owners(index, hit.row[sel]), _owners(index, ah.row[mine])]
+                    )
+                    l_a = np.concatenate(
+                        [np.zeros(n, dtype=bool), np.ones(int(mine.sum()), dtype=bool)]
+                    )
     return Cover(level, fraction, tuple(eyes[best].tolist()), through, l_s, l_e, l_o, l_a)
 
 
@@ -304,14 +341,17 @@ def _behind_slit(index: SightIndex, passed: np.ndarray, target: Body) -> bool:
         return False
     g = index.gaps[np.isin(index.gap_owners, list(ids))]
     cx, cy = target.center_yd()
-    d = _segment_distance(g[:, 0], g[:, 1], g[:, 2], g[:, 3], cx, cy, cx, cy)
+    d = segment_distance(g[:, 0], g[:, 1], g[:, 2], g[:, 3], cx, cy, cx, cy)
     return bool((d <= target.space * 0.7072 + 1.0).any())
 
 
 def _owners(index: SightIndex, rows: np.ndarray) -> np.ndarray:
     """Owner codes of the first blockers (obstacle id, -1 ground, -2 clear)."""
-    return np.where(rows >= 0, index.owners[np.maximum(rows, 0)], _CLEAR) if len(index.owners) else \
-        np.full(len(rows), _CLEAR, dtype=np.int64)
+    return (
+        np.where(rows >= 0, index.owners[np.maximum(rows, 0)], _CLEAR)
+        if len(index.owners)
+        else np.full(len(rows), _CLEAR, dtype=np.int64)
+    )
 
 
 def cover_between(
@@ -342,8 +382,9 @@ def cover_between(
     >>> c.level.name, c.blockers, len(c.lines)
     ('TOTAL', (1,), 36)
     """
-    eyes = eye_points(attacker, prone=attacker_prone, eye_fractions=eye_fractions,
-                      prone_factor=prone_factor)
+    eyes = eye_points(
+        attacker, prone=attacker_prone, eye_fractions=eye_fractions, prone_factor=prone_factor
+    )
     abox = footprint_box(attacker)
     rows = index.rows_near(abox, footprint_box(target))
     eyes = _nudged(index, eyes, attacker, rows)

@@ -17,6 +17,7 @@ Precisely, the level a target has against an attacker is the worst of:
   does not matter: a lit target is seen from the dark;
 * total when the target is invisible.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -29,8 +30,12 @@ from game.rules.body import Body
 
 DEFAULT_LIGHT: Mapping[str, str] = {"bright": "none", "dim": "partial", "dark": "heavy"}
 DEFAULT_BANES: Mapping[str, int] = {"partial": 1, "heavy": 2, "total": 3}
-_NAMES = {"none": Obscurement.NONE, "partial": Obscurement.PARTIAL, "heavy": Obscurement.HEAVY,
-          "total": Obscurement.TOTAL}
+_NAMES = {
+    "none": Obscurement.NONE,
+    "partial": Obscurement.PARTIAL,
+    "heavy": Obscurement.HEAVY,
+    "total": Obscurement.TOTAL,
+}
 
 
 def light_table(light: Mapping[str, str] | None = None) -> np.ndarray:
@@ -132,8 +137,10 @@ def obscurement_at(
     """How obscured a creature is where it stands (zones in its space, light on it): for Hide.
 
     >>> from game.rules.ascii_grid import parse_ascii
-    >>> obscurement_at(parse_ascii('f.'), Body((0, 0))).name, obscurement_at(parse_ascii('D.'), Body((1, 0))).name
-    ('HEAVY', 'NONE')
+    >>> obscurement_at(parse_ascii('f.'), Body((0, 0))).name
+    'HEAVY'
+    >>> obscurement_at(parse_ascii('D.'), Body((1, 0))).name
+    'NONE'
     """
     if invisible:
         return Obscurement.TOTAL
@@ -174,9 +181,15 @@ def obscurement_between(
         if zone >= lit:
             reason = f"{word} obscured: obscuring zone at {where}"
         else:
-            light_name = Light(int(min(
-                (int(table[int(bf.light[y, x])]), int(bf.light[y, x]))
-                for x, y in target.squares() if bf.in_bounds((x, y)))[1])).name.lower()
+            light_name = Light(
+                int(
+                    min(
+                        (int(table[int(bf.light[y, x])]), int(bf.light[y, x]))
+                        for x, y in target.squares()
+                        if bf.in_bounds((x, y))
+                    )[1]
+                )
+            ).name.lower()
             light_name = {"dim": "dim light", "dark": "darkness"}.get(light_name, light_name)
             reason = f"{word} obscured: {light_name}"
     return Obscured(

@@ -7,6 +7,7 @@ yards); Distract and Feint (within short range). Distances come from the movemen
 (``distance.body_distance``: footprints and heights under the ruleset's diagonal rule); reach
 itself is ``reach.reach_yd``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -65,9 +66,13 @@ def melee_range(
     d = body_distance(attacker, target, rule=rule)
     limit = reach_yd + (lunging_extra_yd if lunging else 0.0)
     if d <= reach_yd + 1e-9:
-        return RangeCheck(d, REACH, True, 0, limit, f"within reach: {_fmt(d)} away, reach {_fmt(reach_yd)}")
+        return RangeCheck(
+            d, REACH, True, 0, limit, f"within reach: {_fmt(d)} away, reach {_fmt(reach_yd)}"
+        )
     if lunging and d <= limit + 1e-9:
-        return RangeCheck(d, LUNGING, True, 0, limit, f"lunging: {_fmt(d)} away, reach {_fmt(limit)}")
+        return RangeCheck(
+            d, LUNGING, True, 0, limit, f"lunging: {_fmt(d)} away, reach {_fmt(limit)}"
+        )
     what = f"reach {_fmt(limit)}" + (" with the lunge" if lunging else "")
     return RangeCheck(d, OUT, False, 0, limit, f"out of reach: {_fmt(d)} away, {what}")
 
@@ -83,7 +88,7 @@ def ranged_range(
     thrown: bool = False,
     rule: str = "chebyshev",
 ) -> RangeCheck:
-    """Seed SotDL: within the weapon's range; Distant Shot out to twice it with 1 bane; never beyond.
+    """Seed SotDL: within the weapon's range; Distant Shot to twice it, 1 bane; never beyond.
 
     ``distant_shot=False`` when another ranged option was chosen (one option per attack) or for
     a thrown melee weapon, which the chapter limits to its range.
@@ -96,21 +101,45 @@ def ranged_range(
     """
     d = body_distance(attacker, target, rule=rule)
     if d <= range_yd + 1e-9:
-        return RangeCheck(d, RANGE, True, 0, range_yd, f"within range: {_fmt(d)} away, range {_fmt(range_yd)}")
+        return RangeCheck(
+            d, RANGE, True, 0, range_yd, f"within range: {_fmt(d)} away, range {_fmt(range_yd)}"
+        )
     far = range_yd * distant_multiplier
     if distant_shot and not thrown and d <= far + 1e-9:
         return RangeCheck(
-            d, DISTANT, True, distant_banes, far,
+            d,
+            DISTANT,
+            True,
+            distant_banes,
+            far,
             f"distant shot: {_fmt(d)} away, beyond range {_fmt(range_yd)}",
         )
     if thrown:
-        return RangeCheck(d, OUT, False, 0, range_yd,
-                          f"out of range: {_fmt(d)} away, thrown range {_fmt(range_yd)}")
+        return RangeCheck(
+            d,
+            OUT,
+            False,
+            0,
+            range_yd,
+            f"out of range: {_fmt(d)} away, thrown range {_fmt(range_yd)}",
+        )
     if not distant_shot and d <= far + 1e-9:
-        return RangeCheck(d, OUT, False, 0, range_yd,
-                          f"out of range: {_fmt(d)} away, range {_fmt(range_yd)} (only a distant shot reaches)")
-    return RangeCheck(d, OUT, False, 0, far,
-                      f"out of range: {_fmt(d)} away, range {_fmt(range_yd)} (distant shot {_fmt(far)})")
+        return RangeCheck(
+            d,
+            OUT,
+            False,
+            0,
+            range_yd,
+            f"out of range: {_fmt(d)} away, range {_fmt(range_yd)} (only a distant shot reaches)",
+        )
+    return RangeCheck(
+        d,
+        OUT,
+        False,
+        0,
+        far,
+        f"out of range: {_fmt(d)} away, range {_fmt(range_yd)} (distant shot {_fmt(far)})",
+    )
 
 
 def named_range(
@@ -137,10 +166,26 @@ def named_range(
         limit, label = float(name), _fmt(float(name))
     d = body_distance(attacker, target, rule=rule)
     if d <= limit + 1e-9:
-        return RangeCheck(d, NAMED, True, 0, limit, f"within {label}: {_fmt(d)} away, {label} {_fmt(limit)}"
-                          if name in table else f"within {label}: {_fmt(d)} away")
-    return RangeCheck(d, OUT, False, 0, limit, f"out of {label}: {_fmt(d)} away"
-                      if name in table else f"farther than {label}: {_fmt(d)} away")
+        return RangeCheck(
+            d,
+            NAMED,
+            True,
+            0,
+            limit,
+            f"within {label}: {_fmt(d)} away, {label} {_fmt(limit)}"
+            if name in table
+            else f"within {label}: {_fmt(d)} away",
+        )
+    return RangeCheck(
+        d,
+        OUT,
+        False,
+        0,
+        limit,
+        f"out of {label}: {_fmt(d)} away"
+        if name in table
+        else f"farther than {label}: {_fmt(d)} away",
+    )
 
 
 def range_band(distance_yd: float, ranges_yd: Mapping[str, float] | None = None) -> str:
@@ -149,7 +194,9 @@ def range_band(distance_yd: float, ranges_yd: Mapping[str, float] | None = None)
     >>> [range_band(d) for d in (1, 5, 6, 100, 101)]
     ['short', 'short', 'medium', 'long', 'extreme']
     """
-    table = sorted((float(v), k) for k, v in (ranges_yd or {"short": 5, "medium": 20, "long": 100}).items())
+    table = sorted(
+        (float(v), k) for k, v in (ranges_yd or {"short": 5, "medium": 20, "long": 100}).items()
+    )
     for limit, name in table:
         if distance_yd <= limit + 1e-9:
             return name

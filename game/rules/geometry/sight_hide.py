@@ -12,6 +12,7 @@ hide when it is concealed from every observer the engine names (hostile creature
 see: the engine decides who counts), which is also what "not being observed" means in
 geometry. It stays hidden from an observer as long as it stays concealed from that observer.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
@@ -68,7 +69,7 @@ def concealment(
     hider_invisible: bool = False,
     prone_factor: float = PRONE_FACTOR,
 ) -> Concealment:
-    """Is the hider heavily obscured or three-quarters covered from this observer? (Seed SotDL: Hide)
+    """Is the hider heavily obscured or 3/4 covered from this observer? (Seed SotDL: Hide)
 
     >>> from game.rules.ascii_grid import parse_ascii
     >>> bf = parse_ascii('.....\\n..#..\\n....f')
@@ -80,10 +81,17 @@ def concealment(
     >>> concealment(bf, idx, hider=Body((4, 0)), observer=Body((0, 0))).concealed
     False
     """
-    cov = cover_between(index, attacker=observer, target=hider, attacker_prone=observer_prone,
-                        target_prone=hider_prone, prone_factor=prone_factor)
-    obs = obscurement_between(bf, attacker=observer, target=hider, light=light,
-                              target_invisible=hider_invisible)
+    cov = cover_between(
+        index,
+        attacker=observer,
+        target=hider,
+        attacker_prone=observer_prone,
+        target_prone=hider_prone,
+        prone_factor=prone_factor,
+    )
+    obs = obscurement_between(
+        bf, attacker=observer, target=hider, light=light, target_invisible=hider_invisible
+    )
     covered = cov.level >= CoverLevel.THREE_QUARTERS
     dark = obs.level >= Obscurement.HEAVY
     if covered and (not dark or cov.level == CoverLevel.TOTAL):
@@ -114,14 +122,24 @@ def hide_check(
     >>> idx = SightIndex.build(bf)
     >>> hide_check(bf, idx, hider=Body((3, 1)), observers={"warg": Body((0, 1))}).can_hide
     True
-    >>> hide_check(bf, idx, hider=Body((3, 1)), observers={"warg": Body((0, 1)), "orc": Body((4, 0))}).reason()
+    >>> two = {"warg": Body((0, 1)), "orc": Body((4, 0))}
+    >>> hide_check(bf, idx, hider=Body((3, 1)), observers=two).reason()
     'seen by orc (no cover, not obscured)'
     """
     lying = set(prone)
     per = tuple(
-        concealment(bf, index, hider=hider, observer=body, observer_id=oid, hider_prone=hider_prone,
-                    observer_prone=oid in lying, light=light, hider_invisible=hider_invisible,
-                    prone_factor=prone_factor)
+        concealment(
+            bf,
+            index,
+            hider=hider,
+            observer=body,
+            observer_id=oid,
+            hider_prone=hider_prone,
+            observer_prone=oid in lying,
+            light=light,
+            hider_invisible=hider_invisible,
+            prone_factor=prone_factor,
+        )
         for oid, body in observers.items()
     )
     return HideCheck(all(c.concealed for c in per), per)
@@ -137,7 +155,7 @@ def still_hidden_from(
     prone: Iterable[str] = (),
     light: Mapping[str, str] | None = None,
 ) -> dict[str, bool]:
-    """For each observer the creature is hidden from: do the conditions still hold? (Seed SotDL: Hide)
+    """For each observer it hides from: do the conditions still hold? (Seed SotDL: Hide)
 
     >>> from game.rules.ascii_grid import parse_ascii
     >>> bf = parse_ascii('.....\\n..#..\\n.....')
@@ -145,6 +163,13 @@ def still_hidden_from(
     ...                   observers={"warg": Body((0, 1)), "orc": Body((4, 0))})
     {'warg': True, 'orc': False}
     """
-    check = hide_check(bf, index, hider=hider, observers=observers, hider_prone=hider_prone,
-                       prone=prone, light=light)
+    check = hide_check(
+        bf,
+        index,
+        hider=hider,
+        observers=observers,
+        hider_prone=hider_prone,
+        prone=prone,
+        light=light,
+    )
     return {c.observer: c.concealed for c in check.per_observer}

@@ -16,6 +16,7 @@ a position where the wall no longer covers you"). Registered by ``register``:
 "Observers" are the creatures hostile to the hider that are in the fight and can perceive
 (not unconscious, not blinded). Concealment from each is geometry (sight_hide.py).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -36,7 +37,10 @@ from game.rules.engine import (
 from game.rules.geometry.areas import Area, AreaResult, area_effect
 from game.rules.geometry.sight_hide import HideCheck, hide_check
 from game.rulesets.sotdl.targeting import (
-    INVISIBLE, effective_battlefield, prone_factor, sight_index,
+    INVISIBLE,
+    effective_battlefield,
+    prone_factor,
+    sight_index,
 )
 
 #: Afflictions that keep a creature from observing anyone.
@@ -74,24 +78,38 @@ def hide_status(state: EncounterState, rs: Ruleset, cid: str) -> HideCheck:
     c = state.creatures[cid]
     bf = effective_battlefield(state)
     return hide_check(
-        bf, sight_index(state.battlefield), hider=c.body, observers=observers(state, cid),
-        hider_prone=c.has("prone"), prone=_prone(state), light=dict(rs.param("light", {}) or {}),
-        hider_invisible=any(c.has(n) for n in INVISIBLE), prone_factor=prone_factor(rs),
+        bf,
+        sight_index(state.battlefield),
+        hider=c.body,
+        observers=observers(state, cid),
+        hider_prone=c.has("prone"),
+        prone=_prone(state),
+        light=dict(rs.param("light", {}) or {}),
+        hider_invisible=any(c.has(n) for n in INVISIBLE),
+        prone_factor=prone_factor(rs),
     )
 
 
 def can_hide(state: EncounterState, rs: Ruleset, cid: str) -> list[Violation]:
-    """Hook 'can_hide': unobserved, and heavily obscured or three-quarters covered from every enemy."""
+    """Hook 'can_hide': heavily obscured or 3/4 covered from every enemy (Seed SotDL: Hide)."""
     if cid not in state.creatures:
         return [Violation(f"there is no creature {cid!r}", "unknown_creature")]
     check = hide_status(state, rs, cid)
     if check.can_hide:
         return []
     name = state.creatures[cid].name
-    seen = ", ".join(f"{state.creatures[c.observer].name} ({c.reason})"
-                     for c in check.per_observer if not c.concealed)
-    return [Violation(f"{name} is seen by {seen}: hiding needs heavy obscurement or "
-                      f"three-quarters cover from every enemy", "observed")]
+    seen = ", ".join(
+        f"{state.creatures[c.observer].name} ({c.reason})"
+        for c in check.per_observer
+        if not c.concealed
+    )
+    return [
+        Violation(
+            f"{name} is seen by {seen}: hiding needs heavy obscurement or "
+            f"three-quarters cover from every enemy",
+            "observed",
+        )
+    ]
 
 
 def hidden_recheck_events(state: EncounterState, rs: Ruleset) -> list[Event]:
@@ -128,15 +146,21 @@ def recheck_after_step(ctx: Context, walk_state: Any, step: Any) -> str | None:
 
 def _v_light(state: EncounterState, cmd: ChangeLight, rs: Ruleset) -> list[Violation]:
     if str(cmd.light).lower() not in LIGHT_NAMES:
-        return [Violation(f"light is one of {', '.join(LIGHT_NAMES)}, not {cmd.light!r}", "bad_light")]
+        return [
+            Violation(f"light is one of {', '.join(LIGHT_NAMES)}, not {cmd.light!r}", "bad_light")
+        ]
     area = tuple(cmd.area or ())
     if len(area) != 4 or not all(isinstance(v, int) for v in area):
         return [Violation("area is [x0, y0, x1, y1] in whole squares", "bad_area")]
     bf = state.battlefield
     x0, y0, x1, y1 = area
     if not (bf.in_bounds((x0, y0)) and bf.in_bounds((x1, y1))) or x1 < x0 or y1 < y0:
-        return [Violation(f"area {list(area)} is not a rectangle on the {bf.width}x{bf.height} map",
-                          "bad_area")]
+        return [
+            Violation(
+                f"area {list(area)} is not a rectangle on the {bf.width}x{bf.height} map",
+                "bad_area",
+            )
+        ]
     return []
 
 
@@ -149,15 +173,27 @@ def _r_light(ctx: Context, cmd: ChangeLight) -> None:
         ctx.note(cmd.reason)
 
 
-def area_query(state: EncounterState, rs: Ruleset, kind: str, origin: tuple[float, float, float],
-               size_yd: float, toward: tuple[float, float, float] | None = None,
-               width_yd: float = 1.0) -> AreaResult:
+def area_query(
+    state: EncounterState,
+    rs: Ruleset,
+    kind: str,
+    origin: tuple[float, float, float],
+    size_yd: float,
+    toward: tuple[float, float, float] | None = None,
+    width_yd: float = 1.0,
+) -> AreaResult:
     """Query 'area_effect': the squares and creatures a sphere, cube, cone or line covers."""
-    area = Area(kind, tuple(origin), float(size_yd), tuple(toward) if toward else None,  # type: ignore[arg-type]
-                float(width_yd))
+    ox, oy, oz = (float(v) for v in origin)
+    aim = None if not toward else (float(toward[0]), float(toward[1]), float(toward[2]))
+    area = Area(kind, (ox, oy, oz), float(size_yd), aim, float(width_yd))
     bodies = {c.id: c.body for c in state.in_fight()}
-    return area_effect(state.battlefield, area, creatures=bodies, index=sight_index(state.battlefield),
-                       prone=_prone(state))
+    return area_effect(
+        state.battlefield,
+        area,
+        creatures=bodies,
+        index=sight_index(state.battlefield),
+        prone=_prone(state),
+    )
 
 
 def squares_of(state: EncounterState, cid: str) -> tuple[Square, ...]:

@@ -10,16 +10,16 @@ Shot, Cover & Obscurement, Hide (hidden attackers, guessing), Distract/Feint/Hel
 * target checks ``reach_range`` (replaces the interim one: 3D reach, thrown range, twice the
   range), ``total_cover`` (no attack or effect), ``can_see`` (distract, feint);
 * hooks ``distance_yd`` (3D, unless movement registered its own), ``can_see``;
-* query ``targeting``: :func:`targeting`, what the UI calls on every hover.
+* query ``targeting``: ``targeting_query.targeting``, what the UI calls on every hover.
 
 The attack roll collects its modifiers through ``Ruleset.collect_modifiers`` with the same
 RollContext the query builds, so the roll uses exactly the list the GM saw.
 """
+
 from __future__ import annotations
 
 import dataclasses
 import weakref
-from dataclasses import dataclass, fields
 from typing import Any
 
 from game.rules.battlefield import Battlefield, Obscurement
@@ -28,10 +28,18 @@ from game.rules.geometry.cover import PRONE_FACTOR, Cover, CoverLevel, cover_bet
 from game.rules.geometry.distance import body_distance
 from game.rules.geometry.obscurement import Obscured, obscurement_between
 from game.rules.geometry.ranges import (
-    DISTANT, LUNGING, OUT, RANGE, REACH, RangeCheck, melee_range, named_range, ranged_range,
+    DISTANT,
+    LUNGING,
+    OUT,
+    RANGE,
+    REACH,
+    RangeCheck,
+    melee_range,
+    named_range,
+    ranged_range,
 )
 from game.rules.geometry.sight import SightIndex
-from game.rules.modifiers import Modifier, net_boons
+from game.rules.modifiers import Modifier
 
 _INDEX: weakref.WeakKeyDictionary[Battlefield, SightIndex] = weakref.WeakKeyDictionary()
 #: Afflictions that make a creature invisible: totally obscured (Seed SotDL: Totally Obscured).
@@ -47,15 +55,18 @@ def sight_index(bf: Battlefield) -> SightIndex:
     return idx
 
 
-_LIT: weakref.WeakKeyDictionary[Battlefield, dict[tuple[Any, ...], Battlefield]] = \
+_LIT: weakref.WeakKeyDictionary[Battlefield, dict[tuple[Any, ...], Battlefield]] = (
     weakref.WeakKeyDictionary()
+)
 
 
 def effective_battlefield(state: EncounterState) -> Battlefield:
     """The battlefield with the fight's light changes applied (the GM's ``change_light``)."""
     bf = state.battlefield
-    changes = tuple((tuple(int(v) for v in area), int(level))
-                    for area, level in (state.data.get("light_changes", ()) or ()))
+    changes = tuple(
+        (tuple(int(v) for v in area), int(level))
+        for area, level in (state.data.get("light_changes", ()) or ())
+    )
     if not changes:
         return bf
     memo = _LIT.setdefault(bf, {})
@@ -63,7 +74,7 @@ def effective_battlefield(state: EncounterState) -> Battlefield:
     if lit is None:
         light = bf.light.copy()
         for (x0, y0, x1, y1), level in changes:
-            light[y0:y1 + 1, x0:x1 + 1] = level
+            light[y0 : y1 + 1, x0 : x1 + 1] = level
         lit = dataclasses.replace(bf, light=light)
         if len(memo) > 64:
             memo.clear()
@@ -77,7 +88,7 @@ def sight_param(rs: Ruleset, key: str, default: Any) -> Any:
 
 
 def prone_factor(rs: Ruleset) -> float:
-    """How much of its standing height a prone body keeps (``params.sight.prone_height_fraction``)."""
+    """Share of its standing height a prone body keeps (params.sight.prone_height_fraction)."""
     return float(sight_param(rs, "prone_height_fraction", PRONE_FACTOR))
 
 
@@ -86,7 +97,9 @@ def _light(rs: Ruleset) -> dict[str, str]:
 
 
 #: memo per battlefield: one hover asks for the same cover three times (check, provider, query)
-_COVER: weakref.WeakKeyDictionary[Battlefield, dict[tuple[Any, ...], Cover]] = weakref.WeakKeyDictionary()
+_COVER: weakref.WeakKeyDictionary[Battlefield, dict[tuple[Any, ...], Cover]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def creature_cover(state: EncounterState, rs: Ruleset, attacker: str, target: str) -> Cover:
@@ -97,9 +110,14 @@ def creature_cover(state: EncounterState, rs: Ruleset, attacker: str, target: st
     hit = memo.get(key)
     if hit is not None:
         return hit
-    c = cover_between(sight_index(state.battlefield), attacker=a.body, target=t.body,
-                      attacker_prone=a.has("prone"), target_prone=t.has("prone"),
-                      prone_factor=prone_factor(rs))
+    c = cover_between(
+        sight_index(state.battlefield),
+        attacker=a.body,
+        target=t.body,
+        attacker_prone=a.has("prone"),
+        target_prone=t.has("prone"),
+        prone_factor=prone_factor(rs),
+    )
     if len(memo) >= 512:
         memo.clear()
     memo[key] = c
@@ -111,18 +129,23 @@ def clear_caches() -> None:
     _COVER.clear()
 
 
-def creature_obscurement(state: EncounterState, rs: Ruleset, attacker: str, target: str) -> Obscured:
+def creature_obscurement(
+    state: EncounterState, rs: Ruleset, attacker: str, target: str
+) -> Obscured:
     """Obscurement the target has against the attacker (zones, light, invisibility)."""
     a, t = state.creatures[attacker], state.creatures[target]
     return obscurement_between(
-        effective_battlefield(state), attacker=a.body, target=t.body, light=_light(rs),
+        effective_battlefield(state),
+        attacker=a.body,
+        target=t.body,
+        light=_light(rs),
         banes=rs.param("obscurement_banes", None),
         target_invisible=any(t.has(n) for n in INVISIBLE),
     )
 
 
 def hidden_from(state: EncounterState, hider: str, observer: str) -> bool:
-    """True if ``hider`` is hidden from ``observer`` (hidden, and not found by it: Seed SotDL: Find)."""
+    """True if ``hider`` is hidden from ``observer``, which has not found it (Seed SotDL: Find)."""
     c = state.creatures[hider]
     a = c.affliction("hidden")
     if a is None:
@@ -144,8 +167,10 @@ def cover_modifiers(state: EncounterState, roll: RollContext, rs: Ruleset) -> li
         return []
     c = creature_cover(state, rs, roll.roller, roll.target)
     table = dict(rs.param("cover_banes", {}) or {})
-    n = {CoverLevel.HALF: int(table.get("half", 1)),
-         CoverLevel.THREE_QUARTERS: int(table.get("three_quarters", 2))}.get(c.level, 0)
+    n = {
+        CoverLevel.HALF: int(table.get("half", 1)),
+        CoverLevel.THREE_QUARTERS: int(table.get("three_quarters", 2)),
+    }.get(c.level, 0)
     if not n:
         return []
     name = state.creatures[roll.target].name
@@ -169,7 +194,10 @@ def range_modifiers(state: EncounterState, roll: RollContext, rs: Ruleset) -> li
     """Provider 'range': a distant shot's bane when the action did not already count it."""
     if roll.kind != "attack" or not roll.ranged or "named_range" in roll.tags:
         return []
-    if any(m.source == "option" and "distant" in m.reason for m in roll.base) or roll.option == "distant":
+    if (
+        any(m.source == "option" and "distant" in m.reason for m in roll.base)
+        or roll.option == "distant"
+    ):
         return []
     chk = range_check(state, rs, roll)
     if chk is not None and chk.band == DISTANT:
@@ -178,19 +206,33 @@ def range_modifiers(state: EncounterState, roll: RollContext, rs: Ruleset) -> li
 
 
 def hidden_modifiers(state: EncounterState, roll: RollContext, rs: Ruleset) -> list[Modifier]:
-    """Provider 'hidden': hidden attacker 1 boon vs Defense/Agility; guessing 3 banes (Seed SotDL: Hide)."""
+    """Provider 'hidden': a hidden attacker 1 boon, a guess 3 banes (Seed SotDL: Hide)."""
     out: list[Modifier] = []
     if roll.kind != "attack":
         return out
     table = dict(rs.param("hidden", {}) or {})
-    if (roll.target and roll.target in state.creatures and roll.target_attribute in ("defense", "agility")
-            and hidden_from(state, roll.roller, roll.target)):
-        out.append(Modifier(f"{state.creatures[roll.roller].name} is hidden from "
-                            f"{state.creatures[roll.target].name}",
-                            boons=int(table.get("attack_boons", 1)), source="hidden"))
+    if (
+        roll.target
+        and roll.target in state.creatures
+        and roll.target_attribute in ("defense", "agility")
+        and hidden_from(state, roll.roller, roll.target)
+    ):
+        out.append(
+            Modifier(
+                f"{state.creatures[roll.roller].name} is hidden from "
+                f"{state.creatures[roll.target].name}",
+                boons=int(table.get("attack_boons", 1)),
+                source="hidden",
+            )
+        )
     if "guess" in roll.tags:
-        out.append(Modifier("guessing a hidden target's location",
-                            boons=-int(table.get("guess_banes", 3)), source="hidden"))
+        out.append(
+            Modifier(
+                "guessing a hidden target's location",
+                boons=-int(table.get("guess_banes", 3)),
+                source="hidden",
+            )
+        )
     return out
 
 
@@ -205,29 +247,40 @@ def _tag_range(roll: RollContext) -> float | None:
 
 
 def range_check(state: EncounterState, rs: Ruleset, roll: RollContext) -> RangeCheck | None:
-    """Reach, thrown range, ranged range with distant shot, or a named range, in 3D (None: no range)."""
+    """Reach, thrown range, range with distant shot, or a named range, in 3D (None: no range)."""
     if not roll.target or roll.target not in state.creatures or "no_range_check" in roll.tags:
         return None
     a, t = state.creatures[roll.roller], state.creatures[roll.target]
     rule = rs.definition.diagonal_rule
     r = _tag_range(roll)
     if "named_range" in roll.tags and r is not None:
-        name = next((k for k, v in rs.definition.named_ranges_yd.items() if float(v) == r), f"{r:g}")
-        return named_range(a.body, t.body, name=name, ranges_yd=rs.definition.named_ranges_yd, rule=rule)
+        name = next(
+            (k for k, v in rs.definition.named_ranges_yd.items() if float(v) == r), f"{r:g}"
+        )
+        return named_range(
+            a.body, t.body, name=name, ranges_yd=rs.definition.named_ranges_yd, rule=rule
+        )
     if r is not None and (roll.ranged or "thrown" in roll.tags):
         thrown = "thrown" in roll.tags and not bool(sight_param(rs, "thrown_distant_shot", False))
         opt = roll.option
         return ranged_range(
-            a.body, t.body, range_yd=r, distant_shot=opt in ("", "distant"), thrown=thrown,
+            a.body,
+            t.body,
+            range_yd=r,
+            distant_shot=opt in ("", "distant"),
+            thrown=thrown,
             distant_multiplier=float(_opt(rs, "distant_shot_range_multiplier", 2)),
-            distant_banes=int(_opt(rs, "distant_shot_banes", 1)), rule=rule,
+            distant_banes=int(_opt(rs, "distant_shot_banes", 1)),
+            rule=rule,
         )
     if roll.ranged:
         return None
     lunging = roll.option == "lunging"
     reach = float(rs.hooks["reach_yd"](state, rs, roll.roller, roll.weapon, ""))
     extra = float(dict(rs.param("melee_options", {}) or {}).get("lunging_extra_reach_yd", 1))
-    return melee_range(a.body, t.body, reach_yd=reach, lunging=lunging, lunging_extra_yd=extra, rule=rule)
+    return melee_range(
+        a.body, t.body, reach_yd=reach, lunging=lunging, lunging_extra_yd=extra, rule=rule
+    )
 
 
 def _opt(rs: Ruleset, key: str, default: float) -> float:
@@ -245,7 +298,7 @@ def reach_range_check(state: EncounterState, roll: RollContext, rs: Ruleset) -> 
 
 
 def total_cover_check(state: EncounterState, roll: RollContext, rs: Ruleset) -> list[Violation]:
-    """Target check 'total_cover': a totally covered creature is no target for any attack or effect."""
+    """Target check 'total_cover': a totally covered creature is no target for anything."""
     if not roll.target or roll.target not in state.creatures or roll.target == roll.roller:
         return []
     if "guess" in roll.tags:
@@ -254,8 +307,11 @@ def total_cover_check(state: EncounterState, roll: RollContext, rs: Ruleset) -> 
     if c.level != CoverLevel.TOTAL:
         return []
     name = state.creatures[roll.target].name
-    return [Violation(f"{name} has {c.describe()} from {state.creatures[roll.roller].name}",
-                      "total_cover")]
+    return [
+        Violation(
+            f"{name} has {c.describe()} from {state.creatures[roll.roller].name}", "total_cover"
+        )
+    ]
 
 
 def can_see(state: EncounterState, rs: Ruleset, viewer: str, seen: str) -> str | None:
@@ -278,128 +334,17 @@ def can_see_check(state: EncounterState, roll: RollContext, rs: Ruleset) -> list
     if roll.action not in ("distract", "feint") or roll.target not in state.creatures:
         return []
     why = can_see(state, rs, roll.target, roll.roller)
-    return [Violation(f"{why}: {roll.action} needs a target that can see you", "cannot_see")] if why else []
+    return (
+        [Violation(f"{why}: {roll.action} needs a target that can see you", "cannot_see")]
+        if why
+        else []
+    )
 
 
 def distance_yd(state: EncounterState, rs: Ruleset, a: str, b: str) -> float:
     """Hook 'distance_yd': yards between two creatures' spaces in 3D (the ruleset's diagonals)."""
-    return body_distance(state.creatures[a].body, state.creatures[b].body,
-                         rule=rs.definition.diagonal_rule)
-
-
-# --- the targeting query -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Targeting:
-    """Everything the GM reads when hovering a target: legality, geometry, every boon and bane."""
-
-    attacker: str
-    target: str
-    action: str
-    option: str
-    legal: bool
-    violations: tuple[Violation, ...]
-    distance_yd: float
-    band: str  # "reach", "lunging reach", "within range", "distant shot", "within", "out of range", ""
-    range_reason: str
-    cover: Cover | None
-    cover_applies: bool
-    obscured: Obscured | None
-    modifiers: tuple[Modifier, ...]
-    net_boons: int
-    target_number: int
-    target_attribute: str
-    roll: RollContext | None = None
-
-    def lines(self) -> list[str]:
-        """What the UI's panel prints, one fact a line."""
-        out = ["legal" if self.legal else "not legal: " + "; ".join(v.reason for v in self.violations)]
-        out.append(f"{self.distance_yd:g} yards: {self.range_reason or self.band}")
-        if self.cover is not None:
-            out.append(f"cover: {self.cover.describe()}" + ("" if self.cover_applies else " (melee: no effect)"))
-        if self.obscured is not None:
-            out.append(f"sight: {self.obscured.reason}")
-        out += [m.describe() for m in self.modifiers]
-        word = "boons" if self.net_boons >= 0 else "banes"
-        out.append(f"net: {abs(self.net_boons)} {word}; target number {self.target_number} "
-                   f"({self.target_attribute})")
-        return out
-
-
-def _command(rs: Ruleset, action: str, **kw: Any) -> Any:
-    """Build the action's command from keyword arguments it knows (the others are dropped)."""
-    cls = rs.command_names.get(action)
-    if cls is None:
-        raise KeyError(f"unknown action {action!r}")
-    names = {f.name for f in fields(cls)}
-    return cls(**{k: v for k, v in kw.items() if k in names and v is not None})
-
-
-def roll_for(state: EncounterState, rs: Ruleset, cmd: Any) -> RollContext | None:
-    """The RollContext the action will roll with (the engine's own builders), or None."""
-    from game.rulesets.sotdl import attacks, stunts
-    from game.rulesets.sotdl.commands import Attack, TwoWeaponAttack
-
-    try:
-        if isinstance(cmd, Attack):
-            return attacks._v_weapon_attack(state, cmd, rs, cmd.part_of)[1]
-        if isinstance(cmd, TwoWeaponAttack):
-            _, main, _ = attacks._two(state, rs, cmd)
-            if main is None:
-                return None
-            n = -3 if cmd.second_target else -2
-            tm = Modifier("two-weapon attack" + (", two targets" if cmd.second_target else ""),
-                          boons=n, source="two_weapons")
-            return attacks.weapon_roll(state, rs, cmd.attacker, cmd.target, main, "", extra=(tm,))
-        if isinstance(cmd, stunts.Stunt.__args__):  # type: ignore[attr-defined]
-            return stunts.stunt_roll(state, rs, cmd)
-    except (KeyError, TypeError, AttributeError):
-        return None
-    return None
-
-
-def targeting(
-    state: EncounterState,
-    rs: Ruleset,
-    attacker: str,
-    target: str,
-    action: str = "attack",
-    option: str = "",
-    weapon: str = "",
-    **extra: Any,
-) -> Targeting:
-    """Query 'targeting': is this attack legal, at what range, behind what cover, with which boons
-    and banes and why, against what number (Seed SotDL: Making Attacks, Cover & Obscurement).
-
-    ``extra`` goes to the action's command (``thrown=True``, ``guess=(x, y)``, ``object=``,
-    ``second_target=``, ``part_of=``). Pure: changes nothing.
-    """
-    from game.rulesets.sotdl.common import target_number
-
-    cmd = _command(rs, action, attacker=attacker, target=target, option=option, weapon=weapon, **extra)
-    act = rs.action_for(cmd)
-    violations = tuple(act.validate(state, cmd, rs)) if act else (Violation(f"unknown action {action}", "unknown"),)
-    roll = roll_for(state, rs, cmd)
-    if roll is None:
-        roll = RollContext(attacker, "attack", target=target, target_attribute="defense", action=action,
-                           option=option)
-    chk = range_check(state, rs, roll)
-    cov = creature_cover(state, rs, attacker, target)
-    obs = creature_obscurement(state, rs, attacker, target)
-    mods = rs.collect_modifiers(state, roll)
-    try:
-        tn = target_number(state, rs, target, roll.target_attribute or "defense")
-    except (AttributeError, KeyError):
-        tn = 0
-    return Targeting(
-        attacker=attacker, target=target, action=action, option=roll.option or option,
-        legal=not violations, violations=violations,
-        distance_yd=chk.distance_yd if chk else distance_yd(state, rs, attacker, target),
-        band=chk.band if chk else "", range_reason=chk.reason if chk else "",
-        cover=cov, cover_applies=cover_applies(roll), obscured=obs, modifiers=mods,
-        net_boons=net_boons(mods), target_number=tn,
-        target_attribute=roll.target_attribute or "defense", roll=roll,
+    return body_distance(
+        state.creatures[a].body, state.creatures[b].body, rule=rs.definition.diagonal_rule
     )
 
 
@@ -416,12 +361,24 @@ def register(rs: Ruleset) -> None:
     if current is None or getattr(current, "__module__", "").endswith(".interim"):
         rs.register_hook("distance_yd", distance_yd)
     rs.register_hook("can_see", can_see)
+    from game.rulesets.sotdl.targeting_query import targeting
+
     rs.register_query("targeting", targeting)
 
 
 __all__ = [
-    "DISTANT", "LUNGING", "OUT", "RANGE", "REACH", "Targeting", "can_see", "cover_applies",
+    "DISTANT",
+    "LUNGING",
+    "OUT",
+    "RANGE",
+    "REACH",
+    "can_see",
+    "cover_applies",
     "effective_battlefield",
-    "creature_cover", "creature_obscurement", "hidden_from", "range_check", "register",
-    "roll_for", "sight_index", "targeting",
+    "creature_cover",
+    "creature_obscurement",
+    "hidden_from",
+    "range_check",
+    "register",
+    "sight_index",
 ]

@@ -1,4 +1,5 @@
 """Area effects select squares and creatures; total cover from the origin spares a creature."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -22,14 +23,18 @@ def test_cube_is_centred_on_its_point() -> None:
 
 
 def test_cone_widens_with_distance() -> None:
-    m = area_squares(Battlefield.blank(8, 7), Area("cone", (0.0, 3.5, 1.0), 6.0, toward=(8.0, 3.5, 1.0)))
+    m = area_squares(
+        Battlefield.blank(8, 7), Area("cone", (0.0, 3.5, 1.0), 6.0, toward=(8.0, 3.5, 1.0))
+    )
     widths = m.sum(axis=0)
     assert widths[0] == 1 and widths[5] == 5 and widths[7] == 0
     assert list(widths[:6]) == sorted(widths[:6])
 
 
 def test_line_is_narrow_and_stops_at_its_length() -> None:
-    m = area_squares(Battlefield.blank(10, 3), Area("line", (0.0, 1.5, 1.0), 5.0, toward=(10.0, 1.5, 1.0)))
+    m = area_squares(
+        Battlefield.blank(10, 3), Area("line", (0.0, 1.5, 1.0), 5.0, toward=(10.0, 1.5, 1.0))
+    )
     assert m[1, :5].all() and not m[1, 5:].any() and not m[0].any() and not m[2].any()
 
 
@@ -41,8 +46,14 @@ def test_area_high_in_the_air_misses_the_ground() -> None:
 def test_creatures_caught_and_shielded_by_total_cover() -> None:
     bf = parse_ascii(".......\n...#...\n.......")
     r = area_effect(
-        bf, Area("sphere", (1.5, 1.5, 1.0), 4.0),
-        creatures={"near": Body((2, 1)), "behind": Body((4, 1)), "far": Body((6, 1)), "side": Body((4, 0))},
+        bf,
+        Area("sphere", (1.5, 1.5, 1.0), 4.0),
+        creatures={
+            "near": Body((2, 1)),
+            "behind": Body((4, 1)),
+            "far": Body((6, 1)),
+            "side": Body((4, 0)),
+        },
     )
     assert r.creatures == ("near", "side")
     assert dict(r.shielded) == {"behind": "total cover from the origin"}
@@ -57,7 +68,11 @@ def test_partial_cover_does_not_spare_a_creature() -> None:
 
 def test_large_creature_caught_by_any_part() -> None:
     bf = Battlefield.blank(8, 8)
-    r = area_effect(bf, Area("sphere", (1.5, 1.5, 1.0), 2.0), creatures={"ogre": Body((3, 1), space=2, height_yd=3.5)})
+    r = area_effect(
+        bf,
+        Area("sphere", (1.5, 1.5, 1.0), 2.0),
+        creatures={"ogre": Body((3, 1), space=2, height_yd=3.5)},
+    )
     assert r.creatures == ("ogre",)
 
 
@@ -66,4 +81,8 @@ def test_bad_shapes_are_refused() -> None:
         Area("blob", (0.0, 0.0, 0.0), 1.0)
     with pytest.raises(ValueError, match="needs a point"):
         Area("cone", (0.0, 0.0, 0.0), 1.0)
-    assert not Area("line", (0.0, 0.0, 0.0), 3.0, toward=(0.0, 0.0, 0.0)).contains(np.zeros((1, 3))).any()
+    assert (
+        not Area("line", (0.0, 0.0, 0.0), 3.0, toward=(0.0, 0.0, 0.0))
+        .contains(np.zeros((1, 3)))
+        .any()
+    )

@@ -2,6 +2,7 @@
 
 The cases other tools get wrong (USERS.md) are regression tests here.
 """
+
 from __future__ import annotations
 
 from game.rules.ascii_grid import parse_ascii
@@ -165,8 +166,12 @@ def test_flying_target_above_a_wall_is_not_covered() -> None:
 
 def test_cover_from_a_point_for_area_effects() -> None:
     idx = SightIndex.build(parse_ascii(".#..."))
-    assert cover_from_point(idx, origin=(0.5, 0.5, 1.0), target=Body((3, 0))).level == CoverLevel.TOTAL
-    assert cover_from_point(idx, origin=(2.5, 0.5, 1.0), target=Body((4, 0))).level == CoverLevel.NONE
+    assert (
+        cover_from_point(idx, origin=(0.5, 0.5, 1.0), target=Body((3, 0))).level == CoverLevel.TOTAL
+    )
+    assert (
+        cover_from_point(idx, origin=(2.5, 0.5, 1.0), target=Body((4, 0))).level == CoverLevel.NONE
+    )
 
 
 TOWER = """
@@ -188,11 +193,15 @@ def _parapet(kind: str) -> tuple[Obstacle, ...]:
 
 
 def test_archer_behind_a_thick_arrow_slit_parapet_is_three_quarters_covered() -> None:
-    up = cover(TOWER, Body((2, 8)), Body((2, 2), elevation_yd=5.0), obstacles=_parapet("arrow_slit"))
+    up = cover(
+        TOWER, Body((2, 8)), Body((2, 2), elevation_yd=5.0), obstacles=_parapet("arrow_slit")
+    )
     assert up.level == CoverLevel.THREE_QUARTERS and up.through_opening
     # the same long opening drawn as a window gives only what the lines say
     win = cover(TOWER, Body((2, 8)), Body((2, 2), elevation_yd=5.0), obstacles=_parapet("window"))
     assert win.level <= CoverLevel.THREE_QUARTERS and not win.through_opening
     # and the archer shooting down through it sees the target whole
-    down = cover(TOWER, Body((2, 2), elevation_yd=5.0), Body((2, 8)), obstacles=_parapet("arrow_slit"))
+    down = cover(
+        TOWER, Body((2, 2), elevation_yd=5.0), Body((2, 8)), obstacles=_parapet("arrow_slit")
+    )
     assert down.level == CoverLevel.NONE

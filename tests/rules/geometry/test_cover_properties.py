@@ -1,4 +1,5 @@
-"""Property tests of cover: symmetric situations give symmetric answers; obstacles only add cover."""
+"""Property tests of cover: symmetric situations, symmetric answers; obstacles only add cover."""
+
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
@@ -67,8 +68,12 @@ def test_transposed_battlefield_gives_the_same_cover(s) -> None:
 @given(
     situations(),
     st.tuples(
-        st.floats(0, W), st.floats(0, H), st.floats(0, W), st.floats(0, H),
-        st.floats(0.2, 4.0), st.booleans(),
+        st.floats(0, W),
+        st.floats(0, H),
+        st.floats(0, W),
+        st.floats(0, H),
+        st.floats(0.2, 4.0),
+        st.booleans(),
     ),
 )
 def test_adding_an_obstacle_never_reduces_cover(s, ob) -> None:

@@ -1,4 +1,5 @@
 """Obscurement from zones and light (Seed SotDL: Cover & Obscurement)."""
+
 from __future__ import annotations
 
 import pytest
@@ -99,7 +100,10 @@ def test_line_squares_skip_corners_touched() -> None:
 def test_obscurement_where_a_creature_stands() -> None:
     bf = parse_ascii("f%D.")
     assert [obscurement_at(bf, Body((x, 0))) for x in range(4)] == [
-        Obscurement.HEAVY, Obscurement.PARTIAL, Obscurement.HEAVY, Obscurement.NONE
+        Obscurement.HEAVY,
+        Obscurement.PARTIAL,
+        Obscurement.HEAVY,
+        Obscurement.NONE,
     ]
 
 
@@ -110,8 +114,11 @@ CELLS = st.sampled_from(list("....%fdD"))
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.lists(CELLS, min_size=6, max_size=6), min_size=5, max_size=5),
-       st.tuples(st.integers(0, 5), st.integers(0, 4)), st.tuples(st.integers(0, 5), st.integers(0, 4)))
+@given(
+    st.lists(st.lists(CELLS, min_size=6, max_size=6), min_size=5, max_size=5),
+    st.tuples(st.integers(0, 5), st.integers(0, 4)),
+    st.tuples(st.integers(0, 5), st.integers(0, 4)),
+)
 def test_mirrored_battlefield_gives_the_same_obscurement(rows, a, t) -> None:
     pic = "\n".join("".join(r) for r in rows)
     mir = "\n".join("".join(reversed(r)) for r in rows)
@@ -121,9 +128,12 @@ def test_mirrored_battlefield_gives_the_same_obscurement(rows, a, t) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.lists(CELLS, min_size=6, max_size=6), min_size=5, max_size=5),
-       st.tuples(st.integers(0, 5), st.integers(0, 4)), st.tuples(st.integers(0, 5), st.integers(0, 4)),
-       st.tuples(st.integers(0, 5), st.integers(0, 4)))
+@given(
+    st.lists(st.lists(CELLS, min_size=6, max_size=6), min_size=5, max_size=5),
+    st.tuples(st.integers(0, 5), st.integers(0, 4)),
+    st.tuples(st.integers(0, 5), st.integers(0, 4)),
+    st.tuples(st.integers(0, 5), st.integers(0, 4)),
+)
 def test_adding_fog_never_reduces_obscurement(rows, a, t, fog) -> None:
     pic = "\n".join("".join(r) for r in rows)
     rows2 = [list(r) for r in rows]

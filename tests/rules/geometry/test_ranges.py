@@ -1,9 +1,18 @@
 """Reach, thrown and ranged ranges with distant shot, named ranges; all in 3D."""
+
 from __future__ import annotations
 
 from game.rules.body import Body
 from game.rules.geometry.ranges import (
-    DISTANT, LUNGING, OUT, RANGE, REACH, melee_range, named_range, range_band, ranged_range,
+    DISTANT,
+    LUNGING,
+    OUT,
+    RANGE,
+    REACH,
+    melee_range,
+    named_range,
+    range_band,
+    ranged_range,
 )
 
 
@@ -21,7 +30,12 @@ def test_melee_reach_and_lunge() -> None:
 def test_reach_is_3d() -> None:
     # a creature on a ledge 4 yards up (2 yards above the head below) is out of reach
     assert not melee_range(Body((0, 0)), Body((1, 0), elevation_yd=4.0), reach_yd=1).legal
-    assert melee_range(Body((0, 0), height_yd=2.0), Body((1, 0), elevation_yd=3.0), reach_yd=1).distance_yd == 1.0
+    assert (
+        melee_range(
+            Body((0, 0), height_yd=2.0), Body((1, 0), elevation_yd=3.0), reach_yd=1
+        ).distance_yd
+        == 1.0
+    )
     assert not melee_range(Body((0, 0)), Body((0, 1), elevation_yd=5.0), reach_yd=2).legal
 
 

@@ -1,4 +1,5 @@
 """Hide geometry: concealed from every observer by heavy obscurement or three-quarters cover."""
+
 from __future__ import annotations
 
 from game.rules.ascii_grid import parse_ascii
@@ -14,7 +15,9 @@ def setup(picture: str):
 
 def test_behind_a_wall_from_every_observer_may_hide() -> None:
     bf, idx = setup(".......\n...#...\n.......")
-    assert hide_check(bf, idx, hider=Body((4, 1)), observers={"a": Body((0, 1)), "b": Body((1, 1))}).can_hide
+    assert hide_check(
+        bf, idx, hider=Body((4, 1)), observers={"a": Body((0, 1)), "b": Body((1, 1))}
+    ).can_hide
 
 
 def test_an_observer_with_a_clear_view_prevents_hiding() -> None:
@@ -39,7 +42,9 @@ def test_dim_light_is_not_enough() -> None:
 def test_half_cover_is_not_enough_but_prone_behind_low_wall_is() -> None:
     bf, idx = setup("......\n..o...\n......")
     assert not concealment(bf, idx, hider=Body((3, 1)), observer=Body((0, 1))).concealed
-    assert concealment(bf, idx, hider=Body((3, 1)), observer=Body((0, 1)), hider_prone=True).concealed
+    assert concealment(
+        bf, idx, hider=Body((3, 1)), observer=Body((0, 1)), hider_prone=True
+    ).concealed
 
 
 def test_no_observers_may_hide() -> None:
@@ -58,4 +63,6 @@ def test_lighting_the_area_reveals() -> None:
     bf, idx = setup("......D")
     hider, obs = Body((6, 0)), {"a": Body((0, 0))}
     assert still_hidden_from(bf, idx, hider=hider, observers=obs) == {"a": True}
-    assert still_hidden_from(bf, idx, hider=hider, observers=obs, light={"dark": "none"}) == {"a": False}
+    assert still_hidden_from(bf, idx, hider=hider, observers=obs, light={"dark": "none"}) == {
+        "a": False
+    }

@@ -1,9 +1,9 @@
 """Seed SotDL: Hide and staying hidden: the geometry behind the engine's Hide and Find."""
+
 from __future__ import annotations
 
 from game.rulesets.sotdl.commands import Afflict, BeginCombat, Find, Hide, Move
 from game.rulesets.sotdl.sight import ChangeLight
-
 from tests.rulesets.sotdl.helpers import check_replay, make, of, ok, rejected
 
 WALL = """

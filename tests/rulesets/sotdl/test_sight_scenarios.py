@@ -1,5 +1,6 @@
 """The sight scenario files (tests/scenarios/sotdl/sight_*.yaml), one rule sentence each, run
 through `battlemat run`'s code: each must meet its own expectations."""
+
 from __future__ import annotations
 
 import io

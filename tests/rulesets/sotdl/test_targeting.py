@@ -1,9 +1,9 @@
 """The targeting query and the sight plug-ins on the attack roll (Seed SotDL: Making Attacks,
 Cover & Obscurement, Distant Shot, Lunging Attack, Hide, Distract/Feint)."""
+
 from __future__ import annotations
 
 from game.rulesets.sotdl.commands import Afflict, Attack, BeginCombat, Distract, Feint
-
 from tests.rulesets.sotdl.helpers import make, of, ok, rejected
 
 LOW_WALL = """
@@ -15,7 +15,9 @@ LOW_WALL = """
 
 
 def eng_on(picture: str, hero_at, foe_at, hero=None, foe=None, **kw):
-    eng = make(picture, {"hero": ("pcs", hero_at, hero or {}), "foe": ("foes", foe_at, foe or {})}, **kw)
+    eng = make(
+        picture, {"hero": ("pcs", hero_at, hero or {}), "foe": ("foes", foe_at, foe or {})}, **kw
+    )
     ok(eng, BeginCombat())
     return eng
 
@@ -70,8 +72,13 @@ def test_obscurement_banes_apply_to_melee_too() -> None:
 def test_darkness_from_the_ruleset_light_table() -> None:
     eng = eng_on("........\n......D.", (0, 1), (6, 1), hero={"weapons": ("bow",)})
     assert eng.query("targeting", "hero", "foe").net_boons == -2
-    eng = eng_on("........\n......D.", (0, 1), (6, 1), hero={"weapons": ("bow",)},
-                 params={"light": {"dark": "partial"}})
+    eng = eng_on(
+        "........\n......D.",
+        (0, 1),
+        (6, 1),
+        hero={"weapons": ("bow",)},
+        params={"light": {"dark": "partial"}},
+    )
     assert eng.query("targeting", "hero", "foe").net_boons == -1
 
 
@@ -125,6 +132,7 @@ def test_reach_is_measured_in_3d() -> None:
     from dataclasses import replace
 
     from game.rules.engine import Engine, SeededDice, frozen_map
+
     cs = dict(st.creatures)
     cs["foe"] = replace(foe, body=high)
     eng3 = Engine(eng2.ruleset, replace(st, creatures=frozen_map(cs)), SeededDice(1))
@@ -185,3 +193,11 @@ def test_unknown_action_is_an_error() -> None:
         assert "juggle" in str(err)
     else:
         raise AssertionError("no error")
+
+
+def test_area_effect_query_spares_the_totally_covered() -> None:
+    eng = eng_on(".......\n...#...\n.......", (0, 1), (4, 1))
+    r = eng.query("area_effect", "sphere", (1.5, 1.5, 1.0), 4.0)
+    assert r.creatures == ("hero",) and set(r.shielded) == {"foe"}
+    cone = eng.query("area_effect", "cone", (1.0, 1.5, 1.0), 6.0, toward=(7.0, 1.5, 1.0))
+    assert cone.squares[1, 2] and not cone.squares[1, 0]

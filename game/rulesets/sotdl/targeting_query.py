@@ -1,0 +1,167 @@
+"""The targeting query the UI calls on every hover (Seed SotDL: Making Attacks, Cover &
+Obscurement): legal or why not, distance and range band, cover and obscurement with their lines,
+every boon and bane with its reason, and the target number. Registered as the ruleset query
+``targeting`` by targeting.register; the attack roll collects the very same modifiers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from game.rules.engine import EncounterState, RollContext, Ruleset, Violation
+from game.rules.geometry.cover import Cover
+from game.rules.geometry.obscurement import Obscured
+from game.rules.modifiers import Modifier, net_boons
+from game.rulesets.sotdl.targeting import (
+    cover_applies,
+    creature_cover,
+    creature_obscurement,
+    distance_yd,
+    range_check,
+)
+
+
+@dataclass(frozen=True)
+class Targeting:
+    """Everything the GM reads when hovering a target: legality, geometry, every boon and bane."""
+
+    attacker: str
+    target: str
+    action: str
+    option: str
+    legal: bool
+    violations: tuple[Violation, ...]
+    distance_yd: float
+    band: str  # reach, lunging reach, within range, distant shot, within, out of range, ""
+    range_reason: str
+    cover: Cover | None
+    cover_applies: bool
+    obscured: Obscured | None
+    modifiers: tuple[Modifier, ...]
+    net_boons: int
+    target_number: int
+    target_attribute: str
+    roll: RollContext | None = None
+
+    def lines(self) -> list[str]:
+        """What the UI's panel prints, one fact a line."""
+        out = [
+            "legal" if self.legal else "not legal: " + "; ".join(v.reason for v in self.violations)
+        ]
+        out.append(f"{self.distance_yd:g} yards: {self.range_reason or self.band}")
+        if self.cover is not None:
+            out.append(
+                f"cover: {self.cover.describe()}"
+                + ("" if self.cover_applies else " (melee: no effect)")
+            )
+        if self.obscured is not None:
+            out.append(f"sight: {self.obscured.reason}")
+        out += [m.describe() for m in self.modifiers]
+        word = "boons" if self.net_boons >= 0 else "banes"
+        out.append(
+            f"net: {abs(self.net_boons)} {word}; target number {self.target_number} "
+            f"({self.target_attribute})"
+        )
+        return out
+
+
+def _command(rs: Ruleset, action: str, **kw: Any) -> Any:
+    """Build the action's command from keyword arguments it knows (the others are dropped)."""
+    cls = rs.command_names.get(action)
+    if cls is None:
+        raise KeyError(f"unknown action {action!r}")
+    names = {f.name for f in fields(cls)}
+    return cls(**{k: v for k, v in kw.items() if k in names and v is not None})
+
+
+def roll_for(state: EncounterState, rs: Ruleset, cmd: Any) -> RollContext | None:
+    """The RollContext the action will roll with (the engine's own builders), or None."""
+    from game.rulesets.sotdl import attacks, stunts
+    from game.rulesets.sotdl.commands import Attack, TwoWeaponAttack
+
+    try:
+        if isinstance(cmd, Attack):
+            return attacks._v_weapon_attack(state, cmd, rs, cmd.part_of)[1]
+        if isinstance(cmd, TwoWeaponAttack):
+            _, main, _ = attacks._two(state, rs, cmd)
+            if main is None:
+                return None
+            n = -3 if cmd.second_target else -2
+            tm = Modifier(
+                "two-weapon attack" + (", two targets" if cmd.second_target else ""),
+                boons=n,
+                source="two_weapons",
+            )
+            return attacks.weapon_roll(state, rs, cmd.attacker, cmd.target, main, "", extra=(tm,))
+        if isinstance(cmd, stunts.Stunt.__args__):  # type: ignore[attr-defined]
+            return stunts.stunt_roll(state, rs, cmd)
+    except (KeyError, TypeError, AttributeError):
+        return None
+    return None
+
+
+def targeting(
+    state: EncounterState,
+    rs: Ruleset,
+    attacker: str,
+    target: str,
+    action: str = "attack",
+    option: str = "",
+    weapon: str = "",
+    **extra: Any,
+) -> Targeting:
+    """Query 'targeting': is this attack legal, at what range, behind what cover, with which boons
+    and banes and why, against what number (Seed SotDL: Making Attacks, Cover & Obscurement).
+
+    ``extra`` goes to the action's command (``thrown=True``, ``guess=(x, y)``, ``object=``,
+    ``second_target=``, ``part_of=``). Pure: changes nothing.
+    """
+    from game.rulesets.sotdl.common import target_number
+
+    cmd = _command(
+        rs, action, attacker=attacker, target=target, option=option, weapon=weapon, **extra
+    )
+    act = rs.action_for(cmd)
+    violations = (
+        tuple(act.validate(state, cmd, rs))
+        if act
+        else (Violation(f"unknown action {action}", "unknown"),)
+    )
+    roll = roll_for(state, rs, cmd)
+    if roll is None:
+        roll = RollContext(
+            attacker,
+            "attack",
+            target=target,
+            target_attribute="defense",
+            action=action,
+            option=option,
+        )
+    chk = range_check(state, rs, roll)
+    cov = creature_cover(state, rs, attacker, target)
+    obs = creature_obscurement(state, rs, attacker, target)
+    mods = rs.collect_modifiers(state, roll)
+    try:
+        tn = target_number(state, rs, target, roll.target_attribute or "defense")
+    except (AttributeError, KeyError):
+        tn = 0
+    return Targeting(
+        attacker=attacker,
+        target=target,
+        action=action,
+        option=roll.option or option,
+        legal=not violations,
+        violations=violations,
+        distance_yd=chk.distance_yd if chk else distance_yd(state, rs, attacker, target),
+        band=chk.band if chk else "",
+        range_reason=chk.reason if chk else "",
+        cover=cov,
+        cover_applies=cover_applies(roll),
+        obscured=obs,
+        modifiers=mods,
+        net_boons=net_boons(mods),
+        target_number=tn,
+        target_attribute=roll.target_attribute or "defense",
+        roll=roll,
+    )
