@@ -217,7 +217,8 @@ def test_feint_alternative_no_free_attacks_for_one_round() -> None:
 
 
 def test_hidden_target_needs_a_guess_with_three_banes() -> None:
-    eng = started()
+    eng = duel(plugins=())  # hidden by the GM's say-so: no sight plug-in re-check
+    ok(eng, BeginCombat())
     from game.rulesets.sotdl.commands import Afflict
 
     ok(eng, Afflict("foe", "hidden"))
