@@ -205,4 +205,7 @@ def describe_battlefield(bf: Battlefield) -> str:
             "objects with no Battlemat meaning (drawn only): "
             + ", ".join(f"{n} {k}" for k, n in sorted(ignored.items()))
         )
+    notes = bf.properties.get("notes")
+    if isinstance(notes, list):
+        lines.extend(f"note: {n}" for n in notes)
     return "\n".join(lines)

@@ -19,6 +19,7 @@ from game.io.tiled_conventions import (
     number,
     square_effects,
 )
+from game.io.tiled_notes import class_note, placement_notes, property_notes
 from game.io.tiled_obstacles import is_obstacle_tile, make_obstacle, tile_obstacles
 from game.io.tiled_raster import line_squares, polygon_squares
 from game.io.tiled_read import MAX_SIDE, MapObject, TiledDoc
@@ -200,16 +201,23 @@ def build_battlefield(doc: TiledDoc) -> Battlefield:
     placements: list[Placement] = []
     later: list[tuple[MapObject, Any]] = []
     unknown: Counter[str] = Counter()
+    notes: list[str] = []
     for o in doc.objects:
         if ignored(o.properties):
             continue
         pts = _to_yards(doc, ypt, o)
+        notes += property_notes(o.where, o.cls, o.properties)
         if o.cls in ZONE_DEFAULTS:
             zones.append(_zone(doc, bf, o, pts))
+            if not _squares(o, pts, bf)[0].size:
+                notes.append(f"{o.where}: the {o.cls!r} zone covers no square of the map")
         elif o.cls in OBSTACLE_KINDS or o.cls in CREATURE_CLASSES:
             later.append((o, pts))  # after the ground is known (obstacle bases)
         else:
             unknown[o.cls or "(no class)"] += 1
+            note = class_note(o.where, o.cls)
+            if note:
+                notes.append(note)
     first_id = max((o.id for o in doc.objects), default=0) + 1
     obstacles += tile_obstacles(bf, painted, doc.tile_props, doc.tile_src, first_id)
     for o, pts in later:
@@ -217,6 +225,8 @@ def build_battlefield(doc: TiledDoc) -> Battlefield:
             placements.append(_placement(doc, bf, o, pts))
         else:
             obstacles.append(_obstacle(doc, bf, o, pts))
+            if not _squares(o, pts, bf)[0].size:
+                notes.append(f"{o.where}: the {o.cls!r} lies outside the map")
     bf.zones, bf.obstacles, bf.placements = tuple(zones), tuple(obstacles), tuple(placements)
     bf.properties.update(doc.properties)
     bf.properties.update(
@@ -226,6 +236,7 @@ def build_battlefield(doc: TiledDoc) -> Battlefield:
             "tile_width_px": doc.tilewidth,
             "tile_height_px": doc.tileheight,
             "ignored_objects": dict(unknown),
+            "notes": notes + placement_notes(bf),
         }
     )
     return bf

@@ -337,3 +337,29 @@ def test_tiles_with_a_height_stand_as_obstacles(tmp_path: Path) -> None:
         bf.terrain_at((1, 1)) == Terrain.IMPASSABLE and bf.terrain_at((0, 0)) == Terrain.DIFFICULT
     )
     assert bf.terrain_at((4, 0)) == Terrain.CLIMBABLE
+
+
+def test_likely_mistakes_become_notes(tmp_path: Path) -> None:
+    path = tmp_path / "typos.tmx"
+    path.write_text(
+        '<?xml version="1.0"?><map version="1.10" orientation="orthogonal" width="4" height="4" '
+        'tilewidth="16" tileheight="16"><objectgroup id="1">'
+        '<object id="1" type="wall" x="0" y="0" width="16" height="16"><properties>'
+        '<property name="heigth" value="2"/><property name="colour" value="red"/>'
+        "</properties></object>"
+        '<object id="2" type="lowwall" x="16" y="0" width="16" height="16"/>'
+        '<object id="3" type="fog" x="640" y="640" width="16" height="16"/>'
+        '<object id="4" type="creature" x="4" y="4"><properties>'
+        '<property name="creature" value="goblin"/></properties><point/></object>'
+        "</objectgroup></map>",
+        encoding="utf-8",
+    )
+    bf = load_battlefield(path)
+    assert bf.properties["notes"] == [
+        "object 1: property 'heigth' means nothing to a 'wall' (did you mean 'height'?)",
+        "object 2: class 'lowwall' means nothing to Battlemat (did you mean 'low_wall'?)",
+        "object 3: the 'fog' zone covers no square of the map",
+        "object 4: goblin stands on an impassable square 0,0",
+    ]
+    text = describe_battlefield(bf)
+    assert "note: object 2: class 'lowwall'" in text
