@@ -119,20 +119,19 @@ def _squares(o: MapObject, pts: tuple[tuple[float, float], ...], bf: Battlefield
     return polygon_squares(pts, bf.width, bf.height)
 
 
-def _zone(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Zone:
+def _zone(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any, sq: Any) -> Zone:
     own = keys(o.properties)
     props = {**ZONE_DEFAULTS[o.cls], **own}
     need = ZONE_REQUIRES.get(o.cls)
     if need and need not in own:
         raise input_error(doc.path, o.where, f"a {o.cls!r} zone needs a {need!r} property")
     fx = square_effects(props, doc.path, o.where)
-    ys, xs = _squares(o, pts, bf)
-    _paint(bf, (ys, xs), fx)
+    _paint(bf, sq, fx)
     shown = tuple((k, props[k]) for k in SQUARE_PROPS if k in props)
     return Zone(o.id, o.cls, pts, shown, o.name)
 
 
-def _obstacle(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Obstacle:
+def _obstacle(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any, sq: Any) -> Obstacle:
     outline = pts
     if o.shape == "point":  # a point obstacle fills the square it is in
         x, y = math.floor(pts[0][0]), math.floor(pts[0][1])
@@ -143,7 +142,7 @@ def _obstacle(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Obstacl
         where=o.where,
         kind_name=o.cls,
         props=o.properties,
-        squares=_squares(o, pts, bf),
+        squares=sq,
         outline=outline,
         closed=o.shape != "polyline",
         oid=o.id,
@@ -208,8 +207,9 @@ def build_battlefield(doc: TiledDoc) -> Battlefield:
         pts = _to_yards(doc, ypt, o)
         notes += property_notes(o.where, o.cls, o.properties)
         if o.cls in ZONE_DEFAULTS:
-            zones.append(_zone(doc, bf, o, pts))
-            if not _squares(o, pts, bf)[0].size:
+            sq = _squares(o, pts, bf)
+            zones.append(_zone(doc, bf, o, pts, sq))
+            if not sq[0].size:
                 notes.append(f"{o.where}: the {o.cls!r} zone covers no square of the map")
         elif o.cls in OBSTACLE_KINDS or o.cls in CREATURE_CLASSES:
             later.append((o, pts))  # after the ground is known (obstacle bases)
@@ -224,8 +224,9 @@ def build_battlefield(doc: TiledDoc) -> Battlefield:
         if o.cls in CREATURE_CLASSES:
             placements.append(_placement(doc, bf, o, pts))
         else:
-            obstacles.append(_obstacle(doc, bf, o, pts))
-            if not _squares(o, pts, bf)[0].size:
+            sq = _squares(o, pts, bf)
+            obstacles.append(_obstacle(doc, bf, o, pts, sq))
+            if not sq[0].size:
                 notes.append(f"{o.where}: the {o.cls!r} lies outside the map")
     bf.zones, bf.obstacles, bf.placements = tuple(zones), tuple(obstacles), tuple(placements)
     bf.properties.update(doc.properties)
