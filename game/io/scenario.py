@@ -163,7 +163,13 @@ class Scenario:
         return out
 
     def _creatures(self, bf: Battlefield, sides: list[Side]) -> Any:
-        from game.rulesets.sotdl import NewCreature, new_state
+        import importlib
+
+        # each ruleset package offers NewCreature and new_state (same fields; OSR adds formation)
+        pkg = importlib.import_module(f"game.rulesets.{self.ruleset.id}")
+        NewCreature, new_state = pkg.NewCreature, pkg.new_state
+        extra_fields = {f.name for f in dataclasses.fields(NewCreature)} - {
+            "id", "definition", "side", "square", "name", "elevation_yd", "data"}
 
         raw = self.doc.get("creatures")
         if not isinstance(raw, list) or not raw:
@@ -191,8 +197,9 @@ class Scenario:
                 if w not in self.ruleset.definitions.weapons:
                     self.fail(line, f"creature {cid}: unknown weapon {w!r}")
             data = _plain(c.get("data") or {})
+            extra = {k: _plain(c[k]) for k in extra_fields if k in c}
             new.append(NewCreature(cid, d, str(c["side"]), (at[0], at[1]), str(c.get("name", "")),
-                                   c.get("elevation_yd"), data))
+                                   c.get("elevation_yd"), data, **extra))
         try:
             return new_state(bf, self.ruleset, sides, new)
         except ValueError as err:

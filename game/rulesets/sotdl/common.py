@@ -4,6 +4,8 @@ from __future__ import annotations
 from game.rules.definitions import WeaponDef
 from game.rules.engine import (
     ActionUsed,
+    CombatStarted,
+    RoundStarted,
     Context,
     CreatureState,
     EncounterState,
@@ -165,14 +167,14 @@ def turn_start_violations(state: EncounterState, cid: str, kind: str) -> list[Vi
         return [Violation(f"there is no creature {cid!r}", "unknown_creature")]
     if state.over:
         return [Violation("the combat is over", "over")]
-    if state.round < 1:
-        return [Violation("the combat has not begun (begin_combat)", "not_started")]
     if not c.in_fight:
         return [Violation(f"{c.name} is {c.status}", "out")]
     if c.turn.taken:
         return [Violation(f"{c.name} has already taken a turn this round", "turn_taken")]
     if kind not in ("fast", "slow"):
         return [Violation(f"a turn is fast or slow, not {kind!r}", "bad_kind")]
+    if state.round < 1:
+        return []  # the first turn begins the combat (round 1, no surprise)
     if state.phase == END:
         return [Violation("the round is ending; no more turns this round", "phase")]
     player = is_player(state, cid)
@@ -189,6 +191,9 @@ def turn_start_violations(state: EncounterState, cid: str, kind: str) -> list[Vi
 def start_turn(ctx: Context, cid: str, kind: str, rs: Ruleset) -> None:
     """Begin a turn: end the one going on, move the phase on if needed, set the budget."""
     st = ctx.state
+    if st.round < 1:
+        ctx.emit(CombatStarted("the first turn begins the combat"),
+                 RoundStarted(1, FAST_PLAYERS))
     if st.active and st.active != cid:
         ctx.emit(TurnEnded(st.active))
     player = is_player(ctx.state, cid)

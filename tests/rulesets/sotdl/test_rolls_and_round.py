@@ -8,8 +8,8 @@ from game.rulesets.sotdl.commands import (
     Afflict,
     Attack,
     BeginCombat,
-    Defend,
     DealDamage,
+    Defend,
     EndRound,
     EndTurn,
     Flee,
@@ -21,7 +21,6 @@ from game.rulesets.sotdl.commands import (
     Surrender,
 )
 from game.rulesets.sotdl.rolls import boon_die
-
 from tests.rulesets.sotdl.helpers import duel, make, of, ok, rejected
 
 
@@ -206,3 +205,9 @@ def test_combat_goes_on_while_both_sides_stand() -> None:
     ok(eng, BeginCombat())
     ok(eng, Flee("b"))
     assert not eng.state.over
+
+
+def test_the_first_turn_begins_the_combat() -> None:
+    eng = duel()
+    ev = ok(eng, Attack("hero", "foe"), dice=(1,))
+    assert of(ev, "CombatStarted") and eng.state.round == 1
