@@ -247,3 +247,10 @@ def test_entity_tricks_in_a_tileset_or_template_are_refused(tmp_path: Path) -> N
     )
     with pytest.raises(InputError, match="entity declarations are not allowed"):
         load_battlefield(path)
+
+
+def test_json_map_is_refused_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "m.tmj"
+    path.write_text('{"orientation": "orthogonal"}', encoding="utf-8")
+    with pytest.raises(InputError, match="JSON maps are not supported"):
+        load_battlefield(path)
