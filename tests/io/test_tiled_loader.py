@@ -213,35 +213,6 @@ def test_tile_objects_follow_the_tilesets_object_alignment(tmp_path: Path) -> No
     assert pillar.bounds() == (1.5, 1.5, 3.5, 3.5)  # centred on (40, 40) px
 
 
-PYTMX_FAILS_ALONE = [
-    "enc_zstd",
-    "infinite",
-    "infinite_zlib",
-    "old_tileset",
-    "templates",
-    "typed_props",
-    "groups",
-]
-
-
-@pytest.mark.parametrize("name", PYTMX_FAILS_ALONE + ["enc_csv", "raster", "yards_per_tile"])
-def test_fixture_draws_with_pygame_images(name: str) -> None:
-    pygame = pytest.importorskip("pygame")
-    from pytmx.util_pygame import pygame_image_loader
-
-    pygame.display.init()
-    try:
-        pygame.display.set_mode((8, 8))
-        tm = open_tiled_map(DATA / f"{name}.tmx", image_loader=pygame_image_loader)
-        for i, layer in enumerate(tm.layers):
-            if hasattr(layer, "data"):
-                for x, y, image in layer.tiles():
-                    assert isinstance(image, pygame.Surface)
-                    assert tm.get_tile_image(x, y, i) is image
-    finally:
-        pygame.display.quit()
-
-
 @pytest.mark.parametrize("name", ["enc_zstd", "infinite", "old_tileset", "typed_props"])
 def test_pytmx_alone_fails_where_we_do_not(name: str) -> None:
     """Keeps the workarounds honest: drop one when pytmx learns the feature."""
