@@ -339,13 +339,20 @@ def play(sc: Scenario, out: IO[str]) -> dict[str, Any]:
     if not isinstance(items, list):
         sc.fail(sc.doc.value_line("commands"), "commands: a list")
     problems: list[tuple[int | None, str]] = []
-    all_events: list[dict[str, Any]] = []
+    all_events: list[dict[str, Any]] = []  # every printed line, for the file's own expect:
+    real_out = out
+
+    class _Tee:
+        def write(self, text: str) -> None:
+            real_out.write(text)
+            all_events.append(json.loads(text))
+
+    out = _Tee()  # type: ignore[assignment]
 
     def record(events: tuple[Event, ...]) -> list[dict[str, Any]]:
         ds = [e.to_dict() for e in events]
         for d in ds:
             _emit(out, d)
-        all_events.extend(ds)
         return ds
 
     def default_answer(line: int | None) -> None:

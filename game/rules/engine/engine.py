@@ -96,7 +96,6 @@ class Context:
         self._record = record
         self._answer_i = 0
         self._typed_i = 0
-        self._asks = 0
         self._undeclared = 0
         self._number = number
 
@@ -131,11 +130,10 @@ class Context:
             pos = self.state.rng_position + self._undeclared
             v2 = self.dice.draw(pos, sides)
             if v2 is None:
-                self._asks += 1
                 left = count - i
                 raise NeedInput(
                     Decision(
-                        id=f"{self._number}.{self._asks}",
+                        id=self._next_id(),
                         kind="dice",
                         prompt=f"type in {left}d{sides}: {purpose}",
                         asked_of=asked_of,
@@ -148,15 +146,18 @@ class Context:
         return tuple(out)
 
     # -- decisions ---------------------------------------------------------------------------
+    def _next_id(self) -> str:
+        """The id of the question asked now: the same on every re-run, new for each question."""
+        return f"{self._number}.{self._answer_i + self._typed_i + 1}"
+
     def ask(
         self, kind: str, prompt: str, options: Iterable[tuple[str, str]], *, asked_of: str = "gm",
         default: Any = None, data: tuple[tuple[str, Any], ...] = (),
     ) -> Any:
         """Ask a question; returns the answer, or pauses the engine until it is given."""
-        self._asks += 1
         opts = tuple(Option(i, label) for i, label in options)
         decision = Decision(
-            id=f"{self._number}.{self._asks}", kind=kind, prompt=prompt, options=opts,
+            id=self._next_id(), kind=kind, prompt=prompt, options=opts,
             asked_of=asked_of, default=opts[0].id if default is None and opts else default,
             data=data,
         )

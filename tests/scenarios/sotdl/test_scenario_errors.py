@@ -1,0 +1,49 @@
+"""Bad scenario files stop with one line: file:line: what is wrong."""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from game.io.errors import InputError
+from game.io.scenario import run_scenario_file
+
+GOOD_HEAD = """map: |
+  ....
+creatures:
+  - {id: a, side: players, at: [0, 0], stats: {name: A, size: 1, speed: 5, defense: 10, health: 10}}
+  - {id: b, side: gm, at: [1, 0], stats: {name: B, size: 1, speed: 5, defense: 10, health: 10}}
+"""
+
+
+@pytest.mark.parametrize("text, line, words", [
+    (GOOD_HEAD + "commands:\n  - fly_away: {creature: a}\n", 7, "unknown command 'fly_away'"),
+    (GOOD_HEAD + "commands:\n  - attack: {attacker: a, tagret: b}\n", 7, "unknown field 'tagret'"),
+    (GOOD_HEAD + "commands:\n  - attack: {attacker: a}\n", 7, "missing target"),
+    (GOOD_HEAD.replace("at: [1, 0]", "at: [9, 0]"), 5, "off the 4x1 map"),
+    (GOOD_HEAD.replace("health: 10}}\n  - {id: b", "}}\n  - {id: b"), 4, "health"),
+    (GOOD_HEAD + "comands: []\n", 6, "unknown key 'comands'"),
+    ("map: |\n  ..x.\n" + GOOD_HEAD.split("\n", 2)[2], 1, "unknown square"),
+    (GOOD_HEAD + "commands:\n  - attack: {attacker: a, target: b\n", None, "invalid YAML"),
+])
+def test_bad_file_one_line(tmp_path: Path, text: str, line: int | None, words: str) -> None:
+    p = tmp_path / "bad.yaml"
+    p.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        run_scenario_file(p, out=io.StringIO())
+    msg = str(err.value)
+    assert words in msg and "\n" not in msg
+    if line is not None:
+        assert msg.startswith(f"{p}:{line}:")
+
+
+def test_rejections_and_failed_expectations_give_exit_code_1(tmp_path: Path) -> None:
+    p = tmp_path / "s.yaml"
+    p.write_text(GOOD_HEAD + "commands:\n  - move: {creature: a, path: [[5, 0]]}\n", "utf-8")
+    assert run_scenario_file(p, out=io.StringIO()) == 1
+    p.write_text(GOOD_HEAD + "commands:\n  - begin_combat\nexpect:\n  - {type: Nothing}\n", "utf-8")
+    assert run_scenario_file(p, out=io.StringIO()) == 1
+    p.write_text(GOOD_HEAD + "commands:\n  - begin_combat\nexpect:\n  - {type: RoundStarted}\n",
+                 "utf-8")
+    assert run_scenario_file(p, out=io.StringIO()) == 0
