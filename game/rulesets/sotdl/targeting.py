@@ -257,6 +257,8 @@ def range_check(state: EncounterState, rs: Ruleset, roll: RollContext) -> RangeC
         name = next(
             (k for k, v in rs.definition.named_ranges_yd.items() if float(v) == r), f"{r:g}"
         )
+        if roll.action == "help":  # Seed SotDL: Help says "within 5 yards", not a named range
+            name = f"{r:g}"
         return named_range(
             a.body, t.body, name=name, ranges_yd=rs.definition.named_ranges_yd, rule=rule
         )

@@ -67,12 +67,32 @@ class Targeting:
 
 
 def _command(rs: Ruleset, action: str, **kw: Any) -> Any:
-    """Build the action's command from keyword arguments it knows (the others are dropped)."""
+    """Build the action's command from keyword arguments it knows (the others are dropped).
+
+    ``attacker`` fills a ``creature`` field (find, help, mounted_attack name the actor so).
+    """
     cls = rs.command_names.get(action)
     if cls is None:
         raise KeyError(f"unknown action {action!r}")
     names = {f.name for f in fields(cls)}
+    if "attacker" not in names and "creature" in names:
+        kw["creature"] = kw.pop("attacker", None)
     return cls(**{k: v for k, v in kw.items() if k in names and v is not None})
+
+
+def _preview_state(state: EncounterState, cmd: Any) -> EncounterState:
+    """The state the roll will see: a joint mounted attack marks rider and mount as attacking
+    together (the mounts plug-in's bane reads that), as its resolution will."""
+    from game.rulesets.sotdl.mounts import MountedAttack
+    from game.rulesets.sotdl.movement_geo import mount_of
+
+    if isinstance(cmd, MountedAttack) and cmd.target and cmd.mount_target:
+        mount = mount_of(state, cmd.creature)
+        for cid in (cmd.creature, mount):
+            if cid in state.creatures:
+                c = state.creatures[cid]
+                state = state.with_creature(c.with_data(both_attacking=True))
+    return state
 
 
 def roll_for(state: EncounterState, rs: Ruleset, cmd: Any) -> RollContext | None:
@@ -96,7 +116,25 @@ def roll_for(state: EncounterState, rs: Ruleset, cmd: Any) -> RollContext | None
             return attacks.weapon_roll(state, rs, cmd.attacker, cmd.target, main, "", extra=(tm,))
         if isinstance(cmd, stunts.Stunt.__args__):  # type: ignore[attr-defined]
             return stunts.stunt_roll(state, rs, cmd)
-    except (KeyError, TypeError, AttributeError):
+        name = type(cmd).__name__
+        if name == "MountedAttack":
+            from game.rulesets.sotdl.movement_geo import mount_of
+
+            who, tgt, w = (
+                (cmd.creature, cmd.target, cmd.weapon)
+                if cmd.target
+                else (mount_of(state, cmd.creature), cmd.mount_target, cmd.mount_weapon)
+            )
+            att = Attack(who, tgt, w, part_of="charge")
+            return attacks._v_weapon_attack(state, att, rs, "charge")[1]
+        if name == "Find" and cmd.target:
+            return RollContext(cmd.creature, "attack", "perception", cmd.target, "agility",
+                               "find", tags=frozenset({"no_range_check"}))
+        if name == "Help":
+            r = int(rs.param("help_range_yd", 5))
+            return RollContext(cmd.creature, "challenge", "intellect", cmd.target, "", "help",
+                               tags=frozenset({f"range:{r}", "named_range"}))
+    except (KeyError, TypeError, AttributeError, ImportError):
         return None
     return None
 
@@ -128,6 +166,10 @@ def targeting(
         if act
         else (Violation(f"unknown action {action}", "unknown"),)
     )
+    try:
+        state = _preview_state(state, cmd)
+    except ImportError:  # no mounts plug-in
+        pass
     roll = roll_for(state, rs, cmd)
     if roll is None:
         roll = RollContext(
@@ -143,7 +185,10 @@ def targeting(
     obs = creature_obscurement(state, rs, attacker, target)
     mods = rs.collect_modifiers(state, roll)
     try:
-        tn = target_number(state, rs, target, roll.target_attribute or "defense")
+        if roll.kind == "challenge":
+            tn = int(rs.param("challenge_target", 10))
+        else:
+            tn = target_number(state, rs, target, roll.target_attribute or "defense")
     except (AttributeError, KeyError):
         tn = 0
     return Targeting(
@@ -162,6 +207,7 @@ def targeting(
         modifiers=mods,
         net_boons=net_boons(mods),
         target_number=tn,
-        target_attribute=roll.target_attribute or "defense",
+        target_attribute=roll.target_attribute
+        or ("challenge" if roll.kind == "challenge" else "defense"),
         roll=roll,
     )

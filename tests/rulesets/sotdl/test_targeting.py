@@ -201,3 +201,33 @@ def test_area_effect_query_spares_the_totally_covered() -> None:
     assert r.creatures == ("hero",) and set(r.shielded) == {"foe"}
     cone = eng.query("area_effect", "cone", (1.0, 1.5, 1.0), 6.0, toward=(7.0, 1.5, 1.0))
     assert cone.squares[1, 2] and not cone.squares[1, 0]
+
+
+def test_help_and_find_previews() -> None:
+    eng = make("........\n.......f", {"hero": ("pcs", (0, 0), {}), "ally": ("pcs", (5, 0), {}),
+                                      "far": ("pcs", (7, 0), {}), "foe": ("foes", (7, 1), {})})
+    ok(eng, BeginCombat())
+    t = eng.query("targeting", "hero", "ally", action="help")
+    assert t.legal and t.target_attribute == "challenge" and t.target_number == 10
+    assert t.band == "within" and "5 yards" in t.range_reason
+    assert not eng.query("targeting", "hero", "far", action="help").legal
+    ok(eng, Afflict("foe", "hidden"))
+    t = eng.query("targeting", "hero", "foe", action="find")
+    assert t.legal and t.target_attribute == "agility"
+
+
+def test_mounted_joint_attack_preview_shows_the_two_banes() -> None:
+    from game.rulesets.sotdl.commands import StartTurn
+    from game.rulesets.sotdl.mounts import Mount
+
+    horse = {"size": 2, "speed": 12, "can_be_ridden": True, "weapons": ("claws",)}
+    eng = make("\n".join(["........"] * 4), {"kara": ("pcs", (0, 0), {}),
+                                              "horse": ("pcs", (1, 0), horse),
+                                              "orc": ("foes", (3, 0), {})})
+    ok(eng, BeginCombat())
+    ok(eng, StartTurn("kara", "slow"))
+    ok(eng, Mount("kara", "horse"))
+    alone = eng.query("targeting", "kara", "orc", action="mounted_attack")
+    assert alone.legal and alone.net_boons == 0
+    both = eng.query("targeting", "kara", "orc", action="mounted_attack", mount_target="orc")
+    assert both.net_boons == -2 and "action" in reasons(both)
