@@ -10,9 +10,9 @@ provoked free attacks for :func:`safest_path`.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -423,7 +423,7 @@ def path_through(
     for a, b in zip(waypoints, waypoints[1:]):
         dx, dy = b[0] - a[0], b[1] - a[1]
         straight = dx == 0 or dy == 0 or abs(dx) == abs(dy)
-        if max(abs(dx), abs(dy)) == 1 or (straight and tc.gap[a[1], a[0]]):
+        if max(abs(dx), abs(dy)) == 1 or (straight and _over_gap(tc, a, b)):
             squares.append(b)
             continue
         so_far = describe_path(
@@ -447,6 +447,16 @@ def path_through(
         squares.extend(seg[1:])
     return describe_path(
         tc, squares, blocked=blocked, diagonals_before=diagonals_before, moved_yd=moved_yd
+    )
+
+
+def _over_gap(tc: TerrainCosts, a: Square, b: Square) -> bool:
+    """True if every square strictly between a and b (a straight line) is lower than a: a jump."""
+    n = max(abs(b[0] - a[0]), abs(b[1] - a[1]))
+    ux, uy = (b[0] - a[0]) // n, (b[1] - a[1]) // n
+    e0 = tc.elev[a[1], a[0]]
+    return all(
+        tc.elev[a[1] + uy * k, a[0] + ux * k] < e0 - tc.rules.step_up_yd for k in range(1, n)
     )
 
 

@@ -90,11 +90,13 @@ def free_attacks_along(
     rule: str = "chebyshev",
     exempt: Collection[str] = (),
     provokes: bool = True,
+    once: bool = True,
 ) -> list[FreeAttack]:
     """Free attacks a walk through ``bodies`` (start first) provokes, in order.
 
-    Leaving a threat's reach provokes it once (its triggered action is then spent); entering
-    reach never does. ``provokes=False`` for retreat, forced movement and teleport; ``exempt``
+    Leaving a threat's reach provokes it; entering reach never does. With ``once`` a threat
+    is counted once (it attacks, and its triggered action is spent); ``once=False`` lists every
+    time the mover leaves its reach (a threat that declines may attack at a later one). ``provokes=False`` for retreat, forced movement and teleport; ``exempt``
     lists creatures whose attacks this mover does not trigger (its grabber when escaping, the
     target of its shifting attack or feint).
 
@@ -117,6 +119,7 @@ def free_attacks_along(
             if within_reach(t.body, before, reach=t.reach_yd, rule=rule) and not within_reach(
                 t.body, after, reach=t.reach_yd, rule=rule
             ):
-                spent.add(t.id)
+                if once:
+                    spent.add(t.id)
                 out.append(FreeAttack(t.id, i, before.square))
     return out

@@ -185,7 +185,7 @@ def _move_use_violations(state: EncounterState, cid: str) -> list[Violation]:
     vs = own_turn_violations(state, cid, "move")
     c = state.creatures[cid]
     if not vs and state.active == cid and c.turn.move_used:
-        vs.append(Violation(f"{c.name} has already moved this turn (mounting uses the move)",
+        vs.append(Violation(f"{c.name} has already moved this turn (mounting or dismounting uses the move)",
                             "moved"))
     return vs
 

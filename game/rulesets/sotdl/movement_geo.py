@@ -16,7 +16,6 @@ from game.rules.engine import CreatureState, EncounterState, Ruleset, Step, Viol
 from game.rules.geometry.distance import body_distance
 from game.rules.geometry.falling import FallingRule
 from game.rules.geometry.forced import direction_away, forced_move
-from game.rules.geometry.jumping import plan_jump_across, plan_jump_up
 from game.rules.geometry.pathing import Mover, MoveRules, TerrainCosts, step_cost, terrain_costs
 from game.rules.geometry.pathing_search import blocked_anchors, describe_path, path_through
 from game.rules.geometry.reach import Threat
@@ -195,7 +194,6 @@ def plan_path(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Squar
     full = list(pc.squares)
     if pc.steps and pc.steps[-1].kind == "unreachable":
         return (), [Violation(f"{c.name} cannot get to {pts[-1]} that way", "no_path")]
-    blocked = blocked_anchors(tc, enemies=enemies)
     out: list[Step] = []
     spent = 0.0
     for i, st in enumerate(steps_g):
@@ -206,12 +204,19 @@ def plan_path(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Squar
         if kind in ("blocked", "corner"):
             why = "cuts a corner between two walls or enemies" if kind == "corner" else "is blocked"
             return (), [Violation(f"step {i + 1} to {b} {why}", "blocked")]
-        if kind == "too_high":
-            plan = plan_jump_up(height_yd=st.dz_yd, agility_mod=mover.agility_mod,
-                                moved_yd=moved0 + spent, budget_left_yd=left, rules=tc.rules)
-            kind, cost = "jump_up_challenge", st.length_yd + st.dz_yd
-        elif kind == "too_far":
-            kind, cost = "jump_across_challenge", st.length_yd
+        if kind in ("too_high", "too_far"):
+            # Seed SotDL: Jump: "If you try to jump higher/farther, the GM can call for an
+            # Agility challenge roll". Battlemat allows a try up to twice the rule's distance.
+            running = moved0 + spent >= tc.rules.run_up_yd
+            if kind == "too_high":
+                limit = 2 * mover.jump_up_ft(running=running, rules=tc.rules) / 3
+                want, kind, cost = st.dz_yd, "jump_up_challenge", st.length_yd + st.dz_yd
+            else:
+                limit = 2 * mover.jump_across_yd(running=running, rules=tc.rules)
+                want, kind, cost = st.length_yd, "jump_across_challenge", st.length_yd
+            if want > limit + 1e-9:
+                return (), [Violation(f"step {i + 1} to {b}: {want:g} yards is more than "
+                                      f"{c.name} could try to jump ({limit:.1f})", "blocked")]
         elif kind == "fall":
             if not last:
                 return (), [Violation(f"step {i + 1} to {b} drops {-st.dz_yd:g} yards: a fall "
@@ -221,11 +226,8 @@ def plan_path(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Squar
             return (), [Violation(f"step {i + 1} to {b} is impossible ({kind})", "blocked")]
         if spent + cost > budget_yd + 1e-9:
             if kind.startswith("jump") and last:
-                plan = plan_jump_across(length_yd=cost, agility_mod=mover.agility_mod,
-                                        moved_yd=moved0 + spent, budget_left_yd=left,
-                                        over_gap=bool(tc.gap[a[1], a[0]]), rules=tc.rules)
+                # Seed SotDL: Jump: out of movement mid-jump: prone, or a fall over a gap
                 kind, cost = f"{kind.split('_challenge')[0]}_short", max(0.0, left)
-                del plan
             elif mover.prone and i == 0 and len(steps_g) == 1 and _fresh(state, cid, budget_yd):
                 cost = max(0.0, budget_yd)  # Seed SotDL: Crawl, at least 1 yard
             else:
@@ -243,7 +245,6 @@ def plan_path(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Squar
         if overlaps(end.moved_to(end.square, 0.0), o.moved_to(o.square, 0.0)) and out:
             return (), [Violation(f"{c.name} cannot end its move in an occupied space "
                                   f"{full[-1]}", "occupied")]
-    del blocked
     return tuple(out), []
 
 

@@ -153,8 +153,9 @@ def path_preview(state: EncounterState, rs: Ruleset, cid: str, target: Any, mode
     desc = describe_path(tc, full, moved_yd=c.turn.moved_yd if state.active == walker else 0.0)
     bodies = [c.body] + [body_at(state, walker, sq) for sq in full[1:]]
     threats = threats_for(state, rs, walker, wm)
+    # every step that leaves a threat's reach: a threat that declines may attack at a later one
     fas = free_attacks_along(bodies, threats=threats, rule=rs.definition.diagonal_rule,
-                             provokes=wm.provokes_free_attacks and wm.willing)
+                             provokes=wm.provokes_free_attacks and wm.willing, once=False)
     marks = _marks(state, rs, walker, full, bodies, desc.steps, fas)
     out = []
     total = 0.0
