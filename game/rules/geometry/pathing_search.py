@@ -274,6 +274,14 @@ def _sources(n: int, wp: int, lmax: int) -> tuple[np.ndarray, np.ndarray]:
     return S, idx
 
 
+@lru_cache(maxsize=256)
+def _shifted(n: int, off: int) -> np.ndarray:
+    """Flat index of the cell ``off`` before each cell, clipped to the array (cached)."""
+    out = np.clip(np.arange(n) - off, 0, n - 1)
+    out.flags.writeable = False
+    return out
+
+
 def _dir_list(lmax: int) -> list[tuple[int, int, int]]:
     return [(dx, dy, 1) for dx, dy in UNIT_DIRS] + [
         (dx, dy, L) for L in range(2, lmax + 1) for dx, dy in UNIT_DIRS
@@ -316,7 +324,7 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax):  # type: ignore[no-untyped
     # no corner cutting: both squares beside a diagonal step blocked
     for i, (dx, dy) in enumerate(UNIT_DIRS):
         if dx and dy:
-            allowed[i] &= ~(wall[np.clip(idx - dy * wp, 0, n - 1)] & wall[np.clip(idx - dx, 0, n - 1)])
+            allowed[i] &= ~(wall[_shifted(n, dy * wp)] & wall[_shifted(n, dx)])
     C0 = np.where(allowed, b0[:, None] * mult[None, :] + vert0, INF)
     C1 = np.where(allowed, b1[:, None] * mult[None, :] + vert0, INF) if b1 is not b0 else C0
     if lmax > 1:
@@ -335,10 +343,10 @@ def _jump_edges(tc, wall, elev, wp, n, lmax):  # type: ignore[no-untyped-def]
     costs, runs = [], []
     for L in range(2, lmax + 1):
         for dx, dy in UNIT_DIRS:
-            src = np.clip(idx - L * (dy * wp + dx), 0, n - 1)
+            src = _shifted(n, L * (dy * wp + dx))
             ok = ~wall & ~wall[src] & (np.abs(elev - elev[src]) <= r.step_up_yd)
             for k in range(1, L):
-                mid = np.clip(src + k * (dy * wp + dx), 0, n - 1)
+                mid = _shifted(n, (L - k) * (dy * wp + dx))
                 ok &= ~wall[mid] & (elev[mid] < elev[src] - r.step_up_yd)
             length = float(L) if r.diagonal_rule == "chebyshev" or not (dx and dy) else (
                 L * math.sqrt(2.0) if r.diagonal_rule == "euclidean" else float(L + L // 2)
