@@ -56,3 +56,13 @@ def test_demo_plays_a_round() -> None:
     assert eng.state.phase == "action"
     t = eng.query("targeting", "wall_archer", "raider_3")
     assert any("high ground" in m.reason for m in t.modifiers)  # the wall walk is 3 yards up
+
+
+def test_ruleset_file_params_are_the_osr_params() -> None:
+    from dataclasses import fields
+
+    from game.rulesets.osr.params import OsrParams
+
+    params = load_definitions(ROOT / "config").rulesets["osr"].params
+    assert {f.name for f in fields(OsrParams)} <= set(params)
+    assert OsrParams.from_mapping(params) == OsrParams()  # the file documents the defaults
