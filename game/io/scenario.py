@@ -10,7 +10,7 @@ import dataclasses
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 from game.io.errors import InputError
 from game.io.yaml_lines import LineList, LineMap, load_yaml_file
@@ -44,7 +44,8 @@ class Scenario:
         self.doc = doc
         for k in doc:
             if k not in TOP_KEYS:
-                self.fail(doc.key_line(k), f"unknown key {k!r} (known: {', '.join(sorted(TOP_KEYS))})")
+                known = ", ".join(sorted(TOP_KEYS))
+                self.fail(doc.key_line(k), f"unknown key {k!r} (known: {known})")
         self.defs = self._definitions()
         self.ruleset = self._ruleset()
         bf = self._battlefield()
@@ -56,9 +57,10 @@ class Scenario:
         mode = doc.get("dice", "seeded")
         if mode not in ("seeded", "manual"):
             self.fail(doc.value_line("dice"), "dice is 'seeded' or 'manual'")
-        self.engine = Engine(self.ruleset, state, ManualDice() if mode == "manual" else SeededDice(s))
+        dice = ManualDice() if mode == "manual" else SeededDice(s)
+        self.engine = Engine(self.ruleset, state, dice)
 
-    def fail(self, line: int | None, what: str) -> None:
+    def fail(self, line: int | None, what: str) -> NoReturn:
         """Stop with ``file:line: what``."""
         raise InputError(self.file, line, what)
 
@@ -182,7 +184,8 @@ class Scenario:
                 self.fail(line, "a creature needs an id")
             cid = str(c["id"])
             if c.get("side") not in side_ids:
-                self.fail(line, f"creature {cid}: side must be one of {', '.join(sorted(side_ids))}")
+                known = ", ".join(sorted(side_ids))
+                self.fail(line, f"creature {cid}: side must be one of {known}")
             at = c.get("at")
             if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) for v in at)):
                 self.fail(line, f"creature {cid}: at: [x, y] (whole squares)")
@@ -274,7 +277,8 @@ class Scenario:
             missing = [f for f, fd in fields.items() if f not in kw
                        and fd.default is dataclasses.MISSING
                        and fd.default_factory is dataclasses.MISSING]
-            self.fail(line, f"{name}: missing {', '.join(missing)}" if missing else f"{name}: {err}")
+            what = f"missing {', '.join(missing)}" if missing else str(err)
+            self.fail(line, f"{name}: {what}")
         raise AssertionError
 
 
@@ -303,7 +307,7 @@ def _matches(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> bool:
             if not _matches(v, a):
                 return False
         elif isinstance(v, list) and isinstance(a, list) and v and isinstance(v[0], Mapping):
-            if len(v) != len(a) or not all(_matches(x, y) for x, y in zip(v, a)):
+            if len(v) != len(a) or not all(_matches(x, y) for x, y in zip(v, a, strict=True)):
                 return False
         elif v != a:
             return False
@@ -430,7 +434,7 @@ def play(sc: Scenario, out: IO[str]) -> dict[str, Any]:
             elif d.kind == "dice" and choice is None and dice:
                 choice = list(dice)
             elif dice and d.kind != "dice":
-                eng._pending[0].typed.extend(dice)  # typed dice for what follows the answer
+                eng.type_ahead(dice)  # typed dice for what follows the answer
             settle(eng.submit(Answer(d.id, choice)), line, item)
             continue
         while eng.pending is not None:

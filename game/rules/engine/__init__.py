@@ -72,13 +72,14 @@ from game.rules.engine.state import (
     TurnState,
     frozen_map,
 )
-from game.rules.engine.walk import MoveStopped, Placed, Stepped, Step, WalkMode, WalkState, walk
+from game.rules.engine.walk import MoveStopped, Placed, Step, Stepped, WalkMode, WalkState, walk
 
 __all__ = [
     "Action", "ActionUsed", "AdvancePhase", "Affliction", "AfflictionEnded", "AfflictionGained",
     "Answer", "CombatEnded", "CombatStarted", "Command", "CommandRecord", "Context",
     "CreatureDataSet", "CreatureState", "DecisionAnswered", "Decision", "DiceExpr", "DiceSource",
-    "DieRoll", "Effect", "EffectEnded", "EffectExtended", "EffectStarted", "EncounterDataSet", "EncounterState",
+    "DieRoll", "Effect", "EffectEnded", "EffectExtended", "EffectStarted", "EncounterDataSet",
+    "EncounterState",
     "Engine", "EnterDice", "Event", "GMNote", "ManualDice", "MinorActivityDone", "MoveBudgetSet",
     "MoveStopped", "NeedInput", "Note", "Option", "Outcome", "Phase", "PhaseChanged", "Placed",
     "Rejected", "RollContext", "RoundStarted", "Ruleset", "SeededDice", "StartCombat",

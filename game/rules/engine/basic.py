@@ -1,4 +1,4 @@
-"""Events and commands every ruleset shares: rounds, phases, turns, decisions, afflictions, effects."""
+"""Events and commands every ruleset shares: rounds, phases, turns, decisions, afflictions."""
 from __future__ import annotations
 
 from dataclasses import replace

@@ -124,7 +124,8 @@ class Context:
                 v = self._record.typed[self._typed_i]
                 self._typed_i += 1
                 if not 1 <= v <= sides:
-                    raise Rejected([Violation(f"a d{sides} cannot show {v} ({purpose})", "bad_die")])
+                    why = f"a d{sides} cannot show {v} ({purpose})"
+                    raise Rejected([Violation(why, "bad_die")])
                 out.append(DieRoll(sides, v, True))
                 continue
             pos = self.state.rng_position + self._undeclared
@@ -173,7 +174,8 @@ class Context:
         """Violations of a command against the current (mid-resolution) state."""
         action = self.ruleset.action_for(cmd)
         if action is None:
-            return [Violation(f"{type(cmd).__name__} is not a {self.ruleset.id} command", "unknown")]
+            what = f"{type(cmd).__name__} is not a {self.ruleset.id} command"
+            return [Violation(what, "unknown")]
         return action.validate(self.state, cmd, self.ruleset)
 
     def perform(self, cmd: Command) -> None:
@@ -234,7 +236,8 @@ class Engine:
             return []
         action = self.ruleset.action_for(cmd)
         if action is None:
-            return [Violation(f"{type(cmd).__name__} is not a {self.ruleset.id} command", "unknown")]
+            what = f"{type(cmd).__name__} is not a {self.ruleset.id} command"
+            return [Violation(what, "unknown")]
         return action.validate(self._state, cmd, self.ruleset)
 
     def query(self, name: str, *args: Any, **kw: Any) -> Any:
@@ -269,6 +272,11 @@ class Engine:
         self._pending = None
         return self._run(record)
 
+    def type_ahead(self, values: Iterable[int]) -> None:
+        """Typed dice for the paused command, used after those it already has."""
+        if self._pending:
+            self._pending[0].typed.extend(int(v) for v in values)
+
     def cancel(self) -> bool:
         """Drop the paused command altogether (back to the state before it)."""
         if not self._pending:
@@ -278,7 +286,7 @@ class Engine:
         return True
 
     def undo(self) -> bool:
-        """Undo the last command (or drop a paused one): its events are dropped, no dice re-rolled."""
+        """Undo the last command (or drop a paused one): drop its events, re-roll nothing."""
         if self.cancel():
             return True
         if not self.history:
@@ -312,9 +320,9 @@ class Engine:
         choice = cmd.values if isinstance(cmd, EnterDice) else cmd.choice
         if decision.kind == "dice":
             vals = [choice] if isinstance(choice, int) else list(choice or ())
-            if not vals or any(not isinstance(v, int) or not 1 <= v <= decision.sides for v in vals):
-                return [Violation(f"type in up to {decision.count} values from 1 to {decision.sides}",
-                                  "bad_die")]
+            n, sides = decision.count, decision.sides
+            if not vals or any(not isinstance(v, int) or not 1 <= v <= sides for v in vals):
+                return [Violation(f"type in up to {n} values from 1 to {sides}", "bad_die")]
             if len(vals) > decision.count:
                 return [Violation(f"only {decision.count} dice were asked for", "bad_die")]
             return []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform
 
 from game.rules.body import Body
 from game.rules.modifiers import Modifier
@@ -115,6 +115,7 @@ class Event:
 E = TypeVar("E")
 
 
+@dataclass_transform(frozen_default=True)
 def event(cls: type[E]) -> type[E]:
     """Class decorator: a frozen dataclass event registered for JSON round trips."""
     cls = dataclasses.dataclass(frozen=True)(cls)
@@ -139,6 +140,7 @@ class Command:
         return cmd
 
 
+@dataclass_transform(frozen_default=True)
 def command(cls: type[E]) -> type[E]:
     """Class decorator: a frozen dataclass command registered for JSON round trips."""
     cls = dataclasses.dataclass(frozen=True)(cls)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.rules.definitions import Definitions, RulesetDef
@@ -223,7 +223,7 @@ class Ruleset:
         self.target_checks[name] = fn
 
     def register_after_command(self, name: str, fn: AfterCommand) -> None:
-        """Run ``fn(ctx, command)`` after every resolved command (re-check hidden, end of combat)."""
+        """Run ``fn(ctx, command)`` after every resolved command (re-check hidden, end combat)."""
         self.after_command[name] = fn
 
     def register_query(self, name: str, fn: Callable[..., Any]) -> None:
@@ -231,7 +231,7 @@ class Ruleset:
         self.queries[name] = fn
 
     def register_hook(self, name: str, fn: Callable[..., Any]) -> None:
-        """A named ruleset hook (``reach_yd``, ``distance_yd``, ``can_hide`` ...); see docs/engine.md."""
+        """A named ruleset hook (``reach_yd``, ``can_hide`` ...); see docs/engine.md."""
         self.hooks[name] = fn
 
     # -- use -------------------------------------------------------------------------------

@@ -19,6 +19,12 @@ if TYPE_CHECKING:
     from game.rules.engine.engine import Context
 
 
+def square_of(value: object) -> Square:
+    """A square from a tuple or a JSON list ``[x, y]``."""
+    seq: Any = value
+    return (int(seq[0]), int(seq[1]))
+
+
 @register_value
 @dataclass(frozen=True)
 class Step:
@@ -72,7 +78,7 @@ class WalkState:
 
 @event
 class Stepped(Event):
-    """A creature moved one step (turn budget spent if ``uses_budget``; ``moved_yd`` grows if willing)."""
+    """A creature moved one step (budget spent if ``uses_budget``; moved_yd grows if willing)."""
 
     creature: str
     from_square: Square
@@ -86,7 +92,7 @@ class Stepped(Event):
 
     def apply(self, state: EncounterState) -> EncounterState:
         c = state.creatures[self.creature]
-        body = c.body.moved_to(tuple(self.square), self.elevation_yd)
+        body = c.body.moved_to(square_of(self.square), self.elevation_yd)
         st = state.update_creature(self.creature, body=body)
         t = c.turn
         if self.uses_budget:
@@ -122,12 +128,12 @@ class Placed(Event):
     def apply(self, state: EncounterState) -> EncounterState:
         c = state.creatures[self.creature]
         return state.update_creature(
-            self.creature, body=c.body.moved_to(tuple(self.square), self.elevation_yd)
+            self.creature, body=c.body.moved_to(square_of(self.square), self.elevation_yd)
         )
 
 
 def walk(ctx: Context, mover: str, steps: tuple[Step, ...], mode: WalkMode) -> WalkState:
-    """Walk ``mover`` along ``steps``, running the ruleset's step checkers; returns how far it got."""
+    """Walk ``mover`` along ``steps``, running the step checkers; returns how far it got."""
     rs = ctx.ruleset
     ws = WalkState(mover, mode, tuple(steps), ctx.state.creatures[mover].body.square)
     blocked = rs.hooks.get("movement_blocked")
@@ -149,7 +155,7 @@ def walk(ctx: Context, mover: str, steps: tuple[Step, ...], mode: WalkMode) -> W
             else ctx.state.battlefield.elevation_at(step.square)
         )
         ctx.emit(
-            Stepped(mover, ws.from_square, tuple(step.square), elev, step.cost_yd, mode.kind,
+            Stepped(mover, ws.from_square, square_of(step.square), elev, step.cost_yd, mode.kind,
                     step.how, mode.uses_budget, mode.willing)
         )
         ws.moved_yd += step.cost_yd

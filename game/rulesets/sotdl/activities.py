@@ -115,7 +115,7 @@ def _v_concentrate(state: EncounterState, cmd: Concentrate, rs: Ruleset) -> list
 
 
 def _r_concentrate(ctx: Context, cmd: Concentrate) -> None:
-    """Seed SotDL: Concentrate: the effect lasts until the end of the next round (to its maximum)."""
+    """Seed SotDL: Concentrate: the effect lasts until the end of the next round (to its max)."""
     e, _ = _own_effect(ctx.state, cmd.creature, cmd.effect, concentration=True)
     assert e is not None
     spend(ctx, cmd.creature, f"concentrate on {e.name}", "")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.rules.battlefield import Square
 from game.rules.definitions import WeaponDef
 from game.rules.engine import (
     AfflictionEnded,
@@ -17,8 +18,15 @@ from game.rules.engine import (
     WalkMode,
     walk,
 )
+from game.rules.engine.walk import square_of
 from game.rules.modifiers import Modifier
-from game.rulesets.sotdl.commands import Attack, FreeAttack, ItemAttack, SpellAttack, TwoWeaponAttack
+from game.rulesets.sotdl.commands import (
+    Attack,
+    FreeAttack,
+    ItemAttack,
+    SpellAttack,
+    TwoWeaponAttack,
+)
 from game.rulesets.sotdl.common import (
     action_violations,
     cannot_act,
@@ -168,7 +176,7 @@ def _r_free(ctx: Context, cmd: FreeAttack) -> None:
     resolve_weapon_attack(ctx, roll)
 
 
-def resolve_weapon_attack(ctx: Context, roll: RollContext, *, guess: object = None,
+def resolve_weapon_attack(ctx: Context, roll: RollContext, *, guess: Square | None = None,
                           obj: str = "", called_effect: str = "", thrown: bool = False) -> bool:
     """Roll, deal damage on a hit, then the option's effect. Returns True on a hit."""
     rs = ctx.ruleset
@@ -178,8 +186,8 @@ def resolve_weapon_attack(ctx: Context, roll: RollContext, *, guess: object = No
     label = f"{w.name} vs {t.name}" + (f" ({roll.option})" if roll.option else "")
     r = attack_roll(ctx, roll, label)
     hit = r.success
-    if hit and guess is not None and tuple(guess) not in t.body.squares():
-        ctx.note(f"{a.name} guessed wrong: {t.name} is not at {tuple(guess)}", a.id)
+    if hit and guess is not None and square_of(guess) not in t.body.squares():
+        ctx.note(f"{a.name} guessed wrong: {t.name} is not at {square_of(guess)}", a.id)
         hit = False
     if roll.option == "guarded":
         afflict(ctx, a.id, timed("guarded", a.id, ctx.state.round), "guarded attack")

@@ -206,7 +206,7 @@ class Escape(Command):
 
 @command
 class Feint(Command):
-    """Seed SotDL: Feint: Agility vs Perception; 2 boons next attack, or no free attacks (1 round)."""
+    """Seed SotDL: Feint: Agility vs Perception; 2 boons next attack, or no free attacks."""
 
     attacker: str
     target: str
@@ -245,7 +245,7 @@ class Pull(Command):
 
 @command
 class Shove(Command):
-    """Seed SotDL: Shove: Strength vs Strength, Size banes/boons; push 1 + Strength modifier yards."""
+    """Seed SotDL: Shove: Strength vs Strength, Size banes/boons; push 1 + Str modifier yards."""
 
     attacker: str
     target: str
@@ -309,7 +309,7 @@ class EndEffect(Command):
 
 @command
 class Find(Command):
-    """Seed SotDL: Find: Perception challenge for an object, Perception vs Agility for a creature."""
+    """Seed SotDL: Find: Perception challenge (object) or Perception vs Agility (creature)."""
 
     creature: str
     target: str = ""
@@ -357,7 +357,7 @@ class FirePrepared(Command):
 
 @command
 class UseTriggeredAction(Command):
-    """Seed SotDL: Triggered Actions: a talent's or spell's triggered activity, described (once a round)."""
+    """Seed SotDL: Triggered Actions: a talent's or spell's triggered activity (once a round)."""
 
     creature: str
     description: str = ""
@@ -389,7 +389,7 @@ class UseItem(Command):
 
 @command
 class MinorActivity(Command):
-    """Seed SotDL: Minor Activities: one on a fast turn, two on a slow turn (``extra``: GM allows more)."""
+    """Seed SotDL: Minor Activities: one on a fast turn, two on a slow one (``extra``: GM's say)."""
 
     creature: str
     description: str = ""

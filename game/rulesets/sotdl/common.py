@@ -5,11 +5,11 @@ from game.rules.definitions import WeaponDef
 from game.rules.engine import (
     ActionUsed,
     CombatStarted,
-    RoundStarted,
     Context,
     CreatureState,
     EncounterState,
     PhaseChanged,
+    RoundStarted,
     Ruleset,
     TriggeredActionUsed,
     TurnEnded,
@@ -22,7 +22,7 @@ FAST_PLAYERS, FAST_GM, SLOW_PLAYERS, SLOW_GM, END = (
 )
 PHASE_ORDER = (FAST_PLAYERS, FAST_GM, SLOW_PLAYERS, SLOW_GM, END)
 
-#: Afflictions that stop actions, triggered actions and movement (defaults; see docs/rules/sotdl.md).
+#: Afflictions that stop actions, triggered actions and movement (defaults: docs/rules/sotdl.md).
 NO_ACTIONS = ("dazed", "stunned", "surprised", "unconscious", "incapacitated", "dying")
 #: Afflictions that set Speed to 0 (on top of NO_ACTIONS).
 NO_MOVE = ("grabbed", "immobilized")
@@ -264,7 +264,7 @@ def ensure_turn(ctx: Context, cid: str) -> None:
 
 
 def spend(ctx: Context, cid: str, activity: str, part_of: str) -> None:
-    """Spend what an activity costs: the action, the triggered action, or nothing (inside another)."""
+    """Spend an activity's cost: the action, the triggered action, or nothing (inside another)."""
     if part_of in ("charge", "gm"):
         return
     if part_of in ("prepared", "free", "triggered"):

@@ -1,6 +1,8 @@
 """The GM's hand: damage, healing, afflictions, Insanity, surrender and flight (end of combat)."""
 from __future__ import annotations
 
+from typing import Any
+
 from game.rules.engine import (
     AfflictionEnded,
     Context,
@@ -29,8 +31,8 @@ KNOWN_AFFLICTIONS = (
 )
 
 
-def _v_creature(state: EncounterState, cmd: object, rs: Ruleset) -> list[Violation]:
-    cid = getattr(cmd, "creature")
+def _v_creature(state: EncounterState, cmd: Any, rs: Ruleset) -> list[Violation]:
+    cid = cmd.creature
     c = state.creatures.get(cid)
     if c is None:
         return [Violation(f"there is no creature {cid!r}", "unknown_creature")]

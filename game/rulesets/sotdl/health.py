@@ -56,7 +56,8 @@ def deal_damage(ctx: Context, cid: str, amount: int, source: str = "") -> None:
     rs = ctx.ruleset
     half = (health + 1) // 2
     if new >= half and not c.has("injured"):
-        ctx.emit(AfflictionGained(cid, Affliction("injured", "damage"), "damage at least half Health"))
+        ctx.emit(AfflictionGained(cid, Affliction("injured", "damage"),
+                                  "damage at least half Health"))
     if was_incap:
         if c.has("dying") or rs.param("damage_while_incapacitated", "dying") == "dead":
             die(ctx, cid, "took damage while " + ("dying" if c.has("dying") else "incapacitated"))

@@ -1,4 +1,4 @@
-"""SotDL modifier providers: afflictions and lasting effects on a roll (Seed SotDL: boons and banes).
+"""SotDL modifier providers: afflictions and lasting effects on a roll (Seed SotDL: boons, banes).
 
 Action-specific boons and banes (options, two weapons, worn objects, Size, prepared) are the
 action's own ``RollContext.base``; cover, obscurement, range and hiding come from the sight
@@ -84,7 +84,7 @@ def consumed_by(state: EncounterState, roll: RollContext, rs: Ruleset) -> list[C
 
 
 def hidden_modifiers(state: EncounterState, roll: RollContext, rs: Ruleset) -> list[Modifier]:
-    """INTERIM provider 'hidden' (targeting.py replaces): hidden attacker 1 boon, guessing 3 banes."""
+    """INTERIM provider 'hidden' (targeting.py replaces): hidden attacker 1 boon, guess 3 banes."""
     out: list[Modifier] = []
     if roll.kind != "attack":
         return out

@@ -29,7 +29,7 @@ def boon_die(dice: tuple[DieRoll, ...], net: int) -> int:
 
 def d20_roll(ctx: Context, roll: RollContext, number: int, label: str,
              extra: tuple[Modifier, ...] = ()) -> RollMade:
-    """Make one d20 roll with every modifier from the ruleset, emit RollMade, use up one-use boons."""
+    """One d20 roll with every modifier from the ruleset; emit RollMade; use up one-use boons."""
     st = ctx.state
     rs = ctx.ruleset
     if extra:

@@ -168,7 +168,7 @@ def _v_order(state: EncounterState, cmd: RollForOrder, rs: Ruleset) -> list[Viol
 
 def _r_order(ctx: Context, cmd: RollForOrder) -> None:
     dice = ctx.roll(6, len(cmd.creatures), "who goes first (d6 each)")
-    ranked = sorted(zip(cmd.creatures, dice), key=lambda p: -p[1].value)
+    ranked = sorted(zip(cmd.creatures, dice, strict=True), key=lambda p: -p[1].value)
     ctx.emit(OrderRolled(tuple(cmd.creatures), dice, tuple(c for c, _ in ranked)))
 
 

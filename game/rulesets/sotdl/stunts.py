@@ -111,7 +111,8 @@ def _v_stunt(state: EncounterState, cmd: Stunt, rs: Ruleset) -> list[Violation]:
     a, t = state.creatures[cmd.attacker], state.creatures[cmd.target]
     if isinstance(cmd, Disarm):
         if not [w for w in held_weapons(rs, t) if not w.has("natural") and not w.has("unarmed")]:
-            vs.append(Violation(f"{t.name} is holding nothing that can be disarmed", "nothing_held"))
+            vs.append(Violation(f"{t.name} is holding nothing that can be disarmed",
+                                "nothing_held"))
         elif cmd.item and cmd.item not in {w.id for w in held_weapons(rs, t)}:
             vs.append(Violation(f"{t.name} is not holding {cmd.item}", "nothing_held"))
     if isinstance(cmd, Grab):

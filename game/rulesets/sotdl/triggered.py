@@ -15,6 +15,7 @@ from game.rules.engine import (
     WalkState,
     decode,
 )
+from game.rules.engine.walk import square_of
 from game.rulesets.sotdl.commands import FreeAttack
 from game.rulesets.sotdl.common import cannot_act, cannot_move, pick_weapon
 
@@ -65,7 +66,7 @@ def fire_prepared(ctx: Context, effect_id: str, trigger_by: str = "") -> bool:
         return False
     cmd = decode(e.get("activity"))
     names = {f.name for f in fields(cmd)}
-    if trigger_by and "target" in names and not getattr(cmd, "target"):
+    if trigger_by and "target" in names and not cmd.target:
         cmd = replace(cmd, target=trigger_by)
     if "part_of" in names:
         cmd = replace(cmd, part_of="prepared")
@@ -97,8 +98,9 @@ def free_attack_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
         if e.id in ws.mode.no_free_attacks_from:
             continue
         r = _reach(ctx, e.id)
-        if _dist_at(ctx, mover, here, e.id) <= r < _dist_at(ctx, mover, tuple(step.square), e.id):
-            offer_free_attack(ctx, e.id, mover, reason=f"moving to {tuple(step.square)}")
+        there = square_of(step.square)
+        if _dist_at(ctx, mover, here, e.id) <= r < _dist_at(ctx, mover, there, e.id):
+            offer_free_attack(ctx, e.id, mover, reason=f"moving to {square_of(step.square)}")
             why = cannot_move(ctx.state.creatures[mover])
             if why:
                 return why
@@ -118,7 +120,7 @@ def prepared_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
             continue
         r = _reach(ctx, e.owner)
         if _dist_at(ctx, mover, ws.from_square, e.owner) > r >= _dist_at(
-                ctx, mover, tuple(step.square), e.owner):
+                ctx, mover, square_of(step.square), e.owner):
             owner = st.creatures[e.owner]
             if cannot_act(owner) or owner.turn.triggered_used:
                 continue

@@ -13,14 +13,13 @@ from game.rules.engine import (
     SeededDice,
     replay,
 )
-
 from tests.rules.engine.toy import Go, Poke, log_json, toy_ruleset, toy_state
 
 
 def _play(seed: int) -> Engine:
     eng = Engine(toy_ruleset(), toy_state(), SeededDice(seed))
     assert eng.submit(AdvancePhase()).ok
-    for i in range(5):
+    for _ in range(5):
         assert eng.submit(Poke("c0", "c1")).ok
     assert eng.submit(AdvancePhase()).ok
     return eng

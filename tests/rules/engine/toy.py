@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import json
 
+from game.rules.battlefield import Battlefield
 from game.rules.body import Body
 from game.rules.definitions import CreatureDef, RulesetDef, Side
-from game.rules.battlefield import Battlefield
 from game.rules.engine import (
     Command,
     CreatureState,
@@ -70,7 +70,8 @@ def _r_go(ctx, cmd):
 def _ambush(ctx, ws, step):
     """Toy trigger: stepping onto (3, 0) asks whether the hidden troll strikes."""
     if tuple(step.square) == (3, 0):
-        if ctx.ask("ambush", "does the troll strike?", [("yes", "strike"), ("no", "wait")]) == "yes":
+        choice = ctx.ask("ambush", "does the troll strike?", [("yes", "strike"), ("no", "wait")])
+        if choice == "yes":
             ctx.emit(Poked("troll", ws.mover, ctx.roll(20, 1, "ambush")))
             return "ambushed"
     return None

@@ -26,7 +26,6 @@ from game.rulesets.sotdl.commands import (
     StartTurn,
     UseItem,
 )
-
 from tests.rulesets.sotdl.helpers import check_replay, duel, of, ok, rejected
 
 
@@ -44,7 +43,8 @@ def test_utility_spell_with_concentration_lasts_until_end_of_next_round() -> Non
     eng = started()
     ok(eng, CastUtilitySpell("hero", "light", concentration=True, rounds=10))
     (eid,) = eng.state.effects
-    assert eng.state.effects[eid].expires_round == 2 and eng.state.creatures["hero"].has("concentrating")
+    assert eng.state.effects[eid].expires_round == 2
+    assert eng.state.creatures["hero"].has("concentrating")
     ok(eng, EndRound())
     ok(eng, Concentrate("hero"))
     assert eng.state.effects[eid].expires_round == 3
@@ -119,7 +119,8 @@ def test_prepared_attack_fires_when_an_enemy_enters_reach_with_a_boon() -> None:
     ok(eng, Prepare("hero", Attack("hero", ""), "enemy_enters_reach"))
     ok(eng, StartTurn("foe", "fast"))
     out = eng.submit(Move("foe", ((4, 1), (3, 1), (2, 2))))
-    assert out.pending.kind == "prepared_trigger" and eng.state.creatures["foe"].body.square == (2, 2)
+    assert out.pending.kind == "prepared_trigger"
+    assert eng.state.creatures["foe"].body.square == (2, 2)
     done = eng.submit(Answer(out.pending.id, "fire"), )
     assert done.ok
     r = roll_of(done.events)

@@ -17,7 +17,6 @@ from game.rulesets.sotdl.commands import (
     StartTurn,
     TwoWeaponAttack,
 )
-
 from tests.rulesets.sotdl.helpers import check_replay, duel, make, of, ok, rejected
 
 FIELD = "........\n........\n........\n........"
@@ -148,7 +147,8 @@ def test_two_weapons_two_targets_three_banes_each_and_shield_loses_defensive() -
     assert [r.net_boons for r in rolls] == [-3, -3] and [r.target for r in rolls] == ["a", "b"]
     from game.rulesets.sotdl.common import defense
 
-    assert defense(before, eng.ruleset, "hero") == 13 and defense(eng.state, eng.ruleset, "hero") == 12
+    assert defense(before, eng.ruleset, "hero") == 13
+    assert defense(eng.state, eng.ruleset, "hero") == 12
 
 
 def test_two_weapons_not_with_a_cumbersome_weapon() -> None:

@@ -21,7 +21,6 @@ from game.rulesets.sotdl.commands import (
     Shove,
     StartTurn,
 )
-
 from tests.rulesets.sotdl.helpers import check_replay, duel, of, ok, rejected
 
 
