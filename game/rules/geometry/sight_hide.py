@@ -31,7 +31,7 @@ class Concealment:
 
     observer: str
     concealed: bool
-    cover: Cover
+    cover: Cover | None  # None: not measured, the obscurement alone conceals
     obscured: Obscured
     reason: str
 
@@ -92,14 +92,23 @@ def concealment(
     obs = obscurement_between(
         bf, attacker=observer, target=hider, light=light, target_invisible=hider_invisible
     )
-    covered = cov.level >= CoverLevel.THREE_QUARTERS
+    return judge(cov, obs, observer_id)
+
+
+def judge(cov: Cover | None, obs: Obscured, observer_id: str = "") -> Concealment:
+    """Concealed when heavily obscured or three-quarters covered (Seed SotDL: Hide); why in words.
+
+    ``cov`` may be None when the obscurement alone decides (the hider stands in thick fog).
+    """
+    level = cov.level if cov is not None else CoverLevel.NONE
+    covered = level >= CoverLevel.THREE_QUARTERS
     dark = obs.level >= Obscurement.HEAVY
-    if covered and (not dark or cov.level == CoverLevel.TOTAL):
-        reason = cov.level.label
+    if covered and (not dark or level == CoverLevel.TOTAL):
+        reason = level.label
     elif dark:
         reason = obs.reason
     else:
-        reason = f"{cov.level.label}, {obs.reason}"
+        reason = f"{level.label}, {obs.reason}"
     return Concealment(observer_id, covered or dark, cov, obs, reason)
 
 

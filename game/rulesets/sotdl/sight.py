@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.battlefield import Light, Square
+from game.rules.battlefield import Light, Obscurement, Square
 from game.rules.body import Body
 from game.rules.engine import (
     AfflictionEnded,
@@ -35,11 +35,13 @@ from game.rules.engine import (
     command,
 )
 from game.rules.geometry.areas import Area, AreaResult, area_effect
-from game.rules.geometry.sight_hide import HideCheck, hide_check
+from game.rules.geometry.obscurement import obscurement_at
+from game.rules.geometry.sight_hide import Concealment, HideCheck, judge
 from game.rulesets.sotdl.targeting import (
     INVISIBLE,
+    creature_cover,
+    creature_obscurement,
     effective_battlefield,
-    prone_factor,
     sight_index,
 )
 
@@ -73,21 +75,31 @@ def _prone(state: EncounterState) -> list[str]:
     return [c.id for c in state.creatures.values() if c.has("prone")]
 
 
-def hide_status(state: EncounterState, rs: Ruleset, cid: str) -> HideCheck:
-    """Query 'hide_check': is the creature concealed from every observer, and from whom not."""
+def hide_status(
+    state: EncounterState, rs: Ruleset, cid: str, *, stop_at_first_seen: bool = False
+) -> HideCheck:
+    """Query 'hide_check': is the creature concealed from every observer, and from whom not.
+
+    A creature heavily obscured where it stands is concealed from everyone (the line to it
+    ends in its squares), so no cover is measured then; cover and obscurement are memoized per
+    pair of bodies, so a step re-measures only the pairs of the creature that moved.
+    """
     c = state.creatures[cid]
-    bf = effective_battlefield(state)
-    return hide_check(
-        bf,
-        sight_index(state.battlefield),
-        hider=c.body,
-        observers=observers(state, cid),
-        hider_prone=c.has("prone"),
-        prone=_prone(state),
-        light=dict(rs.param("light", {}) or {}),
-        hider_invisible=any(c.has(n) for n in INVISIBLE),
-        prone_factor=prone_factor(rs),
-    )
+    obs = observers(state, cid)
+    light = dict(rs.param("light", {}) or {})
+    invisible = any(c.has(n) for n in INVISIBLE)
+    here = obscurement_at(effective_battlefield(state), c.body, light=light, invisible=invisible)
+    per: list[Concealment] = []
+    for oid in obs:
+        seen = creature_obscurement(state, rs, oid, cid)
+        if here >= Obscurement.HEAVY:
+            per.append(judge(None, seen, oid))
+            continue
+        con = judge(creature_cover(state, rs, oid, cid), seen, oid)
+        per.append(con)
+        if stop_at_first_seen and not con.concealed:
+            break
+    return HideCheck(all(x.concealed for x in per), tuple(per))
 
 
 def can_hide(state: EncounterState, rs: Ruleset, cid: str) -> list[Violation]:
@@ -121,7 +133,7 @@ def hidden_recheck_events(state: EncounterState, rs: Ruleset) -> list[Event]:
     for c in state.in_fight():
         if not c.has("hidden"):
             continue
-        check = hide_status(state, rs, c.id)
+        check = hide_status(state, rs, c.id, stop_at_first_seen=True)
         if check.can_hide:
             continue
         seen = [x for x in check.per_observer if not x.concealed]

@@ -118,15 +118,21 @@ def creature_cover(state: EncounterState, rs: Ruleset, attacker: str, target: st
         target_prone=t.has("prone"),
         prone_factor=prone_factor(rs),
     )
-    if len(memo) >= 512:
+    if len(memo) >= 2048:
         memo.clear()
     memo[key] = c
     return c
 
 
 def clear_caches() -> None:
-    """Forget memoized cover (benchmarks measure cold queries)."""
+    """Forget memoized cover and obscurement (benchmarks measure cold queries)."""
     _COVER.clear()
+    _OBSCURED.clear()
+
+
+_OBSCURED: weakref.WeakKeyDictionary[Battlefield, dict[tuple[Any, ...], Obscured]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def creature_obscurement(
@@ -134,14 +140,28 @@ def creature_obscurement(
 ) -> Obscured:
     """Obscurement the target has against the attacker (zones, light, invisibility)."""
     a, t = state.creatures[attacker], state.creatures[target]
-    return obscurement_between(
-        effective_battlefield(state),
+    bf = effective_battlefield(state)
+    invisible = any(t.has(n) for n in INVISIBLE)
+    memo = _OBSCURED.setdefault(bf, {})
+    light = _light(rs)
+    banes = rs.param("obscurement_banes", None)
+    key = (a.body, t.body, invisible, tuple(sorted(light.items())),
+           tuple(sorted(dict(banes or {}).items())))
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    o = obscurement_between(
+        bf,
         attacker=a.body,
         target=t.body,
-        light=_light(rs),
-        banes=rs.param("obscurement_banes", None),
-        target_invisible=any(t.has(n) for n in INVISIBLE),
+        light=light,
+        banes=banes,
+        target_invisible=invisible,
     )
+    if len(memo) >= 2048:
+        memo.clear()
+    memo[key] = o
+    return o
 
 
 def hidden_from(state: EncounterState, hider: str, observer: str) -> bool:
