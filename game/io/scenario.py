@@ -20,8 +20,10 @@ from game.rules.definitions import CreatureDef, Definitions, RulesetDef, Side, W
 from game.rules.engine import (
     Answer,
     Command,
+    EncounterState,
     Engine,
     Event,
+    ListDice,
     ManualDice,
     Ruleset,
     SeededDice,
@@ -55,9 +57,15 @@ class Scenario:
         if not isinstance(s, int):
             self.fail(doc.value_line("seed"), "seed must be a whole number")
         mode = doc.get("dice", "seeded")
-        if mode not in ("seeded", "manual"):
-            self.fail(doc.value_line("dice"), "dice is 'seeded' or 'manual'")
-        dice = ManualDice() if mode == "manual" else SeededDice(s)
+        dice: Any
+        if isinstance(mode, list):
+            if not all(isinstance(v, int) and v > 0 for v in mode):
+                self.fail(doc.value_line("dice"), "dice: a list of die results (whole numbers)")
+            dice = ListDice(tuple(mode), s)
+        elif mode in ("seeded", "manual"):
+            dice = ManualDice() if mode == "manual" else SeededDice(s)
+        else:
+            self.fail(doc.value_line("dice"), "dice is 'seeded', 'manual' or a list of results")
         self.engine = Engine(self.ruleset, state, dice)
 
     def fail(self, line: int | None, what: str) -> NoReturn:
@@ -332,6 +340,24 @@ def run_scenario_file(path: Path, *, seed: int | None = None, out: IO[str]) -> i
     return 1 if problems else 0
 
 
+def summary(state: EncounterState) -> dict[str, Any]:
+    """The last line of a run: where everyone is and how they fare (for expect:)."""
+    return {
+        "type": "Summary", "round": state.round, "phase": state.phase, "over": state.over,
+        "outcome": state.outcome,
+        "creatures": {
+            c.id: {
+                "square": list(c.body.square), "elevation_yd": c.body.elevation_yd,
+                "damage": c.damage, "health": c.definition.health, "status": c.status,
+                "afflictions": sorted({a.name for a in c.afflictions}),
+                "turn_taken": c.turn.taken, "triggered_used": c.turn.triggered_used,
+                "data": encode(dict(c.data)),
+            } for c in state.creatures.values()
+        },
+        "effects": sorted(state.effects),
+    }
+
+
 def _emit(out: IO[str], obj: Mapping[str, Any]) -> None:
     out.write(json.dumps(obj, sort_keys=False) + "\n")
 
@@ -448,6 +474,7 @@ def play(sc: Scenario, out: IO[str]) -> dict[str, Any]:
         settle(eng.submit(cmd, dice=dice), line, item)
     while eng.pending is not None:
         default_answer(last_line)
+    _emit(out, summary(eng.state))
     final = sc.doc.get("expect")
     if final is not None:
         check(final, all_events, sc.doc.value_line("expect"))

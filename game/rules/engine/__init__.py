@@ -31,7 +31,14 @@ from game.rules.engine.basic import (
     TurnEnded,
     TurnStarted,
 )
-from game.rules.engine.dice import DiceExpr, DiceSource, ManualDice, SeededDice, parse_dice
+from game.rules.engine.dice import (
+    DiceExpr,
+    DiceSource,
+    ListDice,
+    ManualDice,
+    SeededDice,
+    parse_dice,
+)
 from game.rules.engine.engine import (
     CommandRecord,
     Context,
@@ -80,7 +87,8 @@ __all__ = [
     "CreatureDataSet", "CreatureState", "DecisionAnswered", "Decision", "DiceExpr", "DiceSource",
     "DieRoll", "Effect", "EffectEnded", "EffectExtended", "EffectStarted", "EncounterDataSet",
     "EncounterState",
-    "Engine", "EnterDice", "Event", "GMNote", "ManualDice", "MinorActivityDone", "MoveBudgetSet",
+    "Engine", "EnterDice", "Event", "GMNote", "ListDice", "ManualDice", "MinorActivityDone",
+    "MoveBudgetSet",
     "MoveStopped", "NeedInput", "Note", "Option", "Outcome", "Phase", "PhaseChanged", "Placed",
     "Rejected", "RollContext", "RoundStarted", "Ruleset", "SeededDice", "StartCombat",
     "StatusChanged", "Step", "Stepped", "TriggeredActionUsed", "TurnEnded", "TurnStarted",

@@ -59,6 +59,29 @@ class ManualDice(DiceSource):
         return None
 
 
+@dataclass(frozen=True)
+class ListDice(DiceSource):
+    """Fixed results first (the n-th seeded die is ``values[n]``), then the seed.
+
+    A value that does not fit the die rolled (a 9 for a d6) is asked for instead.
+
+    >>> d = ListDice((15, 4), seed=1)
+    >>> d.draw(0, 20), d.draw(1, 6), d.draw(2, 6) == SeededDice(1).draw(2, 6)
+    (15, 4, True)
+    """
+
+    values: tuple[int, ...] = ()
+    seed: int = 0
+    manual = False
+
+    def draw(self, position: int, sides: int) -> int | None:
+        """The fixed value at this position, else the seeded die."""
+        if position < len(self.values):
+            v = self.values[position]
+            return v if 1 <= v <= sides else None
+        return SeededDice(self.seed).draw(position, sides)
+
+
 _EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$|^\s*(\d+)\s*$")
 
 
