@@ -29,8 +29,17 @@ __all__ = ["load_battlefield", "open_tiled_map", "describe_battlefield"]
 
 def load_battlefield(path: Path) -> Battlefield:
     """Read a Tiled map into a Battlefield (one square a yard); bad input raises InputError."""
-    doc = read_tiled(Path(path))
-    return build_battlefield(doc)
+    try:
+        return build_battlefield(read_tiled(Path(path)))
+    except InputError:
+        raise
+    except Exception as err:  # a map we did not foresee: still one line, never a traceback
+        raise _unforeseen(path, err) from err
+
+
+def _unforeseen(path: Path | str, err: Exception) -> InputError:
+    first = (str(err).splitlines() or [""])[0]
+    return input_error(path, None, f"cannot read this map ({type(err).__name__}: {first})")
 
 
 _EMPTY_VALUE = {"int": "0", "float": "0", "object": "0", "bool": "false"}
@@ -76,7 +85,12 @@ def open_tiled_map(path: Path, *, image_loader: Callable[..., Any] | None = None
     import pytmx
 
     path = Path(path)
-    doc = read_tiled(path, for_pytmx=True)
+    try:
+        doc = read_tiled(path, for_pytmx=True)
+    except InputError:
+        raise
+    except Exception as err:  # as in load_battlefield: one line, never a traceback
+        raise _unforeseen(path, err) from err
     if image_loader is not None:
         for file, where in doc.images:
             if not file.is_file():

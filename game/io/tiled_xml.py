@@ -24,9 +24,14 @@ MAX_DEPTH = 64
 MAX_COORD = 1e9
 
 
+def _one_line(text: str) -> str:
+    return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
 def input_error(file: Path | str, where: str | int | None, what: str) -> InputError:
-    """An InputError naming a file given as a path or a string."""
-    return InputError(str(file), where, what)
+    """An InputError naming a file given as a path or a string, on one line whatever the map says."""
+    place = None if where is None else _one_line(str(where))
+    return InputError(_one_line(str(file)), place, _one_line(what))
 
 
 def parse_xml_file(path: Path, *, kind: str = "file") -> Element:
@@ -54,6 +59,8 @@ def parse_xml_bytes(data: bytes, path: Path | str) -> Element:
         raise input_error(
             path, None, f"XML entity declarations are not allowed ({type(err).__name__})"
         ) from None
+    except (LookupError, UnicodeError, ValueError) as err:  # e.g. encoding="nonsense"
+        raise input_error(path, None, f"malformed XML: {err}") from None
     except ParseError as err:
         line, col = getattr(err, "position", (0, 0))
         msg = str(err).split(":")[0]
