@@ -29,7 +29,7 @@ def _one_line(text: str) -> str:
 
 
 def input_error(file: Path | str, where: str | int | None, what: str) -> InputError:
-    """An InputError naming a file given as a path or a string, on one line whatever the map says."""
+    """An InputError naming a file (a path or a string), on one line whatever the map says."""
     place = None if where is None else _one_line(str(where))
     return InputError(_one_line(str(file)), place, _one_line(what))
 
