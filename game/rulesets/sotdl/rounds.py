@@ -172,8 +172,30 @@ def _r_order(ctx: Context, cmd: RollForOrder) -> None:
     ctx.emit(OrderRolled(tuple(cmd.creatures), dice, tuple(c for c, _ in ranked)))
 
 
+def turn_status(state: EncounterState, rs: Ruleset, cid: str) -> dict[str, object]:
+    """Query 'turn_status': what a creature may still do this round (for the UI's panel)."""
+    from game.rulesets.sotdl.common import auto_kind, cannot_act, cannot_move, own_turn_violations
+
+    c = state.creatures[cid]
+    t = c.turn
+    return {
+        "active": state.active == cid,
+        "taken": t.taken,
+        "kind": t.kind if t.taken else auto_kind(state, cid),
+        "can_start": {k: not turn_start_violations(state, cid, k) for k in ("fast", "slow")},
+        "action": not own_turn_violations(state, cid, "action"),
+        "move": not own_turn_violations(state, cid, "move"),
+        "move_budget_yd": t.move_budget_yd if state.active == cid else float(
+            0 if cannot_move(c) else c.definition.speed),
+        "triggered": not t.triggered_used and cannot_act(c) is None,
+        "minor_left": max(0, t.minor_allowed - t.minor_used) if state.active == cid else None,
+        "why_not": [v.reason for v in own_turn_violations(state, cid, "action")],
+    }
+
+
 def register(rs: Ruleset) -> None:
     """The SotDL round: phases, turns, end of round, end of combat."""
+    rs.register_query("turn_status", turn_status)
     rs.set_phases([
         Phase(FAST_PLAYERS, "Fast turns: players"),
         Phase(FAST_GM, "Fast turns: GM"),

@@ -211,3 +211,12 @@ def test_the_first_turn_begins_the_combat() -> None:
     eng = duel()
     ev = ok(eng, Attack("hero", "foe"), dice=(1,))
     assert of(ev, "CombatStarted") and eng.state.round == 1
+
+
+def test_turn_status_query_says_what_is_left() -> None:
+    eng = started()
+    ok(eng, StartTurn("hero", "fast"))
+    ok(eng, Move("hero", ((1, 2),)))
+    s = eng.query("turn_status", "hero")
+    assert s["move"] and not s["action"] and s["move_budget_yd"] == 9 and s["minor_left"] == 1
+    assert "fast turn" in s["why_not"][0]
