@@ -48,6 +48,11 @@ class FreeAttack:
     step: int  # the mover is attacked before taking step ``step`` (1-based)
     square: Square  # where the mover stands when attacked
 
+    @property
+    def attacker(self) -> str:
+        """Who may attack (the threat's id)."""
+        return self.threat_id
+
 
 def within_reach(attacker: Body, target: Body, *, reach: float, rule: str = "chebyshev") -> bool:
     """True if the target's space is within ``reach`` yards of the attacker's space (3D).

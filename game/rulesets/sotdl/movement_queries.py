@@ -40,12 +40,25 @@ MODES = ("move", "rush", "retreat", "charge")
 
 @dataclass(frozen=True)
 class ReachPreview:
-    """Squares a creature can stop at this turn, with what each costs."""
+    """Squares a creature can stop at this turn, with what each costs.
+
+    ``cost_yd`` is the same as a full-map (rows, cols) array: inf where it cannot stop.
+    """
 
     creature: str
     mode: str
     budget_yd: float
     squares: dict[Square, float] = field(default_factory=dict)
+    cost_yd: Any = None
+
+
+@dataclass(frozen=True)
+class PathEvent:
+    """Something that happens at a square of a previewed path (for the UI's markers)."""
+
+    square: Square
+    kind: str  # "jump", "climb", "swim", "balance", "fall", "prepared", "challenge"
+    text: str
 
 
 @dataclass(frozen=True)
@@ -77,6 +90,26 @@ class PathPreview:
     def legal(self) -> bool:
         """True if the move can be made as previewed."""
         return not self.violations
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Why the move is not legal, in words."""
+        return tuple(v.reason for v in self.violations)
+
+    @property
+    def events(self) -> tuple[PathEvent, ...]:
+        """Every mark but free attacks (those are ``free_attacks``), as square + kind + text."""
+        out = []
+        for s in self.steps:
+            for m in s.marks:
+                if m.startswith("free attack"):
+                    continue
+                kind = ("jump" if m.startswith("jump") else "fall" if m.startswith("fall")
+                        else "prepared" if m.startswith("prepared") else
+                        m.split(": ", 1)[1].split()[0] if m.startswith(("Agility", "Strength"))
+                        else "challenge")
+                out.append(PathEvent(s.square, kind, m))
+        return tuple(out)
 
 
 def mover_and_budget(state: EncounterState, cid: str, mode: str) -> tuple[str, float, WalkMode]:
@@ -128,7 +161,7 @@ def reachable_query(state: EncounterState, rs: Ruleset, cid: str, mode: str = "m
     """Every square ``cid`` can stop at with the movement it has left (Seed SotDL: Move)."""
     walker, budget, wm = mover_and_budget(state, cid, mode)
     rm = _reach_map(state, rs, walker, budget, wm, safest=False)
-    return ReachPreview(cid, mode, budget, rm.squares())
+    return ReachPreview(cid, mode, budget, rm.squares(), rm.cost_grid())
 
 
 def path_preview(state: EncounterState, rs: Ruleset, cid: str, target: Any, mode: str = "move",
@@ -137,6 +170,9 @@ def path_preview(state: EncounterState, rs: Ruleset, cid: str, target: Any, mode
     walker, budget, wm = mover_and_budget(state, cid, mode)
     c = state.creatures[walker]
     start = c.body.square
+    if isinstance(target, (list, tuple)) and len(target) == 1 and isinstance(
+            target[0], (list, tuple)):
+        target = target[0]  # one waypoint: the hovered square
     if isinstance(target, (list, tuple)) and target and isinstance(target[0], (list, tuple)):
         squares = [start] + [tuple(int(v) for v in t) for t in target]
     else:
