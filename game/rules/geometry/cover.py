@@ -210,6 +210,20 @@ def eye_points(
     )
 
 
+def _lower_eyes_useless(
+    index: SightIndex, rows: np.ndarray, abox: Box, tbox: Box, attacker: Body, target: Body
+) -> bool:
+    """True when stooping cannot help: no opening near and every wall stands from the ground up.
+
+    A wall band reaching down below both creatures' feet blocks a lower line wherever it blocks
+    a higher one, so only openings and raised obstacles (an overhang) reward a lower eye.
+    """
+    if len(index.gap_rows_near(abox, tbox)):
+        return False
+    floor = min(attacker.elevation_yd, target.elevation_yd)
+    return bool(len(rows) == 0 or (index.zlo[rows] <= floor + 1e-9).all())
+
+
 def _nudged(index: SightIndex, eyes: np.ndarray, body: Body, rows: np.ndarray) -> np.ndarray:
     """Move eye points that sit on a thin wall or ledge face a little towards the body's centre."""
     cx, cy = body.center_yd()
@@ -382,11 +396,14 @@ def cover_between(
     >>> c.level.name, c.blockers, len(c.lines)
     ('TOTAL', (1,), 36)
     """
+    abox = footprint_box(attacker)
+    tbox = footprint_box(target)
+    rows = index.rows_near(abox, tbox)
+    if len(eye_fractions) > 1 and _lower_eyes_useless(index, rows, abox, tbox, attacker, target):
+        eye_fractions = eye_fractions[:1]
     eyes = eye_points(
         attacker, prone=attacker_prone, eye_fractions=eye_fractions, prone_factor=prone_factor
     )
-    abox = footprint_box(attacker)
-    rows = index.rows_near(abox, footprint_box(target))
     eyes = _nudged(index, eyes, attacker, rows)
     return cover_from_points(
         index,
