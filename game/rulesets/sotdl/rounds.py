@@ -114,6 +114,12 @@ def _r_end_round(ctx: Context, cmd: EndRound) -> None:
         advance_phase(ctx)
 
 
+def end_active_turn(ctx: Context) -> None:
+    """Leaving a part of the round ends the turn going on."""
+    if ctx.state.active:
+        ctx.emit(TurnEnded(ctx.state.active))
+
+
 def end_of_round(ctx: Context) -> None:
     """Seed SotDL: End of the Round: players' creatures' effects first, then the GM's."""
     st = ctx.state
@@ -197,10 +203,10 @@ def register(rs: Ruleset) -> None:
     """The SotDL round: phases, turns, end of round, end of combat."""
     rs.register_query("turn_status", turn_status)
     rs.set_phases([
-        Phase(FAST_PLAYERS, "Fast turns: players"),
-        Phase(FAST_GM, "Fast turns: GM"),
-        Phase(SLOW_PLAYERS, "Slow turns: players"),
-        Phase(SLOW_GM, "Slow turns: GM"),
+        Phase(FAST_PLAYERS, "Fast turns: players", on_exit=end_active_turn),
+        Phase(FAST_GM, "Fast turns: GM", on_exit=end_active_turn),
+        Phase(SLOW_PLAYERS, "Slow turns: players", on_exit=end_active_turn),
+        Phase(SLOW_GM, "Slow turns: GM", on_exit=end_active_turn),
         Phase(END, "End of the round", on_enter=end_of_round),
     ])
     assert tuple(p.name for p in rs.phases) == PHASE_ORDER

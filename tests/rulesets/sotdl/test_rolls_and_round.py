@@ -220,3 +220,10 @@ def test_turn_status_query_says_what_is_left() -> None:
     s = eng.query("turn_status", "hero")
     assert s["move"] and not s["action"] and s["move_budget_yd"] == 9 and s["minor_left"] == 1
     assert "fast turn" in s["why_not"][0]
+
+
+def test_advancing_the_phase_ends_the_turn_going_on() -> None:
+    eng = started()
+    ok(eng, StartTurn("hero", "fast"))
+    ev = ok(eng, AdvancePhase())
+    assert of(ev, "TurnEnded") and eng.state.active is None and eng.state.phase == "fast_gm"
