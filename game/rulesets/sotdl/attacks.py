@@ -368,11 +368,17 @@ def _r_spell(ctx: Context, cmd: SpellAttack) -> None:
     for tid in cmd.targets:
         if not ctx.state.creatures[tid].in_fight:
             continue
-        roll = _generic_roll(ctx.state, cmd, tid, cmd.attribute, cmd.target_attribute,
-                             cmd.range_yd, "spell")
-        r = attack_roll(ctx, roll, f"{cmd.spell} vs {ctx.state.creatures[tid].name}")
-        if not r.success:
-            continue
+        if cmd.resist:
+            r = challenge_roll(ctx, tid, cmd.resist, f"resist {cmd.spell}", action="resist",
+                               resisting=cmd.attacker)
+            if r.success:
+                continue
+        else:
+            roll = _generic_roll(ctx.state, cmd, tid, cmd.attribute, cmd.target_attribute,
+                                 cmd.range_yd, "spell")
+            r = attack_roll(ctx, roll, f"{cmd.spell} vs {ctx.state.creatures[tid].name}")
+            if not r.success:
+                continue
         if cmd.damage:
             deal_damage(ctx, tid, damage_roll(ctx, cmd.attacker, tid, cmd.damage, cmd.spell),
                         cmd.attacker)

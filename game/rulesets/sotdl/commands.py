@@ -150,7 +150,11 @@ class ItemAttack(Command):
 
 @command
 class SpellAttack(Command):
-    """Seed SotDL: Attack with a Spell (abstract): an attack roll per target, damage, affliction."""
+    """Seed SotDL: Attack with a Spell (abstract): an attack roll per target, damage, affliction.
+
+    With ``resist`` (an attribute) each target makes that challenge roll instead; a failure
+    takes the damage and the affliction.
+    """
 
     attacker: str
     targets: tuple[str, ...]
@@ -161,6 +165,7 @@ class SpellAttack(Command):
     affliction: str = ""
     rounds: int = 1
     range_yd: int = 0
+    resist: str = ""
     part_of: str = ""
 
 

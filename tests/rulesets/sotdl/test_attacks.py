@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.rules.engine import Answer
 from game.rulesets.sotdl.commands import (
+    Afflict,
     Attack,
     BeginCombat,
     EndRound,
@@ -226,3 +227,13 @@ def test_hidden_target_needs_a_guess_with_three_banes() -> None:
     ev = ok(eng, Attack("hero", "foe", guess=(3, 1)), dice=(20, 1, 1, 1))
     assert roll_of(ev).net_boons == -3 and roll_of(ev).success
     assert eng.state.creatures["foe"].damage == 0  # a wrong guess never hits
+
+
+def test_spell_resisted_by_a_challenge_roll() -> None:
+    eng = started()
+    ok(eng, Afflict("foe", "defended", -1))
+    ev = ok(eng, SpellAttack("hero", ("foe",), "sleep", affliction="unconscious", resist="will"),
+            dice=(8, 2))
+    r = roll_of(ev)
+    assert r.roller == "foe" and r.kind == "challenge" and r.net_boons == 1 and r.success
+    assert not eng.state.creatures["foe"].has("unconscious")
