@@ -36,6 +36,10 @@ class App:
 
     def __init__(self, session: Session, *, size: tuple[int, int] = (1400, 860), touch: bool = False,
                  dpi: float = DEFAULT_DPI, ui_scale: float | None = None) -> None:
+        if not pygame.display.get_init():
+            pygame.display.init()
+        if not pygame.font.get_init():
+            pygame.font.init()
         self.session = session
         self.touch = touch
         self.scale = ui_scale if ui_scale is not None else ui_scale_for(dpi, touch=touch)
@@ -266,6 +270,8 @@ class App:
             self._intent("end_turn")
         elif k == pygame.K_n:
             self._intent("advance")
+        elif k == pygame.K_SPACE:
+            self._intent("start_turn", self.selected)
         elif k == pygame.K_ESCAPE:
             self._tool_event(event)
         else:

@@ -93,6 +93,7 @@ class TargetPreview:
     legal: bool
     lines: tuple[tuple[tuple[float, float], tuple[float, float], bool], ...] = ()  # a, b, blocked
     text: tuple[str, ...] = ()  # "4 yards, short range", "1 bane: half cover" ...
+    at: Square | None = None  # where the reasons are written (the target's square)
 
 
 @dataclass

@@ -46,20 +46,17 @@ def move_modes(session: Any, mover: str) -> tuple[str, ...]:
 
 
 def _reach_set(session: Any, mover: str, mode: str) -> Any | None:
-    """The ruleset's reachable area for one mode: a (h, w) array of costs (inf/neg = no)."""
-    for qname in ("move_area", "reachable"):
-        try:
-            res = session.query(qname, mover, mode)
-        except TypeError:
-            res = session.query(qname, mover)
-        if res is None:
-            continue
-        cost = getattr(res, "cost_yd", None)
-        if cost is None and isinstance(res, np.ndarray):
-            cost = res
-        if cost is not None:
-            return np.asarray(cost, dtype=np.float32)
-    return None
+    """The ruleset's reachable area for one mode: a (h, w) array of costs (inf = cannot stop)."""
+    if session.engine is None or "reachable" not in session.engine.ruleset.queries:
+        return None
+    try:
+        res = session.query("reachable", mover, mode=mode)
+    except (ValueError, KeyError, TypeError):  # a mode the query does not cover (sneak ...)
+        return None
+    cost = getattr(res, "cost_yd", None)
+    if cost is None and isinstance(res, np.ndarray):
+        cost = res
+    return None if cost is None else np.asarray(cost, dtype=np.float32)
 
 
 def move_area(session: Any, mover: str, modes: tuple[str, ...]) -> MovePreview | None:
@@ -95,25 +92,29 @@ def _path(session: Any, mover: str, mode: str, waypoints: tuple[Square, ...], sq
     """Squares, cost, marks and a note for a hovered square, from the ruleset."""
     st = session.engine.state
     res = None
-    for qname in ("path_preview", "path"):
-        if qname in session.engine.ruleset.queries:
-            res = session.query(qname, mover, waypoints + (square,), mode=mode, safest=safest)
-            break
+    if "path_preview" in session.engine.ruleset.queries:
+        target: Any = square
+        if waypoints:  # the GM's drawn route, square by square through the waypoints
+            drawn: list[Square] = []
+            cur = st.creatures[mover].square
+            for p in waypoints + (square,):
+                drawn += line_squares(cur, p)
+                cur = p
+            target = tuple(drawn)
+        try:
+            res = session.query("path_preview", mover, target, mode=mode, safest=safest)
+        except (ValueError, KeyError, TypeError) as err:
+            return (), 0.0, (), str(err)
     if res is not None:
-        squares = tuple(getattr(s, "square", s) for s in getattr(res, "steps", ()))
+        squares = tuple(tuple(getattr(s, "square", s)) for s in getattr(res, "steps", ()))
         marks = []
         for fa in getattr(res, "free_attacks", ()):
-            who = getattr(fa, "attacker", "") or getattr(fa, "id", "")
-            at = getattr(fa, "square", None) or (squares[getattr(fa, "step", 0)] if squares else square)
-            marks.append(PathStepMark(at, "free_attack", st.creatures[who].name if who in st.creatures else who, who))
-        for s in getattr(res, "steps", ()):
-            how = getattr(s, "how", "walk")
-            if how in ("jump", "climb", "swim", "balance", "fall"):
-                marks.append(PathStepMark(s.square, how, how))
+            who = getattr(fa, "attacker", "")
+            at = tuple(getattr(fa, "square", square))
+            name = st.creatures[who].name if who in st.creatures else who
+            marks.append(PathStepMark(at, "free_attack", name, who))  # type: ignore[arg-type]
         for ev in getattr(res, "events", ()):
-            kind = getattr(ev, "kind", "")
-            if kind and getattr(ev, "square", None) is not None:
-                marks.append(PathStepMark(ev.square, kind, getattr(ev, "text", kind)))
+            marks.append(PathStepMark(tuple(ev.square), ev.kind, ev.text))  # type: ignore[arg-type]
         cost = float(getattr(res, "cost_yd", 0.0))
         return squares, cost, tuple(marks), "; ".join(getattr(res, "notes", ()) or ())
     # Interim: a straight line through the waypoints, priced by the ruleset's plan_path
@@ -191,41 +192,28 @@ def target_command(session: Any, actor: str, action: str, target: str, option: s
 
 def target_preview(session: Any, actor: str, action: str, target: str, option: str) -> TargetPreview:
     """Legal or why not, distance and range band, cover lines, obscurement, boons and banes."""
-    cmd, why = target_command(session, actor, action, target, option)
     st = session.engine.state
-    text: list[str] = [f"{st.creatures[target].name}: " + ("legal" if cmd is not None else why)]
-    lines: tuple = ()
     res = None
-    for qname in ("targeting", "target_preview", "attack_preview"):
-        if qname in session.engine.ruleset.queries:
-            try:
-                res = session.query(qname, actor, action, option, target)
-            except TypeError:
-                res = session.query(qname, actor, target)
-            break
-    if res is not None:
-        dist = getattr(res, "distance_yd", None)
-        band = getattr(res, "range_band", "") or getattr(res, "band", "")
-        if dist is not None:
-            text.append(f"{float(dist):g} yards" + (f", {band}" if band else ""))
-        cover = getattr(res, "cover", None)
-        if cover is not None:
-            lvl = getattr(cover, "level", "")
-            text.append(f"cover: {getattr(lvl, 'name', lvl)!s}".lower())
-            lines = tuple((tuple(getattr(ln, "a", (0, 0)))[:2], tuple(getattr(ln, "b", (0, 0)))[:2],
-                           bool(getattr(ln, "blocked", False))) for ln in getattr(cover, "lines", ()))
-        obs = getattr(res, "obscurement", None)
-        if obs is not None:
-            text.append(f"obscurement: {getattr(obs, 'name', obs)!s}".lower())
-        for m in getattr(res, "modifiers", ()):
-            text.append(m.describe() if hasattr(m, "describe") else str(m))
-        tn = getattr(res, "target_number", None)
-        if tn is not None:
-            text.append(f"target number {tn}")
-        for v in getattr(res, "violations", ()):
-            text.append(getattr(v, "reason", str(v)))
-    else:
+    if "targeting" in session.engine.ruleset.queries:
+        try:
+            res = session.query("targeting", actor, target, action=action, option=option)
+        except (TypeError, KeyError, ValueError):  # an action the query does not know: say so below
+            res = None
+    if res is None:
+        cmd, why = target_command(session, actor, action, target, option)
+        text = [f"{st.creatures[target].name}: " + ("legal" if cmd is not None else why)]
         dist_fn = session.hook("distance_yd")
         if dist_fn is not None:
             text.append(f"{float(dist_fn(st, session.engine.ruleset, actor, target)):g} yards")
-    return TargetPreview(actor, target, cmd is not None, lines, tuple(text))
+        return TargetPreview(actor, target, cmd is not None, (), tuple(text), st.creatures[target].square)
+    if hasattr(res, "lines") and callable(res.lines):
+        text = list(res.lines())
+    else:
+        text = ["legal" if res.legal else "not legal"]
+    text[0] = f"{st.creatures[target].name}: {text[0]}"
+    lines: tuple = ()
+    cover = getattr(res, "cover", None)
+    if cover is not None:
+        lines = tuple(((ln.start[0], ln.start[1]), (ln.end[0], ln.end[1]), ln.blocked_by is not None)
+                      for ln in cover.lines)
+    return TargetPreview(actor, target, bool(res.legal), lines, tuple(text), st.creatures[target].square)

@@ -47,11 +47,17 @@ def build_engine(opened: Any, *, seed: int = 0) -> Any | None:
         return None
     if not all(hasattr(plugin, n) for n in ("build_ruleset", "new_state", "NewCreature")):
         return None
-    from game.io.config_encounter import encounter_roster
+    try:
+        from game.io.config import encounter_roster
+    except ImportError:  # older layout of the config package
+        from game.io.config_encounter import encounter_roster  # type: ignore[no-redef]
     from game.rules.engine import Engine, SeededDice
 
     rdef = defs.rulesets.get(enc.ruleset) if defs is not None else None
-    rs = plugin.build_ruleset(rdef or RulesetDef(enc.ruleset, enc.ruleset))
+    try:
+        rs = plugin.build_ruleset(rdef or RulesetDef(enc.ruleset, enc.ruleset), defs)
+    except TypeError:  # a plug-in whose build_ruleset takes only the ruleset definition
+        rs = plugin.build_ruleset(rdef or RulesetDef(enc.ruleset, enc.ruleset))
     roster = encounter_roster(enc, opened.battlefield)
     ids: dict[str, int] = {}
     by_name: dict[str, str] = {}

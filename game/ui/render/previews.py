@@ -110,6 +110,25 @@ def draw_target(surface: pygame.Surface, cam: Camera, scene: Scene) -> None:
     for a, b, blocked in tp.lines:
         colour = palette.COVER_BLOCKED if blocked else palette.COVER_CLEAR
         pygame.draw.line(surface, colour, cam.yd_to_px(*a), cam.yd_to_px(*b), 1)
+    if tp.at is None or not tp.text:
+        return
+    # The reasons, written beside the target: legal or why not, range, cover, every boon and bane
+    size = 18
+    rows = [palette.text_surface(t, size, (140, 255, 160) if i == 0 and tp.legal else
+                                 (255, 140, 140) if i == 0 else palette.TEXT) for i, t in enumerate(tp.text[:9])]
+    w = max(r.get_width() for r in rows) + 12
+    h = sum(r.get_height() for r in rows) + 10
+    x, y = cam.square_rect_px(tp.at)[:2]
+    x += cam.px_per_yd + 8
+    x = min(x, cam.view_x_px + cam.view_w_px - w)
+    y = max(cam.view_y_px, min(y, cam.view_y_px + cam.view_h_px - h))
+    box = pygame.Surface((w, h), pygame.SRCALPHA)
+    box.fill((15, 15, 20, 215))
+    surface.blit(box, (x, y))
+    yy = y + 5
+    for r in rows:
+        surface.blit(r, (x + 6, yy))
+        yy += r.get_height()
 
 
 def draw_measure(surface: pygame.Surface, cam: Camera, scene: Scene) -> None:
