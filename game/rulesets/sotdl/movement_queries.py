@@ -35,7 +35,7 @@ from game.rulesets.sotdl.movement_geo import (
     threats_for,
 )
 
-MODES = ("move", "rush", "retreat", "charge")
+MODES = ("move", "rush", "retreat", "charge", "escape")
 
 
 @dataclass(frozen=True)
@@ -116,6 +116,7 @@ def mover_and_budget(state: EncounterState, cid: str, mode: str) -> tuple[str, f
     """Who actually walks (a rider's mount), the budget for ``mode``, and the walk mode."""
     from game.rulesets.sotdl.movecmds import immune_from
 
+    mode = {"sneak": "move"}.get(mode, mode)
     if mode not in MODES:
         raise ValueError(f"mode is one of {', '.join(MODES)}, not {mode!r}")
     walker = mount_of(state, cid) or cid
@@ -129,6 +130,11 @@ def mover_and_budget(state: EncounterState, cid: str, mode: str) -> tuple[str, f
         return walker, float(int(sp) // 2), WalkMode("retreat", False, uses_budget=False)
     if mode == "charge":
         return walker, sp, WalkMode("charge", no_free_attacks_from=imm, uses_budget=False)
+    if mode == "escape":  # Seed SotDL: Escape: half Speed, no free attacks from the grabber
+        g = rider.affliction("grabbed")
+        sp = float(int(rider.definition.speed) // 2)
+        return walker, sp, WalkMode("escape", no_free_attacks_from=imm | (
+            frozenset({g.source}) if g else frozenset()), uses_budget=False)
     left = rider.turn.move_budget_yd if state.active == cid else sp
     if state.active == cid and rider.turn.move_used is False and walker != cid:
         left = sp
@@ -158,8 +164,14 @@ def _reach_map(state: EncounterState, rs: Ruleset, walker: str, budget: float, m
 
 def reachable_query(state: EncounterState, rs: Ruleset, cid: str, mode: str = "move"
                     ) -> ReachPreview:
-    """Every square ``cid`` can stop at with the movement it has left (Seed SotDL: Move)."""
-    walker, budget, wm = mover_and_budget(state, cid, mode)
+    """Every square ``cid`` can stop at with the movement it has left (Seed SotDL: Move).
+
+    None for a mode that is not movement along a path (the UI then shows nothing).
+    """
+    try:
+        walker, budget, wm = mover_and_budget(state, cid, mode)
+    except ValueError:
+        return None  # type: ignore[return-value]
     rm = _reach_map(state, rs, walker, budget, wm, safest=False)
     return ReachPreview(cid, mode, budget, rm.squares(), rm.cost_grid())
 

@@ -141,3 +141,36 @@ def test_attack_alone_from_the_saddle_has_no_banes() -> None:
     ok(eng, Mount("kara", "horse"))
     evs = ok(eng, Attack("kara", "orc"))
     assert of(evs, "RollMade")[0].net_boons == 0
+
+
+def test_when_the_rider_cannot_act_the_mount_acts_and_carries_it() -> None:
+    from game.rulesets.sotdl.commands import Afflict
+
+    eng = mounted()
+    ok(eng, StartTurn("kara", "fast"))
+    ok(eng, Mount("kara", "horse"))
+    _next_round(eng)
+    ok(eng, Afflict("kara", "stunned", 1))
+    ok(eng, StartTurn("horse", "fast"))
+    ok(eng, Move("horse", ((6, 0),)))
+    assert eng.state.creatures["kara"].square == (6, 0)  # still in the saddle
+
+
+def test_when_the_mount_cannot_act_the_rider_acts_alone() -> None:
+    from game.rulesets.sotdl.commands import Afflict
+
+    eng = mounted()
+    ok(eng, StartTurn("kara", "fast"))
+    ok(eng, Mount("kara", "horse"))
+    _next_round(eng)
+    ok(eng, Afflict("horse", "stunned", 1))
+    assert rejected(eng, Move("kara", ((6, 0),))) == ["mount_cannot_move"]
+    ok(eng, StartTurn("kara", "slow"))
+    ok(eng, Dismount("kara", (0, 0)))
+
+
+def test_reachable_query_for_the_ui() -> None:
+    eng = mounted()
+    r = eng.query("reachable", "kara", "sneak")
+    assert r.cost_yd.shape == (7, 15) and r.squares[(0, 0)] == 0
+    assert eng.query("reachable", "kara", "fly_to_the_moon") is None
