@@ -53,11 +53,12 @@ class OsrAttack(Command):
 
 @command
 class OsrCharge(Command):
-    """Charge: 1d6 + 3 more paces of movement, then a melee attack (Seed OSR)."""
+    """Charge: 1d6 + 3 more paces of movement, then a melee attack (Seed OSR). Without a path,
+    the cheapest one to a square in reach of the target."""
 
     creature: str
-    path: tuple[Square, ...]
     target: str
+    path: tuple[Square, ...] = ()
     weapon: str = ""
 
 
@@ -74,7 +75,7 @@ class OsrSummonPower(Command):
     """In the Milieu a caster declares the Soul Points it will use this round."""
 
     creature: str
-    soul_points: int
+    soul_points: int = 1
 
 
 @command
@@ -83,7 +84,7 @@ class OsrCastSpell(Command):
     area effect, reduced against formations)."""
 
     creature: str
-    spell: str
+    spell: str = "a spell"
     targets: tuple[str, ...] = ()
     damage: str = ""
     damage_type: str = "physical"

@@ -254,17 +254,55 @@ def validate_charge(state: EncounterState, cmd: OsrCharge, rs: Ruleset) -> list[
     w = weapon_of(state, rs, cmd.creature, cmd.weapon)
     if w.kind != "melee":
         return [Violation(f"a charge needs a melee weapon, not {w.name}", "not_melee")]
-    steps, vs = plan_steps(state, rs, cmd.creature, tuple(cmd.path))
+    if cmd.target not in state.creatures or state.creatures[cmd.target].side == c.side:
+        return [Violation(f"{cmd.target} is not a foe", "bad_target")]
+    t = state.creatures[cmd.target]
+    if not cmd.path and gap_squares(c.body, t.body) <= params_of(rs).melee_reach_yd + w.reach_yd + c.definition.reach_yd:
+        return [Violation(f"{t.name} is already in reach: attack instead", "in_reach")]
+    path = tuple(cmd.path) or charge_path(state, rs, cmd.creature, cmd.target, cmd.weapon)
+    if not path:
+        return [Violation(f"{c.name} cannot reach {t.name} in a charge", "too_far")]
+    steps, vs = plan_steps(state, rs, cmd.creature, path)
     if vs:
         return vs
-    extra = parse_dice(params_of(rs).charge_extra)
-    most = budget_squares(state, rs, cmd.creature) + params_of(rs).paces_to_squares(extra.count * extra.sides + extra.bonus)
+    most = charge_most(state, rs, cmd.creature)
     cost = sum(s.cost_yd for s in steps)
     if cost > most + 1e-9:
         return [Violation(f"{c.name} cannot charge {cost:g} paces (at most {most:g})", "too_far")]
-    if cmd.target not in state.creatures or state.creatures[cmd.target].side == c.side:
-        return [Violation(f"{cmd.target} is not a foe", "bad_target")]
     return []
+
+
+def charge_most(state: EncounterState, rs: Ruleset, cid: str) -> float:
+    """The longest charge: the usual paces plus the most 1d6 + 3 can add."""
+    p = params_of(rs)
+    extra = parse_dice(p.charge_extra)
+    return budget_squares(state, rs, cid) + p.paces_to_squares(extra.count * extra.sides + extra.bonus)
+
+
+def charge_path(state: EncounterState, rs: Ruleset, cid: str, target: str, weapon_id: str = "") -> tuple[Square, ...]:
+    """The cheapest path to a square from which the target is in reach (empty: none in range)."""
+    try:
+        from game.rules.geometry.pathing import Mover, MoveRules, terrain_costs
+        from game.rules.geometry.pathing_search import reachable
+    except ImportError:  # no movement geometry: the GM draws the path
+        return ()
+    c, t = state.creatures[cid], state.creatures[target]
+    w = weapon_of(state, rs, cid, weapon_id)
+    reach = params_of(rs).melee_reach_yd + w.reach_yd + c.definition.reach_yd
+    if gap_squares(c.body, t.body) <= reach:
+        return ()
+    mover = Mover(space=c.body.space, height_yd=c.body.height_yd, prone=c.has("prone"),
+                  traits=frozenset(c.definition.movement), agility_mod=c.definition.modifier("agility"))
+    tc = terrain_costs(state.battlefield, mover=mover, rules=MoveRules.from_ruleset(rs.definition))
+    enemies = [o.body for o in state.creatures.values() if o.in_fight and o.side != c.side]
+    allies = [o.body for o in state.creatures.values() if o.in_fight and o.side == c.side and o.id != cid]
+    rm = reachable(tc, start=c.body.square, budget_yd=charge_most(state, rs, cid), allies=allies, enemies=enemies)
+    spots = [(cost, sq) for sq, cost in rm.squares().items()
+             if gap_squares(c.body.moved_to(sq), t.body) <= reach and sq != c.body.square]
+    if not spots:
+        return ()
+    found = rm.path_to(min(spots)[1])
+    return tuple(found[1:]) if found else ()
 
 
 def resolve_charge(ctx: Context, cmd: OsrCharge) -> None:
@@ -280,7 +318,8 @@ def resolve_charge(ctx: Context, cmd: OsrCharge) -> None:
     budget = c.turn.move_budget_yd + extra
     ctx.emit(MoveBudgetSet(cmd.creature, budget, f"charge: {sum(faces) + expr.bonus} extra paces"))
     ctx.emit(ActionUsed(cmd.creature, "charge"))
-    steps, _ = plan_steps(ctx.state, ctx.ruleset, cmd.creature, tuple(cmd.path))
+    path = tuple(cmd.path) or charge_path(ctx.state, ctx.ruleset, cmd.creature, cmd.target, cmd.weapon)
+    steps, _ = plan_steps(ctx.state, ctx.ruleset, cmd.creature, path)
     kept: list[Step] = []
     spent = 0.0
     for s in steps:

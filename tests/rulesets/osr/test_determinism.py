@@ -65,7 +65,7 @@ SCRIPT: list[Command] = [
     OsrMove("ann", ((2, 1), (3, 1))),
     OsrCastSpell("ann", "Fireball", ("s1", "s2"), damage="2d6", damage_type="fire", area=True),
     OsrAttack("bo", "cap"),
-    OsrCharge("cy", ((1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (7, 2)), "s1"),
+    OsrCharge("cy", "s1", ((1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (7, 2))),
     OsrEndTurn("cy"),
     AdvancePhase(),
     OsrMoveFormation("line", ((9, 1),)),

@@ -182,7 +182,7 @@ def test_charge_adds_one_d6_plus_three_paces_then_attacks() -> None:
     ])
     to_action(eng)
     path = tuple((x, 0) for x in range(1, 12))  # 11 paces: 6 + (2 + 3)
-    out = eng.submit(OsrCharge("ann", path, "orc"), dice=[2, 15, 6])
+    out = eng.submit(OsrCharge("ann", "orc", path), dice=[2, 15, 6])
     assert of(out.events, "OsrChargeRolled")[0].extra_paces == 5
     assert eng.state.creatures["ann"].body.square == (11, 0)
     assert of(out.events, "OsrAttackRolled")[0].hit
@@ -198,7 +198,7 @@ def test_charge_that_falls_short_makes_no_attack() -> None:
     ])
     to_action(eng)
     path = tuple((x, 0) for x in range(1, 12))
-    out = eng.submit(OsrCharge("ann", path, "orc"), dice=[1])
+    out = eng.submit(OsrCharge("ann", "orc", path), dice=[1])
     assert eng.state.creatures["ann"].body.square == (10, 0)
     assert not of(out.events, "OsrAttackRolled")
 
@@ -211,3 +211,23 @@ def test_gm_override_modifier_shows_its_reason() -> None:
     to_action(eng)
     out = eng.submit(OsrAttack("ann", "orc", gm_modifier=-1, gm_reason="slippery deck"), dice=[5])
     assert of(out.events, "OsrAttackRolled")[0].modifiers[-1].describe() == "-1: slippery deck"
+
+
+def test_charge_without_a_path_takes_the_cheapest_to_the_target() -> None:
+    eng = engine("""
+    ..............
+    ....^^........
+    """, [
+        ("ann", "pcs", (0, 1), creature("ann")),
+        ("orc", "gm", (10, 1), creature("orc", hit_points=30)),
+    ])
+    to_action(eng)
+    out = eng.submit(OsrCharge("ann", "orc"), dice=[4, 15, 6])  # 6 + 7 paces
+    assert eng.state.creatures["ann"].body.square in ((9, 0), (9, 1))
+    assert of(out.events, "OsrAttackRolled")[0].hit
+    near = engine(OPEN, [("ann", "pcs", (1, 1), creature("ann")), ("orc", "gm", (2, 1), creature("orc"))])
+    to_action(near)
+    assert near.submit(OsrCharge("ann", "orc")).violations[0].code == "in_reach"
+    far = engine(OPEN, [("ann", "pcs", (0, 0), creature("ann")), ("orc", "gm", (9, 3), creature("orc"))])
+    to_action(far)
+    assert far.validate(OsrCharge("ann", "orc")) == []  # 9 paces: within 6 + 1d6 + 3 at most
