@@ -49,20 +49,18 @@ class Targeting:
         out = [
             "legal" if self.legal else "not legal: " + "; ".join(v.reason for v in self.violations)
         ]
-        out.append(f"{self.distance_yd:g} yards: {self.range_reason or self.band}")
+        out.append(self.range_reason or f"{self.distance_yd:g} yards away")
         if self.cover is not None:
             out.append(
                 f"cover: {self.cover.describe()}"
-                + ("" if self.cover_applies else " (melee: no effect)")
+                + ("" if self.cover_applies or self.cover.level == 0 else " (no bane: not ranged)")
             )
         if self.obscured is not None:
             out.append(f"sight: {self.obscured.reason}")
         out += [m.describe() for m in self.modifiers]
-        word = "boons" if self.net_boons >= 0 else "banes"
-        out.append(
-            f"net: {abs(self.net_boons)} {word}; target number {self.target_number} "
-            f"({self.target_attribute})"
-        )
+        n = abs(self.net_boons)
+        word = ("boon" if self.net_boons >= 0 else "bane") + ("" if n == 1 else "s")
+        out.append(f"net: {n} {word}; target number {self.target_number} ({self.target_attribute})")
         return out
 
 
