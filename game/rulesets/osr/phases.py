@@ -118,6 +118,9 @@ def resolve_retreats(ctx: Context) -> None:
         if res.outcome == "failure":
             ctx.emit(AfflictionGained(cid, Affliction("retreat_failed", "retreat", ctx.state.round),
                                       "may move but forfeits its action"))
+            if c.has("fleeing"):  # routed by morale: it keeps trying to get away
+                ctx.emit(CreatureDataSet(cid, "retreat", "forced"),
+                         AfflictionGained(cid, Affliction("retreating", "morale"), "still fleeing"))
         else:
             ctx.emit(StatusChanged(cid, "fled", res.describe()))
 

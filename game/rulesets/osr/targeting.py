@@ -71,11 +71,12 @@ def targeting(state: EncounterState, rs: Ruleset, attacker: str, target: str, ac
     ``thrown=True``, ``gm_modifier``, ``gm_reason``)."""
     plan, vs = plan_attack(state, rs, attacker, target, weapon, thrown=bool(extra.get("thrown", False)),
                            gm_modifier=int(extra.get("gm_modifier", 0) or 0), gm_reason=str(extra.get("gm_reason", "")))
-    if plan is not None and action == "attack":  # the command's own check: phase, turn, action left
-        from game.rulesets.osr.commands import OsrAttack
+    if plan is not None and action in ("attack", "charge"):  # the command's own check: phase, turn ...
+        from game.rulesets.osr.commands import OsrAttack, OsrCharge
 
-        cmd = OsrAttack(attacker, target, weapon, bool(extra.get("thrown", False)),
-                        int(extra.get("gm_modifier", 0) or 0), str(extra.get("gm_reason", "")))
+        cmd: Any = (OsrAttack(attacker, target, weapon, bool(extra.get("thrown", False)),
+                              int(extra.get("gm_modifier", 0) or 0), str(extra.get("gm_reason", "")))
+                    if action == "attack" else OsrCharge(attacker, target, weapon=weapon))
         act = rs.action_for(cmd)
         if act is not None:
             vs = act.validate(state, cmd, rs)
@@ -98,6 +99,32 @@ def targeting(state: EncounterState, rs: Ruleset, attacker: str, target: str, ac
                         plan.armour_class, flat, plan.factors.unseen, plan.factors.ignore_dr, plan.factors.melee_group)
 
 
+@dataclass(frozen=True)
+class FormationView:
+    """A formation as the window draws it: its squares, facing, order and cohesion."""
+
+    id: str
+    side: str
+    squares: tuple[tuple[int, int], ...]
+    facing: str
+    order: str
+    mob: bool
+    leader: str
+    cohesion: int
+
+
+def formations_query(state: EncounterState, rs: Ruleset) -> tuple[FormationView, ...]:
+    """Query 'formations': every formation's block (members still fighting) and facing."""
+    out = []
+    for f in state.data.get("osr_formations", {}).values():
+        squares = tuple(state.creatures[m].body.square for m in f.members
+                        if m in state.creatures and state.creatures[m].in_fight)
+        out.append(FormationView(f.id, f.side, squares, f.facing, f.order, f.mob, f.leader,
+                                 int(state.data.get("osr_cohesion", {}).get(f.id, 0))))
+    return tuple(out)
+
+
 def register(rs: Ruleset) -> None:
-    """The ``targeting`` query."""
+    """The ``targeting`` and ``formations`` queries."""
     rs.register_query("targeting", targeting)
+    rs.register_query("formations", formations_query)

@@ -273,3 +273,14 @@ def test_the_gm_may_turn_off_lead_replacing_morale() -> None:
     out = to_morale(eng, dice=[3, 3])
     check = of(out.events, "OsrMoraleChecked")[0]
     assert check.method == "morale" and check.target == 6 and check.success
+
+
+def test_routed_creature_keeps_trying_to_flee() -> None:
+    eng = band()
+    to_action(eng)
+    eng.submit(OsrAttack("ann", "orc1"), dice=[15, 5])
+    to_morale(eng, dice=[6, 6, 6, 6])  # orc2 and orc3 rout
+    eng.submit(AdvancePhase())
+    eng.submit(AdvancePhase(), dice=[1, 1, 5, 2])  # both fail to get away
+    orc2 = eng.state.creatures["orc2"]
+    assert orc2.has("retreat_failed") and orc2.data.get("retreat") == "forced"

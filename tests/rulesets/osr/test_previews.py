@@ -52,3 +52,22 @@ def test_targeting_preview_out_of_the_action_phase_is_not_legal() -> None:
     t = eng.query("targeting", "ann", "orc", action="attack", option="")
     assert not t.legal and t.violations[0].code == "wrong_phase"
     assert t.lines()[0].startswith("not legal")
+
+
+def test_formations_query_for_drawing_blocks_and_facing() -> None:
+    eng = engine(FIELD, [
+        ("s1", "gm", (1, 1), creature("s1")), ("s2", "gm", (2, 1), creature("s2")),
+        ("hero", "pcs", (8, 2), creature("hero")),
+    ], formations={"s1": "line", "s2": "line"}, enc_params={"formations": {"line": {"facing": "E", "mob": True}}})
+    (f,) = eng.query("formations")
+    assert f.squares == ((1, 1), (2, 1)) and f.facing == "E" and f.mob and f.cohesion == 2
+
+
+def test_charge_preview_uses_the_charge_rules() -> None:
+    eng = engine(FIELD, [("ann", "pcs", (0, 0), creature("ann")), ("orc", "gm", (9, 2), creature("orc"))])
+    eng.submit(StartCombat())
+    eng.submit(AdvancePhase())
+    eng.submit(AdvancePhase(), dice=[6, 1])
+    eng.submit(AdvancePhase())
+    assert eng.query("targeting", "ann", "orc", action="charge").legal
+    assert not eng.query("targeting", "ann", "orc", action="attack").legal
