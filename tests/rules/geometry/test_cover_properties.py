@@ -74,13 +74,14 @@ def test_transposed_battlefield_gives_the_same_cover(s) -> None:
         st.floats(0, H),
         st.floats(0.2, 4.0),
         st.booleans(),
+        st.sampled_from([0.0, 0.0, 0.5, 1.5, 2.5]),
     ),
 )
 def test_adding_an_obstacle_never_reduces_cover(s, ob) -> None:
     rows, a, t, prone = s
-    x0, y0, x1, y1, height, closed = ob
+    x0, y0, x1, y1, height, closed, base = ob
     pts = ((x0, y0), (x1, y0), (x1, y1), (x0, y1)) if closed else ((x0, y0), (x1, y1))
     before = _cover(rows, a, t, prone)
-    after = _cover(rows, a, t, prone, (Obstacle(999, "rock", pts, closed, height),))
+    after = _cover(rows, a, t, prone, (Obstacle(999, "rock", pts, closed, height, base_yd=base),))
     assert after.fraction >= before.fraction - 1e-12
     assert after.level >= before.level
