@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
@@ -20,9 +19,9 @@ from game.rules.battlefield import Square
 from game.rules.body import Body
 from game.rules.geometry.occupancy import anchors_overlapping, rasterize
 from game.rules.geometry.pathing import INF, Step, TerrainCosts, step_cost
+from game.rules.geometry.pathing_edges import _dir_list, _edges, _padded
 from game.rules.geometry.reach import Threat, threatened_anchors
 
-UNIT_DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 EPS = 1e-9
 
 
@@ -157,11 +156,11 @@ def reachable(
     jumps = not (m.prone or m.flying) and bool(tc.gap[y0:y1, x0:x1].any())
     lmax = m.jump_across_yd(running=True, rules=r) if jumps else 1
     pad = max(1, lmax)
-    origin = (x0 - m.space + 1, y0 - m.space + 1)
+    # an anchor's footprint reaches space - 1 squares right of and below the window
     big = (hw + m.space - 1, ww + m.space - 1)
-    ally_sq = rasterize(big, allies, origin=origin)
-    enemy_sq = rasterize(big, enemies, origin=origin)
-    sl = (slice(m.space - 1, None), slice(m.space - 1, None))
+    ally_sq = rasterize(big, allies, origin=(x0, y0))
+    enemy_sq = rasterize(big, enemies, origin=(x0, y0))
+    sl = (slice(0, hw), slice(0, ww))
     ally_a = anchors_overlapping(ally_sq, space=m.space)[sl]
     enemy_a = anchors_overlapping(enemy_sq, space=m.space)[sl]
     wall_w = tc.wall[y0:y1, x0:x1]
@@ -254,106 +253,6 @@ def _guarantee_step(dist, parent, S, C0, s0, n, budget) -> None:  # type: ignore
             if not math.isfinite(dist[t]):
                 dist[t] = budget
                 parent[t] = s0
-
-
-def _padded(a: np.ndarray, pad: int, fill: object) -> np.ndarray:
-    """``a`` surrounded by ``pad`` cells of ``fill`` (faster than np.pad for small arrays)."""
-    out = np.full((a.shape[0] + 2 * pad, a.shape[1] + 2 * pad), fill, dtype=a.dtype)
-    out[pad : pad + a.shape[0], pad : pad + a.shape[1]] = a
-    return out
-
-
-@lru_cache(maxsize=64)
-def _sources(n: int, wp: int, lmax: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per direction, the flat index each cell is entered from (cached per window shape)."""
-    idx = np.arange(n)
-    offs = np.array([L * (dy * wp + dx) for dx, dy, L in _dir_list(lmax)])
-    S = np.clip(idx[None, :] - offs[:, None], 0, n - 1)
-    S.flags.writeable = False
-    idx.flags.writeable = False
-    return S, idx
-
-
-@lru_cache(maxsize=256)
-def _shifted(n: int, off: int) -> np.ndarray:
-    """Flat index of the cell ``off`` before each cell, clipped to the array (cached)."""
-    out = np.clip(np.arange(n) - off, 0, n - 1)
-    out.flags.writeable = False
-    return out
-
-
-def _dir_list(lmax: int) -> list[tuple[int, int, int]]:
-    return [(dx, dy, 1) for dx, dy in UNIT_DIRS] + [
-        (dx, dy, L) for L in range(2, lmax + 1) for dx, dy in UNIT_DIRS
-    ]
-
-
-def _edges(tc, wall, mult, elev, climb, wp, n, lmax):  # type: ignore[no-untyped-def]
-    """Source index, cost (parity 0 and 1) and needs-run-up arrays, one row per direction."""
-    m, r = tc.mover, tc.rules
-    S, idx = _sources(n, wp, lmax)
-    u = S[:8]
-    diag = np.array([bool(dx and dy) for dx, dy in UNIT_DIRS])
-    if r.diagonal_rule == "euclidean":
-        b0 = np.where(diag, math.sqrt(2.0), 1.0)
-        b1 = b0
-    else:
-        b0 = np.ones(8)
-        b1 = np.where(diag, 2.0, 1.0) if r.diagonal_rule == "alternating" else b0
-    ok = ~wall[None, :] & ~wall[u]
-    run = None
-    if m.flying:
-        vert0 = np.zeros((8, n))
-        allowed = ok
-    else:
-        dz = elev[None, :] - elev[u]
-        adz = np.abs(dz)
-        level = adz <= r.step_up_yd
-        vert0 = np.zeros((8, n))
-        allowed = ok & level
-        if not m.prone and not level.all():
-            climbs = "climb" in m.traits
-            cm = 1.0 if climbs else r.difficult_multiplier
-            cl = ~level & (climbs | climb[u] | climb[None, :])
-            stand = ~level & ~cl & (dz > 0) & (dz * 3 <= m.jump_up_ft(running=False, rules=r) + EPS)
-            runj = ~level & ~cl & (dz > 0) & ~stand & (dz * 3 <= m.jump_up_ft(running=True, rules=r) + EPS)
-            down = ~level & ~cl & (dz < 0) & (-dz < r.safe_drop_yd)
-            vert0 = np.where(cl, adz * cm, np.where(stand | runj | down, adz, 0.0))
-            allowed = ok & (level | cl | stand | runj | down)
-            run = runj
-    # no corner cutting: both squares beside a diagonal step blocked
-    for i, (dx, dy) in enumerate(UNIT_DIRS):
-        if dx and dy:
-            allowed[i] &= ~(wall[_shifted(n, dy * wp)] & wall[_shifted(n, dx)])
-    C0 = np.where(allowed, b0[:, None] * mult[None, :] + vert0, INF)
-    C1 = np.where(allowed, b1[:, None] * mult[None, :] + vert0, INF) if b1 is not b0 else C0
-    if lmax > 1:
-        jc, jrun = _jump_edges(tc, wall, elev, wp, n, lmax)
-        C0 = np.concatenate([C0, jc])
-        C1 = np.concatenate([C1, jc]) if C1 is not C0 else C0
-        run = np.concatenate([run if run is not None else np.zeros((8, n), bool), jrun])
-    return S, C0, C1, run
-
-
-def _jump_edges(tc, wall, elev, wp, n, lmax):  # type: ignore[no-untyped-def]
-    """Seed SotDL: Jump Across: straight over lower squares, landing level with the take-off."""
-    m, r = tc.mover, tc.rules
-    idx = np.arange(n)
-    stand_max = m.jump_across_yd(running=False, rules=r)
-    costs, runs = [], []
-    for L in range(2, lmax + 1):
-        for dx, dy in UNIT_DIRS:
-            src = _shifted(n, L * (dy * wp + dx))
-            ok = ~wall & ~wall[src] & (np.abs(elev - elev[src]) <= r.step_up_yd)
-            for k in range(1, L):
-                mid = _shifted(n, (L - k) * (dy * wp + dx))
-                ok &= ~wall[mid] & (elev[mid] < elev[src] - r.step_up_yd)
-            length = float(L) if r.diagonal_rule == "chebyshev" or not (dx and dy) else (
-                L * math.sqrt(2.0) if r.diagonal_rule == "euclidean" else float(L + L // 2)
-            )
-            costs.append(np.where(ok, length, INF))
-            runs.append(np.full(n, L > stand_max))
-    return np.array(costs), np.array(runs)
 
 
 @dataclass(frozen=True)
