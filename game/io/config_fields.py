@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.io.errors import InputError
-from game.io.yaml_lines import LineList, LineMap
+from game.io.yaml_lines import LineList, LineMap, one_line
 
 
 class Bad(Exception):
@@ -36,8 +36,8 @@ class Report:
         self.defined = set()
 
     def add(self, file: str, line: int | str | None, what: str) -> None:
-        """Record one mistake."""
-        self.errors.append(InputError(file, line, what))
+        """Record one mistake (always one line: control characters the GM typed are escaped)."""
+        self.errors.append(InputError(file, line, one_line(what)))
 
     def extend(self, errors: Iterable[InputError]) -> None:
         """Record mistakes found elsewhere (YAML duplicate keys, a map loader)."""

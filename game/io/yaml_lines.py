@@ -107,7 +107,7 @@ class LineLoader(yaml.SafeLoader):
                     InputError(
                         self.path,
                         key_line,
-                        f"duplicate key '{key}' (first at line {result.key_lines[key]})",
+                        one_line(f"duplicate key '{key}' (first at line {result.key_lines[key]})"),
                     )
                 )
                 continue
@@ -129,6 +129,17 @@ class LineLoader(yaml.SafeLoader):
 
 LineLoader.add_constructor("tag:yaml.org,2002:map", LineLoader.construct_line_map)
 LineLoader.add_constructor("tag:yaml.org,2002:seq", LineLoader.construct_line_list)
+
+
+def one_line(text: str) -> str:
+    r"""Text with newlines and other control characters escaped, so a message stays one line.
+
+    >>> one_line("bad\nkey\x00")
+    'bad\\nkey\\x00'
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 def _line_of(text: str, index: int) -> int:
