@@ -39,7 +39,9 @@ KINDS = {
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(target=st.sampled_from(sorted(KINDS)), body=values, whole=st.booleans())
-def test_any_content_gives_definitions_or_input_errors(target: str, body: object, whole: bool) -> None:
+def test_any_content_gives_definitions_or_input_errors(
+    target: str, body: object, whole: bool
+) -> None:
     tmp = Path(tempfile.mkdtemp())
     try:
         shutil.copytree(ROOT / "config", tmp / "config")
