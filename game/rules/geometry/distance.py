@@ -11,6 +11,7 @@ Elevation is a third axis: a vertical gap combines with the horizontal distance 
 (chebyshev: the larger; alternating: ``d + floor(dz / 2)`` for the shorter leg; euclidean:
 Pythagoras). Vertical gaps in the grid rules are rounded up to whole yards.
 """
+
 from __future__ import annotations
 
 import math
@@ -101,7 +102,10 @@ def body_gap(a: Body, b: Body) -> tuple[int, int, float]:
     dy = max(0, by - (ay + a.space - 1), ay - (by + b.space - 1))
     dz = float(
         interval_gap(
-            a.elevation_yd, a.elevation_yd + a.height_yd, b.elevation_yd, b.elevation_yd + b.height_yd
+            a.elevation_yd,
+            a.elevation_yd + a.height_yd,
+            b.elevation_yd,
+            b.elevation_yd + b.height_yd,
         )
     )
     return dx, dy, dz

@@ -5,6 +5,7 @@ Climb, Fly, Ride. The combat chapter gives no falling damage; the ruleset file's
 ``params.falling`` does (config/rulesets/sotdl.yaml, the published game's rule as we know it:
 1d6 per 2 yards fallen from 2 yards up, at most 20d6, landing prone). Defaults below match it.
 """
+
 from __future__ import annotations
 
 import math
@@ -89,7 +90,9 @@ def ground_under(bf: Battlefield, body: Body) -> float:
     return max(bf.elevation_at(sq) for sq in body.squares() if bf.in_bounds(sq))
 
 
-def fall(bf: Battlefield, *, body: Body, from_yd: float | None = None, rule: FallingRule | None = None) -> Fall:
+def fall(
+    bf: Battlefield, *, body: Body, from_yd: float | None = None, rule: FallingRule | None = None
+) -> Fall:
     """The fall of a creature whose footprint is over ``body.square`` from ``from_yd`` (default:
     ``body.elevation_yd``) to the ground below (Seed SotDL: Jump Down, Fly).
 

@@ -6,6 +6,7 @@ source one square at a time; a wall, a creature or a rise it cannot step up stop
 over a ledge (a drop of more than ``step_up_yd``) takes it over the edge into a fall.
 Forced movement never provokes free attacks (Seed SotDL: Free Attack, "willingly").
 """
+
 from __future__ import annotations
 
 import math

@@ -6,6 +6,7 @@ least 2 yards first; up half the Agility modifier in feet (at least 1 foot), the
 after the run-up; down: safe below 5 yards, a fall from there on. Jumped yards come out of the
 move; farther than the rule allows, the GM may call for an Agility challenge roll.
 """
+
 from __future__ import annotations
 
 import math
@@ -74,21 +75,27 @@ def plan_jump_across(
 ) -> JumpPlan:
     """Seed SotDL: Jump Across, including running out of movement mid-jump.
 
-    >>> plan_jump_across(length_yd=3, agility_mod=1, moved_yd=0, budget_left_yd=5, over_gap=True).outcome
+    >>> def jump(length, left, gap=True):
+    ...     return plan_jump_across(length_yd=length, agility_mod=1, moved_yd=0,
+    ...                             budget_left_yd=left, over_gap=gap)
+    >>> jump(3, 5).outcome
     'landed'
-    >>> p = plan_jump_across(length_yd=3, agility_mod=1, moved_yd=0, budget_left_yd=2, over_gap=True)
-    >>> (p.outcome, p.landed_yd)
+    >>> (jump(3, 2).outcome, jump(3, 2).landed_yd)
     ('fell', 2.0)
-    >>> plan_jump_across(length_yd=3, agility_mod=1, moved_yd=0, budget_left_yd=2, over_gap=False).outcome
-    'landed_prone'
-    >>> plan_jump_across(length_yd=5, agility_mod=1, moved_yd=0, budget_left_yd=9, over_gap=True).outcome
-    'challenge'
+    >>> jump(3, 2, gap=False).outcome, jump(5, 9).outcome
+    ('landed_prone', 'challenge'
     """
     mx = jump_across_max_yd(agility_mod=agility_mod, moved_yd=moved_yd, rules=rules)
     if budget_left_yd + 1e-9 < length_yd:
         landed = float(math.floor(max(0.0, budget_left_yd) + 1e-9))
-        return JumpPlan("across", length_yd, mx, max(0.0, budget_left_yd),
-                        "fell" if over_gap else "landed_prone", landed)
+        return JumpPlan(
+            "across",
+            length_yd,
+            mx,
+            max(0.0, budget_left_yd),
+            "fell" if over_gap else "landed_prone",
+            landed,
+        )
     outcome = "challenge" if length_yd > mx + 1e-9 else "landed"
     return JumpPlan("across", length_yd, mx, length_yd, outcome, length_yd)
 
@@ -115,11 +122,15 @@ def plan_jump_up(
     return JumpPlan("up", height_yd, mx, height_yd, outcome, height_yd)
 
 
-def plan_jump_down(*, drop_yd: float, budget_left_yd: float, rules: MoveRules | None = None) -> JumpPlan:
+def plan_jump_down(
+    *, drop_yd: float, budget_left_yd: float, rules: MoveRules | None = None
+) -> JumpPlan:
     """Seed SotDL: Jump Down: safe when the surface is less than 5 yards below; else a fall.
 
-    >>> plan_jump_down(drop_yd=4, budget_left_yd=6).outcome, plan_jump_down(drop_yd=5, budget_left_yd=9).outcome
-    ('landed', 'fell')
+    >>> plan_jump_down(drop_yd=4, budget_left_yd=6).outcome
+    'landed'
+    >>> plan_jump_down(drop_yd=5, budget_left_yd=9).outcome
+    'fell'
     >>> plan_jump_down(drop_yd=4, budget_left_yd=3).outcome
     'landed_prone'
     """
@@ -128,5 +139,7 @@ def plan_jump_down(*, drop_yd: float, budget_left_yd: float, rules: MoveRules | 
         return JumpPlan("down", drop_yd, r.safe_drop_yd, 0.0, "fell", drop_yd)
     if budget_left_yd + 1e-9 < drop_yd:
         # the rules: "you land prone or fall if you reach your movement limit" (down: prone)
-        return JumpPlan("down", drop_yd, r.safe_drop_yd, max(0.0, budget_left_yd), "landed_prone", drop_yd)
+        return JumpPlan(
+            "down", drop_yd, r.safe_drop_yd, max(0.0, budget_left_yd), "landed_prone", drop_yd
+        )
     return JumpPlan("down", drop_yd, r.safe_drop_yd, drop_yd, "landed", drop_yd)

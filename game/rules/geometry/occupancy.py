@@ -4,6 +4,7 @@ Seed SotDL: Move ("allies can be passed through, enemies cannot, and nobody ends
 occupied space" is the issue's reading of the chapter). Arrays are (rows, cols), ``[y, x]``;
 an *anchor* is the top-left square of a footprint.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -25,8 +26,10 @@ def space_for_size(size: float, *, ruleset: RulesetDef | None = None) -> int:
     return (ruleset or RulesetDef("default", "default")).space_for(size)
 
 
-def footprint_reduce(mask: np.ndarray, *, space: int, how: str = "any", fill: object = True) -> np.ndarray:
-    """Per anchor, ``any``/``all``/``max``/``min`` of ``mask`` over the ``space`` x ``space`` footprint.
+def footprint_reduce(
+    mask: np.ndarray, *, space: int, how: str = "any", fill: object = True
+) -> np.ndarray:
+    """Per anchor, ``any``/``all``/``max``/``min`` of ``mask`` over its footprint.
 
     Anchors whose footprint leaves the grid get ``fill``.
 
@@ -48,7 +51,9 @@ def footprint_reduce(mask: np.ndarray, *, space: int, how: str = "any", fill: ob
     return out
 
 
-def rasterize(shape: tuple[int, int], bodies: Iterable[Body], *, origin: Square = (0, 0)) -> np.ndarray:
+def rasterize(
+    shape: tuple[int, int], bodies: Iterable[Body], *, origin: Square = (0, 0)
+) -> np.ndarray:
     """Boolean mask of the squares the bodies' footprints cover, in a window at ``origin``.
 
     >>> rasterize((3, 3), [Body((1, 1), space=2)]).astype(int).tolist()
@@ -92,7 +97,10 @@ def overlaps(a: Body, b: Body) -> bool:
     flat = ax < bx + b.space and bx < ax + a.space and ay < by + b.space and by < ay + a.space
     if not flat:
         return False
-    return a.elevation_yd < b.elevation_yd + b.height_yd and b.elevation_yd < a.elevation_yd + a.height_yd
+    return (
+        a.elevation_yd < b.elevation_yd + b.height_yd
+        and b.elevation_yd < a.elevation_yd + a.height_yd
+    )
 
 
 def can_stand(bf: Battlefield, body: Body, *, others: Sequence[Body] = ()) -> bool:

@@ -23,6 +23,7 @@ Ruleset knobs come from ``RulesetDef`` (``diagonal_rule``, ``difficult_multiplie
 choice: a rise this small is a step, not a climb), ``jump.safe_drop_yd``: 5,
 ``jump.run_up_yd``: 2, ``jump.across_base_yd``: 2 ...): see :class:`MoveRules`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -58,7 +59,7 @@ class Mover:
         )
 
     def jump_up_ft(self, *, running: bool, rules: MoveRules | None = None) -> int:
-        """Seed SotDL: Jump Up: half the Agility modifier in feet (at least 1), full after a run-up."""
+        """Seed SotDL: Jump Up: half the Agility modifier in feet (min 1), all after a run-up."""
         r = rules or MoveRules()
         return max(r.up_min_ft, self.agility_mod if running else self.agility_mod // 2)
 
@@ -80,7 +81,7 @@ class MoveRules:
 
     @classmethod
     def from_ruleset(cls, ruleset: RulesetDef | None) -> MoveRules:
-        """Read ``diagonal_rule``, ``difficult_multiplier``, ``params.movement`` and ``params.jump``."""
+        """Read diagonal_rule, difficult_multiplier, params.movement and params.jump."""
         if ruleset is None:
             return cls()
         mv = dict(ruleset.params.get("movement", {}) or {})

@@ -1,6 +1,7 @@
 """Edges of the movement search: for each direction, where a cell is entered from and what it
 costs (Seed SotDL: Move, Climb, Jump; no corner cutting). Used by :mod:`pathing_search`.
 """
+
 from __future__ import annotations
 
 import math
@@ -74,7 +75,13 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax):  # type: ignore[no-untyped
             cm = 1.0 if climbs else r.difficult_multiplier
             cl = ~level & (climbs | climb[u] | climb[None, :])
             stand = ~level & ~cl & (dz > 0) & (dz * 3 <= m.jump_up_ft(running=False, rules=r) + EPS)
-            runj = ~level & ~cl & (dz > 0) & ~stand & (dz * 3 <= m.jump_up_ft(running=True, rules=r) + EPS)
+            runj = (
+                ~level
+                & ~cl
+                & (dz > 0)
+                & ~stand
+                & (dz * 3 <= m.jump_up_ft(running=True, rules=r) + EPS)
+            )
             down = ~level & ~cl & (dz < 0) & (-dz < r.safe_drop_yd)
             vert0 = np.where(cl, adz * cm, np.where(stand | runj | down, adz, 0.0))
             allowed = ok & (level | cl | stand | runj | down)
@@ -96,7 +103,6 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax):  # type: ignore[no-untyped
 def _jump_edges(tc, wall, elev, wp, n, lmax):  # type: ignore[no-untyped-def]
     """Seed SotDL: Jump Across: straight over lower squares, landing level with the take-off."""
     m, r = tc.mover, tc.rules
-    idx = np.arange(n)
     stand_max = m.jump_across_yd(running=False, rules=r)
     costs, runs = [], []
     for L in range(2, lmax + 1):
@@ -106,8 +112,10 @@ def _jump_edges(tc, wall, elev, wp, n, lmax):  # type: ignore[no-untyped-def]
             for k in range(1, L):
                 mid = _shifted(n, (L - k) * (dy * wp + dx))
                 ok &= ~wall[mid] & (elev[mid] < elev[src] - r.step_up_yd)
-            length = float(L) if r.diagonal_rule == "chebyshev" or not (dx and dy) else (
-                L * math.sqrt(2.0) if r.diagonal_rule == "euclidean" else float(L + L // 2)
+            length = (
+                float(L)
+                if r.diagonal_rule == "chebyshev" or not (dx and dy)
+                else (L * math.sqrt(2.0) if r.diagonal_rule == "euclidean" else float(L + L // 2))
             )
             costs.append(np.where(ok, length, INF))
             runs.append(np.full(n, L > stand_max))

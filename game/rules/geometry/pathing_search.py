@@ -7,6 +7,7 @@ least 1 yard, so at most ``budget + 1`` rounds are needed. States are (threat la
 parity, square): the parity carries the alternating 1-2 diagonal count, the threat layer counts
 provoked free attacks for :func:`safest_path`.
 """
+
 from __future__ import annotations
 
 import math
@@ -174,7 +175,9 @@ def reachable(
     hp, wp = hw + 2 * pad, ww + 2 * pad
     n = hp * wp
     P = 2 if r.diagonal_rule == "alternating" else 1
-    S, C0, C1, RUN = _edges(tc, wall.ravel(), mult.ravel(), elev.ravel(), climb.ravel(), wp, n, lmax)
+    S, C0, C1, RUN = _edges(
+        tc, wall.ravel(), mult.ravel(), elev.ravel(), climb.ravel(), wp, n, lmax
+    )
     # threat layers: how many threats each edge leaves the reach of
     K = max_attacks + 1
     live = [t for t in threats if t.id not in exempt] if max_attacks else []
@@ -183,8 +186,13 @@ def reachable(
         leaves = np.zeros(S.shape, dtype=np.int64)
         for t in live:
             inside = threatened_anchors(
-                (hw, ww), threat=t, space=m.space, elevation=el, height_yd=m.height_yd,
-                rule=r.diagonal_rule, origin=(x0, y0),
+                (hw, ww),
+                threat=t,
+                space=m.space,
+                elevation=el,
+                height_yd=m.height_yd,
+                rule=r.diagonal_rule,
+                origin=(x0, y0),
             )
             ip = _padded(inside, pad, False).ravel()
             leaves += ip[S] & ~ip[None, :]
@@ -336,20 +344,27 @@ def path_through(
         so_far = describe_path(
             tc, squares, blocked=blocked, diagonals_before=diagonals_before, moved_yd=moved_yd
         )
-        left = 4.0 * max(abs(dx), abs(dy)) + 8.0 if budget_yd is None else budget_yd - so_far.cost_yd
+        left = (
+            4.0 * max(abs(dx), abs(dy)) + 8.0 if budget_yd is None else budget_yd - so_far.cost_yd
+        )
         diags = diagonals_before + sum(
             1 for p, q in zip(squares, squares[1:]) if p[0] != q[0] and p[1] != q[1]
         )
         mover_moved = moved_yd + so_far.cost_yd
         tc_seg = tc if mover_moved == tc.mover.moved_yd else _with_moved(tc, mover_moved)
         rm = reachable(
-            tc_seg, start=a, budget_yd=max(left, 0.0), allies=allies, enemies=enemies,
+            tc_seg,
+            start=a,
+            budget_yd=max(left, 0.0),
+            allies=allies,
+            enemies=enemies,
             diagonals_before=diags,
         )
         seg = rm.path_to(b)
         if seg is None:
-            pc = describe_path(tc, squares, blocked=blocked, diagonals_before=diagonals_before,
-                               moved_yd=moved_yd)
+            pc = describe_path(
+                tc, squares, blocked=blocked, diagonals_before=diagonals_before, moved_yd=moved_yd
+            )
             return PathCost(pc.steps + (Step(b, INF, "unreachable"),), INF, tuple(squares) + (b,))
         squares.extend(seg[1:])
     return describe_path(
@@ -371,5 +386,13 @@ def _with_moved(tc: TerrainCosts, moved_yd: float) -> TerrainCosts:
     """The same costs for the mover after it has moved ``moved_yd`` (run-up for jumps)."""
     from dataclasses import replace
 
-    return TerrainCosts(replace(tc.mover, moved_yd=moved_yd), tc.rules, tc.mult, tc.wall,
-                        tc.elev, tc.climbable, tc.treacherous, tc.liquid)
+    return TerrainCosts(
+        replace(tc.mover, moved_yd=moved_yd),
+        tc.rules,
+        tc.mult,
+        tc.wall,
+        tc.elev,
+        tc.climbable,
+        tc.treacherous,
+        tc.liquid,
+    )

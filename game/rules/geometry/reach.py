@@ -5,6 +5,7 @@ of your reach, you can use a triggered action to make an attack against that cre
 melee weapon you are wielding"); Lunging Attack (+1 yard reach). Reach is measured from the
 creature's space (footprint and height), 1 yard by default (``RulesetDef.base_reach_yd``).
 """
+
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
@@ -18,7 +19,11 @@ from game.rules.geometry.distance import body_distance, distance_grid
 
 
 def reach_yd(
-    *, base_yd: float = 1, weapon_reach_yd: float = 0, natural_reach_yd: float = 0, lunging: bool = False
+    *,
+    base_yd: float = 1,
+    weapon_reach_yd: float = 0,
+    natural_reach_yd: float = 0,
+    lunging: bool = False,
 ) -> float:
     """Seed SotDL: reach = base + the weapon's reach property + the creature's own + 1 if lunging.
 
@@ -30,7 +35,7 @@ def reach_yd(
 
 @dataclass(frozen=True)
 class Threat:
-    """A creature that could make a free attack: it wields a melee weapon and has its triggered action.
+    """A creature that could make a free attack (a melee weapon, its triggered action left).
 
     The caller decides eligibility; geometry only measures. ``id`` is the creature's name.
     """
@@ -42,7 +47,7 @@ class Threat:
 
 @dataclass(frozen=True)
 class FreeAttack:
-    """A free attack a move provokes: by whom, before which step, and where the mover stands then."""
+    """A free attack a move provokes: by whom, before which step, where the mover stands."""
 
     threat_id: str
     step: int  # the mover is attacked before taking step ``step`` (1-based)
@@ -82,8 +87,13 @@ def threatened_anchors(
     [[1, 1, 1, 0], [1, 1, 1, 0], [1, 1, 1, 0]]
     """
     d = distance_grid(
-        shape, target=threat.body, space=space, elevation=elevation, height_yd=height_yd,
-        rule=rule, origin=origin,
+        shape,
+        target=threat.body,
+        space=space,
+        elevation=elevation,
+        height_yd=height_yd,
+        rule=rule,
+        origin=origin,
     )
     return d <= threat.reach_yd + 1e-9
 
@@ -101,7 +111,8 @@ def free_attacks_along(
 
     Leaving a threat's reach provokes it; entering reach never does. With ``once`` a threat
     is counted once (it attacks, and its triggered action is spent); ``once=False`` lists every
-    time the mover leaves its reach (a threat that declines may attack at a later one). ``provokes=False`` for retreat, forced movement and teleport; ``exempt``
+    time the mover leaves its reach (a threat that declines may attack at a later one).
+    ``provokes=False`` for retreat, forced movement and teleport; ``exempt``
     lists creatures whose attacks this mover does not trigger (its grabber when escaping, the
     target of its shifting attack or feint).
 

@@ -3,6 +3,7 @@ creatures shoved or driven over an edge. Damage by the ruleset file's ``params.f
 chapter gives none: the published game's 1d6 per 2 yards, see config/rulesets/sotdl.yaml);
 the creature lands prone.
 """
+
 from __future__ import annotations
 
 from game.rules.battlefield import Square
@@ -48,8 +49,14 @@ class Fell(Event):
         )
 
 
-def fall(ctx: Context, cid: str, *, square: Square | None = None, from_yd: float | None = None,
-         cause: str = "") -> int:
+def fall(
+    ctx: Context,
+    cid: str,
+    *,
+    square: Square | None = None,
+    from_yd: float | None = None,
+    cause: str = "",
+) -> int:
     """Drop a creature to the ground under ``square`` (default: where it is); roll the damage,
     deal it, and knock it prone. Returns the damage. A rider falls with its mount."""
     st = ctx.state
@@ -61,20 +68,49 @@ def fall(ctx: Context, cid: str, *, square: Square | None = None, from_yd: float
     dice: tuple[DieRoll, ...] = ()
     if f.damage_dice:
         d = parse_dice(f.damage_dice)
-        dice = ctx.roll(d.sides, d.count, f"{c.name} falls {f.height_yd:g} yards: "
-                        f"{f.damage_dice}", asked_of="gm")
+        dice = ctx.roll(
+            d.sides,
+            d.count,
+            f"{c.name} falls {f.height_yd:g} yards: {f.damage_dice}",
+            asked_of="gm",
+        )
     dmg = sum(x.value for x in dice)
-    ctx.emit(Fell(cid, f.body.square, top, f.body.elevation_yd, f.height_yd, f.damage_dice,
-                  dice, dmg, cause))
+    ctx.emit(
+        Fell(
+            cid,
+            f.body.square,
+            top,
+            f.body.elevation_yd,
+            f.height_yd,
+            f.damage_dice,
+            dice,
+            dmg,
+            cause,
+        )
+    )
     rider = rider_of(ctx.state, cid)
     if rider:  # the rider comes down with the mount, in the same space
         r = ctx.state.creatures[rider]
-        ctx.emit(Fell(rider, f.body.square, r.body.elevation_yd, f.body.elevation_yd,
-                      0.0, "", (), 0, f"{c.name} falls"))
+        ctx.emit(
+            Fell(
+                rider,
+                f.body.square,
+                r.body.elevation_yd,
+                f.body.elevation_yd,
+                0.0,
+                "",
+                (),
+                0,
+                f"{c.name} falls",
+            )
+        )
     if dmg:
         deal_damage(ctx, cid, dmg, "fall")
-    if f.lands_prone and ctx.state.creatures[cid].in_fight and not ctx.state.creatures[cid].has(
-            "prone"):
+    if (
+        f.lands_prone
+        and ctx.state.creatures[cid].in_fight
+        and not ctx.state.creatures[cid].has("prone")
+    ):
         afflict(ctx, cid, timed("prone", "fall", None), "lands prone after a fall")
     return dmg
 

@@ -6,6 +6,7 @@ Creature data: ``riding`` (rider -> mount id), ``rider`` (mount -> rider id), ``
 (a rider immobilized under its fallen mount), ``both_attacking`` (during a joint attack),
 ``joint_attack_round`` (the round rider and mount last attacked together).
 """
+
 from __future__ import annotations
 
 import math
@@ -101,8 +102,10 @@ def own_body(state: EncounterState, rs: Ruleset, cid: str, square: Square) -> Bo
     c = state.creatures[cid]
     d = rs.definition
     b = Body(tuple(square), d.space_for(size(c)), 0.0, d.height_for(size(c)))  # type: ignore[arg-type]
-    ground = max((state.battlefield.elevation_at(q) for q in b.squares()
-                  if state.battlefield.in_bounds(q)), default=0.0)
+    ground = max(
+        (state.battlefield.elevation_at(q) for q in b.squares() if state.battlefield.in_bounds(q)),
+        default=0.0,
+    )
     return b.moved_to(b.square, ground)
 
 
@@ -118,14 +121,18 @@ class TurnShared(Event):
         return state.update_turn(self.creature, taken=True, kind=self.kind)
 
 
-def _rider_body_near_mount(state: EncounterState, rs: Ruleset, rider: str, mount: str
-                           ) -> list[Square]:
+def _rider_body_near_mount(
+    state: EncounterState, rs: Ruleset, rider: str, mount: str
+) -> list[Square]:
     """Anchors for the rider within 1 yard of the mount's space, free to stand in."""
     bf = state.battlefield
     m = state.creatures[mount].body
     r = own_body(state, rs, rider, state.creatures[rider].body.square)
-    others = [o.body for o in state.creatures.values() if o.id not in (rider, mount) and o.in_fight
-              and not mount_of(state, o.id)]
+    others = [
+        o.body
+        for o in state.creatures.values()
+        if o.id not in (rider, mount) and o.in_fight and not mount_of(state, o.id)
+    ]
     out = []
     x0, y0 = m.square
     for y in range(y0 - r.space - 1, y0 + m.space + 2):
@@ -139,8 +146,9 @@ def _rider_body_near_mount(state: EncounterState, rs: Ruleset, rider: str, mount
     return out
 
 
-def landing_square(state: EncounterState, rs: Ruleset, rider: str, mount: str, source: str
-                   ) -> Square | None:
+def landing_square(
+    state: EncounterState, rs: Ruleset, rider: str, mount: str, source: str
+) -> Square | None:
     """Seed SotDL: Ride, Falling Prone: within 1 yard of the mount, away from the source."""
     cands = _rider_body_near_mount(state, rs, rider, mount)
     if not cands:
@@ -155,6 +163,7 @@ def landing_square(state: EncounterState, rs: Ruleset, rider: str, mount: str, s
         away = (cx - sc[0]) ** 2 + (cy - sc[1]) ** 2
         near = (cx - mc[0]) ** 2 + (cy - mc[1]) ** 2
         return (-away, near, sq[1], sq[0])
+
     return min(cands, key=score)
 
 
@@ -171,8 +180,12 @@ def _v_mount(state: EncounterState, cmd: Mount, rs: Ruleset) -> list[Violation]:
     if rider_of(state, m.id):
         return [Violation(f"{m.name} already has a rider", "has_rider")]
     if size(m) <= size(r):
-        return [Violation(f"{m.name} (Size {size(m):g}) is not larger than {r.name} "
-                          f"(Size {size(r):g})", "too_small")]
+        return [
+            Violation(
+                f"{m.name} (Size {size(m):g}) is not larger than {r.name} (Size {size(r):g})",
+                "too_small",
+            )
+        ]
     if state.hostile(r.id, m.id) or not m.definition.can_be_ridden:
         return [Violation(f"{m.name} is not willing to bear {r.name}", "unwilling")]
     reach = reach_yd(state, rs, r.id)
@@ -185,17 +198,23 @@ def _move_use_violations(state: EncounterState, cid: str) -> list[Violation]:
     vs = own_turn_violations(state, cid, "move")
     c = state.creatures[cid]
     if not vs and state.active == cid and c.turn.move_used:
-        vs.append(Violation(f"{c.name} has already moved this turn (mounting or dismounting uses the move)",
-                            "moved"))
+        vs.append(
+            Violation(
+                f"{c.name} has already moved this turn (mounting or dismounting uses the move)",
+                "moved",
+            )
+        )
     return vs
 
 
 def _r_mount(ctx: Context, cmd: Mount) -> None:
     ensure_turn(ctx, cmd.creature)
-    ctx.emit(BodySet(cmd.creature, saddle_body(ctx.state, cmd.creature, cmd.mount), "mounts"),
-             CreatureDataSet(cmd.creature, "riding", cmd.mount),
-             CreatureDataSet(cmd.mount, "rider", cmd.creature),
-             MoveBudgetSet(cmd.creature, 0.0, "mounted (the move)", move_used=True))
+    ctx.emit(
+        BodySet(cmd.creature, saddle_body(ctx.state, cmd.creature, cmd.mount), "mounts"),
+        CreatureDataSet(cmd.creature, "riding", cmd.mount),
+        CreatureDataSet(cmd.mount, "rider", cmd.creature),
+        MoveBudgetSet(cmd.creature, 0.0, "mounted (the move)", move_used=True),
+    )
     share_turns(ctx)
 
 
@@ -220,12 +239,18 @@ def _v_dismount(state: EncounterState, cmd: Dismount, rs: Ruleset) -> list[Viola
 def _r_dismount(ctx: Context, cmd: Dismount) -> None:
     ensure_turn(ctx, cmd.creature)
     mount = mount_of(ctx.state, cmd.creature)
-    sq = tuple(cmd.square) if cmd.square is not None else _rider_body_near_mount(
-        ctx.state, ctx.ruleset, cmd.creature, mount)[0]
+    sq = (
+        tuple(cmd.square)
+        if cmd.square is not None
+        else _rider_body_near_mount(ctx.state, ctx.ruleset, cmd.creature, mount)[0]
+    )
     b = own_body(ctx.state, ctx.ruleset, cmd.creature, sq)  # type: ignore[arg-type]
-    ctx.emit(CreatureDataSet(cmd.creature, "riding", ""), CreatureDataSet(mount, "rider", ""),
-             BodySet(cmd.creature, b, "dismounts"),
-             MoveBudgetSet(cmd.creature, 0.0, "dismounted (the move)", move_used=True))
+    ctx.emit(
+        CreatureDataSet(cmd.creature, "riding", ""),
+        CreatureDataSet(mount, "rider", ""),
+        BodySet(cmd.creature, b, "dismounts"),
+        MoveBudgetSet(cmd.creature, 0.0, "dismounted (the move)", move_used=True),
+    )
 
 
 # --- one turn, one action ---------------------------------------------------------------------
@@ -259,15 +284,23 @@ def _v_joint(state: EncounterState, cmd: MountedAttack, rs: Ruleset) -> list[Vio
     vs = own_turn_violations(state, cmd.creature, "action")
     if vs:
         return vs
-    if cmd.target and cmd.mount_target and state.creatures[cmd.creature].data.get(
-            "joint_attack_round") == state.round:
-        return [Violation("rider and mount can attack at the same time only once a round",
-                          "once_a_round")]
+    if (
+        cmd.target
+        and cmd.mount_target
+        and state.creatures[cmd.creature].data.get("joint_attack_round") == state.round
+    ):
+        return [
+            Violation(
+                "rider and mount can attack at the same time only once a round", "once_a_round"
+            )
+        ]
     from game.rulesets.sotdl.commands import Attack
 
     out = []
-    for who, tgt, w in ((cmd.creature, cmd.target, cmd.weapon),
-                        (mount, cmd.mount_target, cmd.mount_weapon)):
+    for who, tgt, w in (
+        (cmd.creature, cmd.target, cmd.weapon),
+        (mount, cmd.mount_target, cmd.mount_weapon),
+    ):
         if tgt:
             out += rs.actions[Attack].validate(state, Attack(who, tgt, w, part_of="charge"), rs)
     return out
@@ -281,8 +314,10 @@ def _r_joint(ctx: Context, cmd: MountedAttack) -> None:
     spend(ctx, cmd.creature, "attack (mounted)", "")
     if both:
         ctx.emit(CreatureDataSet(cmd.creature, "joint_attack_round", ctx.state.round))
-    for who, tgt, w in ((cmd.creature, cmd.target, cmd.weapon),
-                        (mount, cmd.mount_target, cmd.mount_weapon)):
+    for who, tgt, w in (
+        (cmd.creature, cmd.target, cmd.weapon),
+        (mount, cmd.mount_target, cmd.mount_weapon),
+    ):
         if not tgt or not ctx.state.creatures[who].in_fight:
             continue
         if both:
@@ -321,9 +356,15 @@ def riders_and_falls(ctx: Context, cmd: object = None) -> None:
         m = ctx.state.creatures[mount]
         if m.has("prone") or not m.in_fight:
             # Seed SotDL: Ride: if your mount falls prone, you are both prone in the same space
-            ctx.emit(CreatureDataSet(c.id, "riding", ""), CreatureDataSet(mount, "rider", ""),
-                     BodySet(c.id, own_body(ctx.state, ctx.ruleset, c.id, m.body.square),
-                             f"down with {m.name}"))
+            ctx.emit(
+                CreatureDataSet(c.id, "riding", ""),
+                CreatureDataSet(mount, "rider", ""),
+                BodySet(
+                    c.id,
+                    own_body(ctx.state, ctx.ruleset, c.id, m.body.square),
+                    f"down with {m.name}",
+                ),
+            )
             if not rider.has("prone"):
                 afflict(ctx, c.id, timed("prone", mount, None), f"{m.name} falls")
             r = challenge_roll(ctx, c.id, "agility", f"{m.name} falls: stay clear", action="ride")
@@ -333,8 +374,12 @@ def riders_and_falls(ctx: Context, cmd: object = None) -> None:
                 dmg = damage_roll(ctx, mount, c.id, expr, f"pinned under {m.name}")
                 deal_damage(ctx, c.id, dmg, f"pinned under {m.name}")
                 if ctx.state.creatures[c.id].in_fight:
-                    afflict(ctx, c.id, timed("immobilized", f"mount:{mount}", None),
-                            f"pinned under {m.name}")
+                    afflict(
+                        ctx,
+                        c.id,
+                        timed("immobilized", f"mount:{mount}", None),
+                        f"pinned under {m.name}",
+                    )
                     ctx.emit(CreatureDataSet(c.id, "pinned_by", mount))
         elif rider.has("prone"):
             # Seed SotDL: Ride, Falling Prone: lands prone within 1 yard, away from the source
@@ -342,17 +387,21 @@ def riders_and_falls(ctx: Context, cmd: object = None) -> None:
             sq = landing_square(ctx.state, ctx.ruleset, c.id, mount, src)
             ctx.emit(CreatureDataSet(c.id, "riding", ""), CreatureDataSet(mount, "rider", ""))
             land = sq if sq is not None else m.body.square
-            ctx.emit(BodySet(c.id, own_body(ctx.state, ctx.ruleset, c.id, land),
-                             f"thrown from {m.name}"))
+            ctx.emit(
+                BodySet(c.id, own_body(ctx.state, ctx.ruleset, c.id, land), f"thrown from {m.name}")
+            )
     for c in list(ctx.state.creatures.values()):
         pin = c.data.get("pinned_by", "")
         if not pin or pin not in ctx.state.creatures:
             continue
         m = ctx.state.creatures[pin]
         if not m.has("prone") or m.body.square != c.body.square or not m.in_fight:
-            ctx.emit(AfflictionEnded(c.id, "immobilized", f"mount:{pin}",
-                                     f"{m.name} stood up or was moved"),
-                     CreatureDataSet(c.id, "pinned_by", ""))
+            ctx.emit(
+                AfflictionEnded(
+                    c.id, "immobilized", f"mount:{pin}", f"{m.name} stood up or was moved"
+                ),
+                CreatureDataSet(c.id, "pinned_by", ""),
+            )
 
 
 def _v_free(state: EncounterState, cmd: GetFree, rs: Ruleset) -> list[Violation]:
@@ -378,14 +427,20 @@ def _r_free(ctx: Context, cmd: GetFree) -> None:
     pin = c.data["pinned_by"]
     m = ctx.state.creatures[pin]
     banes = max(0, int(math.floor(size(m) - size(c))))
-    base = (Modifier(f"{m.name} is {banes} Size larger", boons=-banes, source="size"),) if banes \
+    base = (
+        (Modifier(f"{m.name} is {banes} Size larger", boons=-banes, source="size"),)
+        if banes
         else ()
+    )
     spend(ctx, cmd.creature, "get free", "")
-    r = challenge_roll(ctx, cmd.creature, cmd.attribute, f"get free from under {m.name}",
-                       action="ride", base=base)
+    r = challenge_roll(
+        ctx, cmd.creature, cmd.attribute, f"get free from under {m.name}", action="ride", base=base
+    )
     if r.success:
-        ctx.emit(AfflictionEnded(c.id, "immobilized", f"mount:{pin}", "got free"),
-                 CreatureDataSet(c.id, "pinned_by", ""))
+        ctx.emit(
+            AfflictionEnded(c.id, "immobilized", f"mount:{pin}", "got free"),
+            CreatureDataSet(c.id, "pinned_by", ""),
+        )
 
 
 def register(rs: Ruleset) -> None:

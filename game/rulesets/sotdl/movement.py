@@ -6,6 +6,7 @@ so the budget left carries across it), Rush (twice Speed, as the action), Retrea
 no free attacks), Ride (a rider moves its mount, at the mount's Speed), Sneak, Teleport.
 Charge's movement is the engine's Charge action walking a ``plan_path`` with mode "charge".
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -70,8 +71,9 @@ def _mode_name(cmd: Command) -> str:
     return {Move: "move", Rush: "rush", Retreat: "retreat", Sneak: "move"}[type(cmd)]
 
 
-def _v_move(state: EncounterState, cmd: Move | Rush | Retreat | Sneak, rs: Ruleset
-            ) -> list[Violation]:
+def _v_move(
+    state: EncounterState, cmd: Move | Rush | Retreat | Sneak, rs: Ruleset
+) -> list[Violation]:
     vs = need_creature(state, cmd.creature)
     if vs:
         return vs
@@ -86,8 +88,12 @@ def _v_move(state: EncounterState, cmd: Move | Rush | Retreat | Sneak, rs: Rules
         m = state.creatures[mount]
         why = cannot_act(m) or cannot_move(m)
         if why:  # Seed SotDL: Ride: if the mount cannot act, you act independently
-            return [Violation(f"{why}: {state.creatures[cmd.creature].name} must dismount to "
-                              "move", "mount_cannot_move")]
+            return [
+                Violation(
+                    f"{why}: {state.creatures[cmd.creature].name} must dismount to move",
+                    "mount_cannot_move",
+                )
+            ]
     walker, budget, wm = mover_and_budget(state, cmd.creature, _mode_name(cmd))
     return plan_path(state, rs, walker, tuple(cmd.path), wm, budget)[1]
 
@@ -123,9 +129,11 @@ def _sneak_roll(ctx: Context, cmd: Sneak) -> None:
     r = challenge_roll(ctx, cmd.creature, "agility", "sneak", action="sneak", base=tuple(base))
     noise = "silent" if r.success else ("loud" if r.total <= 0 else "heard")
     name = ctx.state.creatures[cmd.creature].name
-    text = {"silent": f"{name} moves without a sound",
-            "heard": f"nearby creatures can hear {name}",
-            "loud": f"{name} makes a great deal of noise"}[noise]
+    text = {
+        "silent": f"{name} moves without a sound",
+        "heard": f"nearby creatures can hear {name}",
+        "loud": f"{name} makes a great deal of noise",
+    }[noise]
     ctx.emit(CreatureDataSet(cmd.creature, "noise", noise), Note(text, cmd.creature))
 
 
@@ -139,8 +147,9 @@ def _v_teleport(state: EncounterState, cmd: Teleport, rs: Ruleset) -> list[Viola
     skip = partners(state, cmd.creature)
     others = [o.body for o in state.creatures.values() if o.id not in skip and o.in_fight]
     if not can_stand(state.battlefield, body, others=others):
-        return [Violation(f"{c.name} cannot reappear at {sq}: it is blocked or occupied",
-                          "blocked")]
+        return [
+            Violation(f"{c.name} cannot reappear at {sq}: it is blocked or occupied", "blocked")
+        ]
     return []
 
 

@@ -5,6 +5,7 @@ Seed SotDL: Move, Crawl, Climb, Swim, Balance, Fly, Jump; Free Attack (reach). T
 engine's interim ones (docs/engine.md, "SotDL plug-in points"). Geometry never sees engine
 objects: this module turns creatures into ``Body``/``Mover``/``Threat`` values.
 """
+
 from __future__ import annotations
 
 import math
@@ -17,7 +18,7 @@ from game.rules.geometry.distance import body_distance
 from game.rules.geometry.falling import FallingRule
 from game.rules.geometry.forced import direction_away, forced_move
 from game.rules.geometry.pathing import Mover, MoveRules, TerrainCosts, step_cost, terrain_costs
-from game.rules.geometry.pathing_search import blocked_anchors, describe_path, path_through
+from game.rules.geometry.pathing_search import describe_path, path_through
 from game.rules.geometry.reach import Threat
 from game.rulesets.sotdl.common import cannot_act, held_weapons, modifier, pick_weapon
 
@@ -56,8 +57,9 @@ def is_flying(c: CreatureState) -> bool:
     return "fly" in c.definition.movement and not c.has("prone")
 
 
-def mover_for(state: EncounterState, rs: Ruleset, cid: str, *, moved_yd: float | None = None
-              ) -> Mover:
+def mover_for(
+    state: EncounterState, rs: Ruleset, cid: str, *, moved_yd: float | None = None
+) -> Mover:
     """The geometry's view of a moving creature."""
     c = state.creatures[cid]
     flying = is_flying(c)
@@ -73,8 +75,9 @@ def mover_for(state: EncounterState, rs: Ruleset, cid: str, *, moved_yd: float |
     )
 
 
-def terrain_for(state: EncounterState, rs: Ruleset, cid: str, *, moved_yd: float | None = None
-                ) -> TerrainCosts:
+def terrain_for(
+    state: EncounterState, rs: Ruleset, cid: str, *, moved_yd: float | None = None
+) -> TerrainCosts:
     """Per-anchor movement costs for this creature (cached per battlefield and mover kind)."""
     bf = state.battlefield
     key = (id(bf), mover_for(state, rs, cid, moved_yd=moved_yd), rules_of(rs))
@@ -100,8 +103,9 @@ def others(state: EncounterState, cid: str) -> tuple[list[Body], list[Body]]:
     return allies, enemies
 
 
-def reach_yd(state: EncounterState, rs: Ruleset, cid: str, weapon: str = "", option: str = ""
-             ) -> float:
+def reach_yd(
+    state: EncounterState, rs: Ruleset, cid: str, weapon: str = "", option: str = ""
+) -> float:
     """Seed SotDL: reach = base + the weapon's reach + the creature's own + 1 lunging."""
     c = state.creatures[cid]
     if weapon:
@@ -109,7 +113,9 @@ def reach_yd(state: EncounterState, rs: Ruleset, cid: str, weapon: str = "", opt
         wr = w.reach_yd if w else 0
     else:  # the longest melee weapon it wields
         wr = max((w.reach_yd for w in held_weapons(rs, c) if w.kind == "melee"), default=0)
-    extra = rs.param("melee_options", {}).get("lunging_extra_reach_yd", 1) if option == "lunging" else 0
+    extra = (
+        rs.param("melee_options", {}).get("lunging_extra_reach_yd", 1) if option == "lunging" else 0
+    )
     return float(rs.definition.base_reach_yd + c.definition.reach_yd + wr + extra)
 
 
@@ -121,12 +127,13 @@ def distance_yd(state: EncounterState, rs: Ruleset, a: str, b: str) -> float:
 
 def distance_from(state: EncounterState, rs: Ruleset, a: str, square: Square, b: str) -> float:
     """Yards from creature ``a`` standing at ``square`` (on the ground, or flying) to ``b``."""
-    ca, cb = state.creatures[a], state.creatures[b]
+    cb = state.creatures[b]
     return body_distance(body_at(state, a, square), cb.body, rule=rs.definition.diagonal_rule)
 
 
-def body_at(state: EncounterState, cid: str, square: Square, elevation_yd: float | None = None
-            ) -> Body:
+def body_at(
+    state: EncounterState, cid: str, square: Square, elevation_yd: float | None = None
+) -> Body:
     """The creature's body moved to ``square``: feet on the ground there unless it flies."""
     c = state.creatures[cid]
     if elevation_yd is None:
@@ -148,8 +155,9 @@ def can_free_attack(state: EncounterState, rs: Ruleset, attacker: str) -> bool:
     return bool(melee) or bool(rs.param("free_attack_unarmed", False))
 
 
-def threats_for(state: EncounterState, rs: Ruleset, mover: str, mode: WalkMode | None = None
-                ) -> list[Threat]:
+def threats_for(
+    state: EncounterState, rs: Ruleset, mover: str, mode: WalkMode | None = None
+) -> list[Threat]:
     """Enemies whose reach the mover would provoke free attacks by leaving."""
     skip = partners(state, mover)
     exempt = mode.no_free_attacks_from if mode else frozenset()
@@ -157,8 +165,10 @@ def threats_for(state: EncounterState, rs: Ruleset, mover: str, mode: WalkMode |
     for e in state.creatures.values():
         if e.id in skip or e.id in exempt or not state.hostile(mover, e.id):
             continue
-        if any(x.name in ("shifting", "feinted") and x.source == e.id
-               for x in state.creatures[mover].afflictions):
+        if any(
+            x.name in ("shifting", "feinted") and x.source == e.id
+            for x in state.creatures[mover].afflictions
+        ):
             continue
         if can_free_attack(state, rs, e.id):
             out.append(Threat(e.id, e.body, reach_yd(state, rs, e.id)))
@@ -168,8 +178,14 @@ def threats_for(state: EncounterState, rs: Ruleset, mover: str, mode: WalkMode |
 # --- planning a path ---------------------------------------------------------------------------
 
 
-def plan_path(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Square, ...],
-              mode: WalkMode, budget_yd: float) -> tuple[tuple[Step, ...], list[Violation]]:
+def plan_path(
+    state: EncounterState,
+    rs: Ruleset,
+    cid: str,
+    squares: tuple[Square, ...],
+    mode: WalkMode,
+    budget_yd: float,
+) -> tuple[tuple[Step, ...], list[Violation]]:
     """Turn the GM's path (waypoints; squares next to each other are taken as drawn) into steps.
 
     Seed SotDL: Move (budget), Crawl (half Speed, at least 1 yard), Jump (a jump longer than
@@ -197,7 +213,7 @@ def plan_path(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Squar
     out: list[Step] = []
     spent = 0.0
     for i, st in enumerate(steps_g):
-        a, b = full[i], full[i + 1]
+        b = full[i + 1]
         kind, cost = st.kind, st.cost_yd
         left = budget_yd - spent
         last = i == len(steps_g) - 1
@@ -215,12 +231,21 @@ def plan_path(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Squar
                 limit = 2 * mover.jump_across_yd(running=running, rules=tc.rules)
                 want, kind, cost = st.length_yd, "jump_across_challenge", st.length_yd
             if want > limit + 1e-9:
-                return (), [Violation(f"step {i + 1} to {b}: {want:g} yards is more than "
-                                      f"{c.name} could try to jump ({limit:.1f})", "blocked")]
+                return (), [
+                    Violation(
+                        f"step {i + 1} to {b}: {want:g} yards is more than "
+                        f"{c.name} could try to jump ({limit:.1f})",
+                        "blocked",
+                    )
+                ]
         elif kind == "fall":
             if not last:
-                return (), [Violation(f"step {i + 1} to {b} drops {-st.dz_yd:g} yards: a fall "
-                                      "ends the move", "fall")]
+                return (), [
+                    Violation(
+                        f"step {i + 1} to {b} drops {-st.dz_yd:g} yards: a fall ends the move",
+                        "fall",
+                    )
+                ]
             cost = 0.0
         if not math.isfinite(cost):
             return (), [Violation(f"step {i + 1} to {b} is impossible ({kind})", "blocked")]
@@ -231,9 +256,13 @@ def plan_path(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Squar
             elif mover.prone and i == 0 and len(steps_g) == 1 and _fresh(state, cid, budget_yd):
                 cost = max(0.0, budget_yd)  # Seed SotDL: Crawl, at least 1 yard
             else:
-                return (), [Violation(
-                    f"{c.name} cannot move that far: the path costs {spent + cost:g} yards, "
-                    f"{budget_yd:g} left", "too_far")]
+                return (), [
+                    Violation(
+                        f"{c.name} cannot move that far: the path costs {spent + cost:g} yards, "
+                        f"{budget_yd:g} left",
+                        "too_far",
+                    )
+                ]
         elev = None if not mover.flying else mover.altitude_yd
         if kind == "fall" or kind.endswith("_short"):
             elev = None
@@ -242,9 +271,13 @@ def plan_path(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Squar
     end = body_at(state, cid, full[-1])
     for o in allies + enemies:
         from game.rules.geometry.occupancy import overlaps
+
         if overlaps(end.moved_to(end.square, 0.0), o.moved_to(o.square, 0.0)) and out:
-            return (), [Violation(f"{c.name} cannot end its move in an occupied space "
-                                  f"{full[-1]}", "occupied")]
+            return (), [
+                Violation(
+                    f"{c.name} cannot end its move in an occupied space {full[-1]}", "occupied"
+                )
+            ]
     return tuple(out), []
 
 
@@ -262,23 +295,40 @@ def path_squares(steps: Sequence[Step]) -> list[Square]:
 # --- forced movement --------------------------------------------------------------------------
 
 
-def forced_path(state: EncounterState, rs: Ruleset, cid: str, away_from: Square, yards: int
-                ) -> tuple[Step, ...]:
+def forced_path(
+    state: EncounterState, rs: Ruleset, cid: str, away_from: Square, yards: int
+) -> tuple[Step, ...]:
     """Seed SotDL: Shove, Driving Attack: straight away from the source; walls and creatures
     stop it; over a ledge it falls (the last step's ``how`` is "fall")."""
     c = state.creatures[cid]
-    src = next((o for o in state.creatures.values() if o.body.square == tuple(away_from)
-                and o.id not in partners(state, cid)), None)
+    src = next(
+        (
+            o
+            for o in state.creatures.values()
+            if o.body.square == tuple(away_from) and o.id not in partners(state, cid)
+        ),
+        None,
+    )
     center = src.body.center_yd() if src else (away_from[0] + 0.5, away_from[1] + 0.5)
     d = direction_away(center, c.body)
     if d == (0, 0):
         d = (1, 0)
     skip = partners(state, cid)
-    bodies = [o.body for o in state.creatures.values()
-              if o.id not in skip and o.in_fight and not mount_of(state, o.id)]
-    fm = forced_move(state.battlefield, body=c.body, direction=d, distance_yd=int(yards),
-                     others=bodies, flying=is_flying(c), rules=rules_of(rs),
-                     falling=falling_rule(rs))
+    bodies = [
+        o.body
+        for o in state.creatures.values()
+        if o.id not in skip and o.in_fight and not mount_of(state, o.id)
+    ]
+    fm = forced_move(
+        state.battlefield,
+        body=c.body,
+        direction=d,
+        distance_yd=int(yards),
+        others=bodies,
+        flying=is_flying(c),
+        rules=rules_of(rs),
+        falling=falling_rule(rs),
+    )
     steps = []
     for i, sq in enumerate(fm.squares[1:]):
         last = i == len(fm.squares) - 2

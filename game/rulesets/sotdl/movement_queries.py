@@ -11,6 +11,7 @@ Seed SotDL: Move, Rush, Retreat, Charge, Free Attack, Jump, Balance, Climb, Swim
   what happens there (free attacks and who makes them, jumps, rolls, falls).
 * ``eng.query("safest_path", cid, target, mode="move")``: ``path_preview(..., safest=True)``.
 """
+
 from __future__ import annotations
 
 import math
@@ -104,10 +105,17 @@ class PathPreview:
             for m in s.marks:
                 if m.startswith("free attack"):
                     continue
-                kind = ("jump" if m.startswith("jump") else "fall" if m.startswith("fall")
-                        else "prepared" if m.startswith("prepared") else
-                        m.split(": ", 1)[1].split()[0] if m.startswith(("Agility", "Strength"))
-                        else "challenge")
+                kind = (
+                    "jump"
+                    if m.startswith("jump")
+                    else "fall"
+                    if m.startswith("fall")
+                    else "prepared"
+                    if m.startswith("prepared")
+                    else m.split(": ", 1)[1].split()[0]
+                    if m.startswith(("Agility", "Strength"))
+                    else "challenge"
+                )
                 out.append(PathEvent(s.square, kind, m))
         return tuple(out)
 
@@ -133,8 +141,15 @@ def mover_and_budget(state: EncounterState, cid: str, mode: str) -> tuple[str, f
     if mode == "escape":  # Seed SotDL: Escape: half Speed, no free attacks from the grabber
         g = rider.affliction("grabbed")
         sp = float(int(rider.definition.speed) // 2)
-        return walker, sp, WalkMode("escape", no_free_attacks_from=imm | (
-            frozenset({g.source}) if g else frozenset()), uses_budget=False)
+        return (
+            walker,
+            sp,
+            WalkMode(
+                "escape",
+                no_free_attacks_from=imm | (frozenset({g.source}) if g else frozenset()),
+                uses_budget=False,
+            ),
+        )
     left = rider.turn.move_budget_yd if state.active == cid else sp
     if state.active == cid and rider.turn.move_used is False and walker != cid:
         left = sp
@@ -144,8 +159,9 @@ def mover_and_budget(state: EncounterState, cid: str, mode: str) -> tuple[str, f
 _LAST: list[Any] = [None, None, None]  # (state, key, ReachMap): one-entry cache for hovering
 
 
-def _reach_map(state: EncounterState, rs: Ruleset, walker: str, budget: float, mode: WalkMode,
-               *, safest: bool) -> ReachMap:
+def _reach_map(
+    state: EncounterState, rs: Ruleset, walker: str, budget: float, mode: WalkMode, *, safest: bool
+) -> ReachMap:
     key = (walker, budget, mode, safest)
     if _LAST[0] is state and _LAST[1] == key:
         return _LAST[2]  # type: ignore[no-any-return]
@@ -154,16 +170,23 @@ def _reach_map(state: EncounterState, rs: Ruleset, walker: str, budget: float, m
     allies, enemies = others(state, walker)
     threats = threats_for(state, rs, walker, mode) if mode.provokes_free_attacks else []
     fresh = not (state.active == walker and c.turn.moved_yd > 0)
-    rm = reachable(tc, start=c.body.square, budget_yd=budget, allies=allies, enemies=enemies,
-                   threats=threats, max_attacks=min(3, len(threats)) if safest else 0,
-                   guaranteed_step=tc.mover.prone and fresh and budget > 0,
-                   )
+    rm = reachable(
+        tc,
+        start=c.body.square,
+        budget_yd=budget,
+        allies=allies,
+        enemies=enemies,
+        threats=threats,
+        max_attacks=min(3, len(threats)) if safest else 0,
+        guaranteed_step=tc.mover.prone and fresh and budget > 0,
+    )
     _LAST[:] = [state, key, rm]
     return rm
 
 
-def reachable_query(state: EncounterState, rs: Ruleset, cid: str, mode: str = "move"
-                    ) -> ReachPreview:
+def reachable_query(
+    state: EncounterState, rs: Ruleset, cid: str, mode: str = "move"
+) -> ReachPreview:
     """Every square ``cid`` can stop at with the movement it has left (Seed SotDL: Move).
 
     None for a mode that is not movement along a path (the UI then shows nothing).
@@ -176,14 +199,23 @@ def reachable_query(state: EncounterState, rs: Ruleset, cid: str, mode: str = "m
     return ReachPreview(cid, mode, budget, rm.squares(), rm.cost_grid())
 
 
-def path_preview(state: EncounterState, rs: Ruleset, cid: str, target: Any, mode: str = "move",
-                 safest: bool = False) -> PathPreview:
+def path_preview(
+    state: EncounterState,
+    rs: Ruleset,
+    cid: str,
+    target: Any,
+    mode: str = "move",
+    safest: bool = False,
+) -> PathPreview:
     """The path to a hovered square (or through drawn waypoints), each step marked."""
     walker, budget, wm = mover_and_budget(state, cid, mode)
     c = state.creatures[walker]
     start = c.body.square
-    if isinstance(target, (list, tuple)) and len(target) == 1 and isinstance(
-            target[0], (list, tuple)):
+    if (
+        isinstance(target, (list, tuple))
+        and len(target) == 1
+        and isinstance(target[0], (list, tuple))
+    ):
         target = target[0]  # one waypoint: the hovered square
     if isinstance(target, (list, tuple)) and target and isinstance(target[0], (list, tuple)):
         squares = [start] + [tuple(int(v) for v in t) for t in target]
@@ -202,28 +234,47 @@ def path_preview(state: EncounterState, rs: Ruleset, cid: str, target: Any, mode
     bodies = [c.body] + [body_at(state, walker, sq) for sq in full[1:]]
     threats = threats_for(state, rs, walker, wm)
     # every step that leaves a threat's reach: a threat that declines may attack at a later one
-    fas = free_attacks_along(bodies, threats=threats, rule=rs.definition.diagonal_rule,
-                             provokes=wm.provokes_free_attacks and wm.willing, once=False)
+    fas = free_attacks_along(
+        bodies,
+        threats=threats,
+        rule=rs.definition.diagonal_rule,
+        provokes=wm.provokes_free_attacks and wm.willing,
+        once=False,
+    )
     marks = _marks(state, rs, walker, full, bodies, desc.steps, fas)
     out = []
     total = 0.0
     for i, st in enumerate(desc.steps):
         cost = steps[i].cost_yd if not vs and i < len(steps) else st.cost_yd
         total += cost if math.isfinite(cost) else 0.0
-        out.append(StepMark(tuple(full[i + 1]), cost, total,  # type: ignore[arg-type]
-                            steps[i].how if not vs and i < len(steps) else st.kind,
-                            tuple(marks.get(i + 1, ()))))
+        out.append(
+            StepMark(
+                tuple(full[i + 1]),
+                cost,
+                total,  # type: ignore[arg-type]
+                steps[i].how if not vs and i < len(steps) else st.kind,
+                tuple(marks.get(i + 1, ())),
+            )
+        )
     return PathPreview(cid, mode, tuple(full), tuple(out), total, budget, tuple(fas), tuple(vs))
 
 
-def safest_path(state: EncounterState, rs: Ruleset, cid: str, target: Any, mode: str = "move"
-                ) -> PathPreview:
+def safest_path(
+    state: EncounterState, rs: Ruleset, cid: str, target: Any, mode: str = "move"
+) -> PathPreview:
     """Fewest provoked free attacks, then least cost (Seed SotDL: Free Attack)."""
     return path_preview(state, rs, cid, target, mode, safest=True)
 
 
-def _marks(state: EncounterState, rs: Ruleset, walker: str, full: list[Square],
-           bodies: list[Body], steps: Any, fas: list[FreeAttack]) -> dict[int, list[str]]:
+def _marks(
+    state: EncounterState,
+    rs: Ruleset,
+    walker: str,
+    full: list[Square],
+    bodies: list[Body],
+    steps: Any,
+    fas: list[FreeAttack],
+) -> dict[int, list[str]]:
     """What happens at each step (1-based), for the preview."""
     bf = state.battlefield
     out: dict[int, list[str]] = {}
@@ -237,15 +288,20 @@ def _marks(state: EncounterState, rs: Ruleset, walker: str, full: list[Square],
         k = st.kind
         m = out.setdefault(i, [])
         if k.startswith("jump"):
-            m.append(f"{k.replace('_', ' ')} {st.length_yd if k == 'jump_across' else abs(st.dz_yd):g} yd")
+            yd = st.length_yd if k == "jump_across" else abs(st.dz_yd)
+            m.append(f"{k.replace('_', ' ')} {yd:g} yd")
         if k in ("too_far", "too_high"):
             m.append("farther than the rule allows: Agility challenge")
         if k == "fall":
             h = -st.dz_yd
             dice = fall_damage_dice(h, rule=falling_rule(rs)) or "no damage"
             m.append(f"fall {h:g} yd: {dice}, prone")
-        if flags & Terrain.TREACHEROUS and not flags & Terrain.LIQUID and not (
-                prev_flags & Terrain.TREACHEROUS) and "balance" not in traits:
+        if (
+            flags & Terrain.TREACHEROUS
+            and not flags & Terrain.LIQUID
+            and not (prev_flags & Terrain.TREACHEROUS)
+            and "balance" not in traits
+        ):
             m.append("Agility challenge: balance")
         if flags & Terrain.LIQUID and flags & Terrain.TREACHEROUS and "swim" not in traits:
             m.append("Strength challenge: rough water")
@@ -262,7 +318,9 @@ def _marks(state: EncounterState, rs: Ruleset, walker: str, full: list[Square],
         ob = state.creatures[e.owner].body
         r = reach_yd(state, rs, e.owner)
         for i in range(1, len(bodies)):
-            if not within_reach(ob, bodies[i - 1], reach=r) and within_reach(ob, bodies[i], reach=r):
+            if not within_reach(ob, bodies[i - 1], reach=r) and within_reach(
+                ob, bodies[i], reach=r
+            ):
                 out.setdefault(i, []).append(f"prepared: {state.creatures[e.owner].name}")
                 break
     return out
@@ -277,8 +335,9 @@ def _flags(bf: Any, body: Body) -> int:
 
 
 def _banes(bf: Any, body: Body) -> int:
-    return max((int(bf.surface_banes[y, x]) for x, y in body.squares() if bf.in_bounds((x, y))),
-               default=0)
+    return max(
+        (int(bf.surface_banes[y, x]) for x, y in body.squares() if bf.in_bounds((x, y))), default=0
+    )
 
 
 def register(rs: Ruleset) -> None:

@@ -5,6 +5,7 @@ Prepare (Bobby and the warg: an enemy moving into reach, 1 boon), Balance, Climb
 falls, and Grab ("the grabbed affliction also ends if you move or are moved to a position where
 you can no longer reach the grabbed target").
 """
+
 from __future__ import annotations
 
 from game.rules.battlefield import Terrain
@@ -49,8 +50,10 @@ def free_attack_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
     here = st.creatures[mover].body
     there = body_at(st, mover, tuple(step.square), step.elevation_yd)
     for t in threats_for(st, rs, mover, mode):
-        if not (within_reach(t.body, here, reach=t.reach_yd, rule=rule)
-                and not within_reach(t.body, there, reach=t.reach_yd, rule=rule)):
+        if not (
+            within_reach(t.body, here, reach=t.reach_yd, rule=rule)
+            and not within_reach(t.body, there, reach=t.reach_yd, rule=rule)
+        ):
             continue
         a = ctx.state.creatures[t.id]
         rider = rider_of(ctx.state, mover)
@@ -62,9 +65,13 @@ def free_attack_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
                 "free_attack",
                 f"{m.name} carries {r.name} out of {a.name}'s reach ({why}): does {a.name} "
                 "take a free attack, and against whom?",
-                [(rider, f"attack the rider, {r.name}"), (mover, f"attack the mount, {m.name}"),
-                 ("decline", "let them go")],
-                asked_of=t.id, data=(("attacker", t.id), ("target", mover), ("rider", rider)),
+                [
+                    (rider, f"attack the rider, {r.name}"),
+                    (mover, f"attack the mount, {m.name}"),
+                    ("decline", "let them go"),
+                ],
+                asked_of=t.id,
+                data=(("attacker", t.id), ("target", mover), ("rider", rider)),
             )
             if choice in (rider, mover):
                 ctx.perform(FreeAttack(t.id, choice))
@@ -100,13 +107,17 @@ def prepared_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
             continue
         r = reach_yd(ctx.state, rs, e.owner)
         if within_reach(owner.body, before, reach=r, rule=rule) or not within_reach(
-                owner.body, now, reach=r, rule=rule):
+            owner.body, now, reach=r, rule=rule
+        ):
             continue
         name = ctx.state.creatures[who].name
-        choice = ctx.ask("prepared_trigger",
-                         f"{name} moves into {owner.name}'s reach: {owner.name} uses the "
-                         "prepared action?", [("fire", "act now"), ("hold", "wait")],
-                         asked_of=e.owner, data=(("effect", e.id), ("trigger_by", who)))
+        choice = ctx.ask(
+            "prepared_trigger",
+            f"{name} moves into {owner.name}'s reach: {owner.name} uses the prepared action?",
+            [("fire", "act now"), ("hold", "wait")],
+            asked_of=e.owner,
+            data=(("effect", e.id), ("trigger_by", who)),
+        )
         if choice == "fire":
             fire_prepared(ctx, e.id, who)
             why = _stop_reason(ctx, mover, ws)
@@ -135,8 +146,14 @@ def _terrain_of(ctx: Context, cid: str) -> int:
 
 def _banes_here(ctx: Context, cid: str) -> int:
     bf = ctx.state.battlefield
-    return max((int(bf.surface_banes[y, x]) for x, y in ctx.state.creatures[cid].body.squares()
-                if bf.in_bounds((x, y))), default=0)
+    return max(
+        (
+            int(bf.surface_banes[y, x])
+            for x, y in ctx.state.creatures[cid].body.squares()
+            if bf.in_bounds((x, y))
+        ),
+        default=0,
+    )
 
 
 def _challenge(ctx: Context, cid: str, attribute: str, label: str, banes: int, action: str):  # type: ignore[no-untyped-def]
@@ -189,20 +206,34 @@ def surface_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
         if ws.data.get("swim_rolled"):
             return None
         ws.data["swim_rolled"] = True
-        r = _challenge(ctx, mover, "strength", "swim through rough water", _banes_here(ctx, mover),
-                       "swim")
+        r = _challenge(
+            ctx, mover, "strength", "swim through rough water", _banes_here(ctx, mover), "swim"
+        )
         if r.total <= 0:
             afflict(ctx, mover, timed("sinking", "water", None), "sinks (swim total 0 or less)")
             return f"{c.name} sinks"
         if not r.success:
             from game.rules.engine import Placed
-            ctx.emit(Placed(mover, ws.from_square, float(ws.data.get("from_elev", 0.0)),
-                            "no progress swimming"))
+
+            ctx.emit(
+                Placed(
+                    mover,
+                    ws.from_square,
+                    float(ws.data.get("from_elev", 0.0)),
+                    "no progress swimming",
+                )
+            )
             return f"{c.name} makes no progress in the rough water"
         return None
     if flags & Terrain.TREACHEROUS and not prev & Terrain.TREACHEROUS and "balance" not in traits:
-        r = _challenge(ctx, mover, "agility", "balance on a treacherous surface",
-                       _banes_here(ctx, mover), "balance")
+        r = _challenge(
+            ctx,
+            mover,
+            "agility",
+            "balance on a treacherous surface",
+            _banes_here(ctx, mover),
+            "balance",
+        )
         if r.success:
             return None
         if r.total <= 0:
@@ -216,15 +247,21 @@ def surface_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
         if ws.data.get("climb_rolled"):
             return None
         ws.data["climb_rolled"] = True
-        r = _challenge(ctx, mover, "strength", "climb a difficult surface",
-                       _banes_here(ctx, mover), "climb")
+        r = _challenge(
+            ctx, mover, "strength", "climb a difficult surface", _banes_here(ctx, mover), "climb"
+        )
         if r.success:
             return None
         if r.total <= 0:  # falls to the foot of the climb (the lower end of the step)
             bf = ctx.state.battlefield
             low = min((ws.from_square, tuple(step.square)), key=lambda q: bf.elevation_at(q))
-            fall(ctx, mover, square=low, from_yd=max(top_of(ctx, mover), float(
-                ws.data.get("from_elev", 0.0))), cause="fell while climbing")
+            fall(
+                ctx,
+                mover,
+                square=low,
+                from_yd=max(top_of(ctx, mover), float(ws.data.get("from_elev", 0.0))),
+                cause="fell while climbing",
+            )
         return f"{c.name} fails to climb on"
     return None
 
@@ -259,8 +296,13 @@ def jump_and_fall_checker(ctx: Context, ws: WalkState, step: Step) -> str | None
         bf = ctx.state.battlefield
         over_gap = any(bf.elevation_at(s) < top - 1.0 for s in _line(ws.from_square, step.square))
         if over_gap or how.startswith("jump_up"):
-            fall(ctx, mover, square=_midway(ws.from_square, step.square, step.cost_yd),
-                 from_yd=top, cause="ran out of movement mid-jump")
+            fall(
+                ctx,
+                mover,
+                square=_midway(ws.from_square, step.square, step.cost_yd),
+                from_yd=top,
+                cause="ran out of movement mid-jump",
+            )
         else:
             afflict(ctx, mover, timed("prone", "jump", None), "ran out of movement mid-jump")
         return f"{c.name} runs out of movement mid-jump"
@@ -299,8 +341,11 @@ def grab_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
                 continue
             if distance_yd(st, rs, a.source, o.id) > reach_yd(st, rs, a.source) + 1e-9:
                 g = st.creatures[a.source]
-                ctx.emit(AfflictionEnded(o.id, "grabbed", a.source,
-                                         f"{g.name} can no longer reach {o.name}"))
+                ctx.emit(
+                    AfflictionEnded(
+                        o.id, "grabbed", a.source, f"{g.name} can no longer reach {o.name}"
+                    )
+                )
     return None
 
 

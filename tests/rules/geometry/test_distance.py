@@ -1,4 +1,5 @@
 """Distances under each diagonal rule, in 3D, between footprints (Seed SotDL: Move)."""
+
 from __future__ import annotations
 
 import math
@@ -47,11 +48,22 @@ def test_elevation_counts() -> None:
     low = Body((0, 0), height_yd=2.0)
     assert body_distance(low, Body((1, 0), elevation_yd=3.0)) == 1.0
     assert body_distance(low, Body((1, 0), elevation_yd=4.0)) == 2.0
-    assert body_distance(low, Body((0, 0), elevation_yd=5.0), rule="euclidean") == pytest.approx(3.0)
-    assert math.isclose(body_distance(low, Body((3, 0), elevation_yd=6.0), rule="euclidean"),
-                        math.hypot(3, 4))
+    assert body_distance(low, Body((0, 0), elevation_yd=5.0), rule="euclidean") == pytest.approx(
+        3.0
+    )
+    assert math.isclose(
+        body_distance(low, Body((3, 0), elevation_yd=6.0), rule="euclidean"), math.hypot(3, 4)
+    )
 
 
 def test_space_by_size_uses_the_ruleset() -> None:
     rs = RulesetDef("x", "x", size_to_space={0.5: 1, 1.0: 1, 2.0: 2, 3.0: 3, 4.0: 4})
-    assert [space_for_size(s, ruleset=rs) for s in (0.25, 0.5, 1, 2, 3, 4, 5)] == [1, 1, 1, 2, 3, 4, 4]
+    assert [space_for_size(s, ruleset=rs) for s in (0.25, 0.5, 1, 2, 3, 4, 5)] == [
+        1,
+        1,
+        1,
+        2,
+        3,
+        4,
+        4,
+    ]

@@ -1,4 +1,5 @@
 """Forced movement: shove, driving attack, pull (Seed SotDL: Shove, Driving Attack, Pull)."""
+
 from __future__ import annotations
 
 from game.rules.ascii_grid import parse_ascii

@@ -1,4 +1,5 @@
 """Jump distances and outcomes (Seed SotDL: Jump Up or Down, Jump Across)."""
+
 from __future__ import annotations
 
 from game.rules.definitions import RulesetDef
@@ -27,16 +28,22 @@ def test_jump_up_height_in_feet() -> None:
 
 
 def test_farther_needs_the_gms_challenge() -> None:
-    assert plan_jump_across(length_yd=6, agility_mod=2, moved_yd=0, budget_left_yd=9,
-                            over_gap=True).needs_challenge
-    assert not plan_jump_across(length_yd=6, agility_mod=2, moved_yd=2, budget_left_yd=9,
-                                over_gap=True).needs_challenge
+    assert plan_jump_across(
+        length_yd=6, agility_mod=2, moved_yd=0, budget_left_yd=9, over_gap=True
+    ).needs_challenge
+    assert not plan_jump_across(
+        length_yd=6, agility_mod=2, moved_yd=2, budget_left_yd=9, over_gap=True
+    ).needs_challenge
     assert plan_jump_up(height_yd=2, agility_mod=4, moved_yd=4, budget_left_yd=9).needs_challenge
 
 
 def test_jumped_yards_come_out_of_the_move() -> None:
-    assert plan_jump_across(length_yd=3, agility_mod=2, moved_yd=0, budget_left_yd=9,
-                            over_gap=True).cost_yd == 3
+    assert (
+        plan_jump_across(
+            length_yd=3, agility_mod=2, moved_yd=0, budget_left_yd=9, over_gap=True
+        ).cost_yd
+        == 3
+    )
     assert plan_jump_up(height_yd=1, agility_mod=6, moved_yd=0, budget_left_yd=9).cost_yd == 1
     assert plan_jump_down(drop_yd=3, budget_left_yd=9).cost_yd == 3
 
@@ -44,9 +51,13 @@ def test_jumped_yards_come_out_of_the_move() -> None:
 def test_running_out_of_movement_mid_jump() -> None:
     gap = plan_jump_across(length_yd=4, agility_mod=2, moved_yd=0, budget_left_yd=3, over_gap=True)
     assert (gap.outcome, gap.landed_yd) == ("fell", 3.0)
-    ground = plan_jump_across(length_yd=4, agility_mod=2, moved_yd=0, budget_left_yd=3, over_gap=False)
+    ground = plan_jump_across(
+        length_yd=4, agility_mod=2, moved_yd=0, budget_left_yd=3, over_gap=False
+    )
     assert ground.outcome == "landed_prone"
-    assert plan_jump_up(height_yd=1, agility_mod=6, moved_yd=0, budget_left_yd=0.5).outcome == "fell"
+    assert (
+        plan_jump_up(height_yd=1, agility_mod=6, moved_yd=0, budget_left_yd=0.5).outcome == "fell"
+    )
 
 
 def test_jump_down_threshold_from_the_ruleset_file() -> None:

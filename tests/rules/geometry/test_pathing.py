@@ -1,4 +1,6 @@
-"""Step costs and searches on tiny ASCII grids (Seed SotDL: Move, Crawl, Climb, Swim, Balance, Jump, Fly)."""
+"""Step costs and searches on tiny ASCII grids (Seed SotDL: Move, Crawl, Climb, Swim, Balance,
+Jump, Fly)."""
+
 from __future__ import annotations
 
 import math
@@ -7,7 +9,7 @@ import pytest
 
 from game.rules.ascii_grid import parse_ascii
 from game.rules.body import Body
-from game.rules.geometry.pathing import MoveRules, Mover, terrain_costs
+from game.rules.geometry.pathing import Mover, MoveRules, terrain_costs
 from game.rules.geometry.pathing_search import path_through, reachable
 
 
@@ -67,16 +69,21 @@ def test_enemies_block() -> None:
     tc = tc_for("""
     .....
     """)
-    assert math.isinf(reachable(tc, start=(0, 0), budget_yd=4, enemies=[Body((2, 0))]).cost_to((4, 0)))
+    assert math.isinf(
+        reachable(tc, start=(0, 0), budget_yd=4, enemies=[Body((2, 0))]).cost_to((4, 0))
+    )
 
 
 def test_size_two_needs_room() -> None:
-    tc = tc_for("""
+    tc = tc_for(
+        """
     ......
     ...#..
     ......
     ......
-    """, space=2)
+    """,
+        space=2,
+    )
     rm = reachable(tc, start=(0, 0), budget_yd=6)
     assert (2, 0) not in rm.squares()  # would cover the wall at (3, 1)
     # around the wall: anchors at x 2 and 3 must drop to row 2
@@ -94,7 +101,9 @@ def test_alternating_diagonals() -> None:
 
 def test_euclidean_diagonals() -> None:
     tc = tc_for("\n".join(["...."] * 4), rules=MoveRules(diagonal_rule="euclidean"))
-    assert reachable(tc, start=(0, 0), budget_yd=10).cost_to((3, 3)) == pytest.approx(3 * math.sqrt(2))
+    assert reachable(tc, start=(0, 0), budget_yd=10).cost_to((3, 3)) == pytest.approx(
+        3 * math.sqrt(2)
+    )
 
 
 def test_climbing_a_ladder_costs_double_vertical_yards() -> None:

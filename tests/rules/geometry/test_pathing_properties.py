@@ -1,5 +1,6 @@
 """Property tests for the searches: budgets hold, nobody ends in a wall or a creature, and the
 vectorized search agrees step by step with the scalar step costs."""
+
 from __future__ import annotations
 
 import math
@@ -10,11 +11,12 @@ from hypothesis import strategies as st
 from game.rules.battlefield import Battlefield, Terrain
 from game.rules.body import Body
 from game.rules.geometry.occupancy import overlaps
-from game.rules.geometry.pathing import MoveRules, Mover, terrain_costs
+from game.rules.geometry.pathing import Mover, MoveRules, terrain_costs
 from game.rules.geometry.pathing_search import blocked_anchors, describe_path, reachable
 
-CELLS = st.sampled_from([0, 0, 0, 0, Terrain.DIFFICULT, Terrain.IMPASSABLE, Terrain.LIQUID,
-                         Terrain.TREACHEROUS])
+CELLS = st.sampled_from(
+    [0, 0, 0, 0, Terrain.DIFFICULT, Terrain.IMPASSABLE, Terrain.LIQUID, Terrain.TREACHEROUS]
+)
 
 
 @st.composite
@@ -45,7 +47,15 @@ def scenes(draw):  # type: ignore[no-untyped-def]
     )
     rule = draw(st.sampled_from(["chebyshev", "alternating", "euclidean"]))
     budget = draw(st.sampled_from([1, 2.5, 4, 6, 10]))
-    return bf, mover, MoveRules(diagonal_rule=rule), (sx, sy), others[:n_enemies], others[n_enemies:], budget
+    return (
+        bf,
+        mover,
+        MoveRules(diagonal_rule=rule),
+        (sx, sy),
+        others[:n_enemies],
+        others[n_enemies:],
+        budget,
+    )
 
 
 @settings(max_examples=150, deadline=None)

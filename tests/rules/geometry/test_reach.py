@@ -1,4 +1,6 @@
-"""Reach, threatened squares, provoked free attacks and the safest path (Seed SotDL: Free Attack)."""
+"""Reach, threatened squares, provoked free attacks and the safest path (Seed SotDL: Free
+Attack)."""
+
 from __future__ import annotations
 
 from game.rules.ascii_grid import parse_ascii
@@ -49,7 +51,9 @@ def test_leaving_reach_provokes_once_entering_never() -> None:
 def test_exceptions_do_not_provoke() -> None:
     orc = Threat("orc", Body((0, 0)))
     path = walk((1, 0), (2, 0))
-    assert free_attacks_along(path, threats=[orc], provokes=False) == []  # retreat, forced, teleport
+    assert (
+        free_attacks_along(path, threats=[orc], provokes=False) == []
+    )  # retreat, forced, teleport
     assert free_attacks_along(path, threats=[orc], exempt={"orc"}) == []  # escape, shifting, feint
     assert len(free_attacks_along(path, threats=[orc])) == 1
 
@@ -63,7 +67,9 @@ def test_each_threat_attacks_at_its_own_step() -> None:
 
 def test_reach_weapon_threatens_two_yards() -> None:
     pike = Threat("pike", Body((0, 0)), reach_yd=2)
-    assert free_attacks_along(walk((2, 0), (3, 0)), threats=[pike]) == [FreeAttack("pike", 1, (2, 0))]
+    assert free_attacks_along(walk((2, 0), (3, 0)), threats=[pike]) == [
+        FreeAttack("pike", 1, (2, 0))
+    ]
 
 
 def test_safest_path_fewest_attacks_then_cost() -> None:
@@ -85,5 +91,7 @@ def test_safest_path_fewest_attacks_then_cost() -> None:
     assert describe_path(tc, safe).cost_yd == 9.0
     assert rm.cost_to((6, 1), layer=1) == 6.0
     # too little movement for the detour: the safest path left provokes once
-    short = reachable(tc, start=(0, 1), budget_yd=7, enemies=[orc.body], threats=[orc], max_attacks=2)
+    short = reachable(
+        tc, start=(0, 1), budget_yd=7, enemies=[orc.body], threats=[orc], max_attacks=2
+    )
     assert short.cost_to((6, 1)) == 6.0

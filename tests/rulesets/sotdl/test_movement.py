@@ -1,5 +1,6 @@
 """SotDL movement on the geometry: Move, Rush, Retreat, crawl, difficult terrain, corners,
 occupancy, slow-turn budgets, teleport (Seed SotDL: Move, Crawl, Rush, Retreat, Teleport)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -37,8 +38,12 @@ def test_difficult_terrain_costs_double() -> None:
     eng = field("..^^.......\n...........", hero=("pcs", (0, 0), {"speed": 6}))
     ok(eng, StartTurn("hero", "slow"))
     evs = ok(eng, Move("hero", ((1, 0), (2, 0), (3, 0), (4, 0))))
-    assert steps(evs) == [((1, 0), 1.0, "walk"), ((2, 0), 2.0, "difficult"),
-                          ((3, 0), 2.0, "difficult"), ((4, 0), 1.0, "walk")]
+    assert steps(evs) == [
+        ((1, 0), 1.0, "walk"),
+        ((2, 0), 2.0, "difficult"),
+        ((3, 0), 2.0, "difficult"),
+        ((4, 0), 1.0, "walk"),
+    ]
     assert eng.state.creatures["hero"].turn.move_budget_yd == 0.0
     check_replay(eng)
 
@@ -106,14 +111,18 @@ def test_stand_up_uses_the_move() -> None:
 
 
 def test_no_corner_cutting_and_enemies_block_allies_do_not() -> None:
-    eng = field("""
+    eng = field(
+        """
     .#......
     #.......
     ........
-    """, hero=("pcs", (0, 0), {"speed": 6}))
+    """,
+        hero=("pcs", (0, 0), {"speed": 6}),
+    )
     assert rejected(eng, Move("hero", ((1, 1),))) == ["blocked"]
-    eng = field(OPEN, hero=("pcs", (0, 0), {"speed": 6}), ally=("pcs", (1, 0), {}),
-                orc=("foes", (1, 2), {}))
+    eng = field(
+        OPEN, hero=("pcs", (0, 0), {"speed": 6}), ally=("pcs", (1, 0), {}), orc=("foes", (1, 2), {})
+    )
     ok(eng, Move("hero", ((1, 0), (2, 0))))  # through the ally
     assert "occupied" in rejected(eng, Move("hero", ((1, 0),)))
 
@@ -124,31 +133,42 @@ def test_cannot_end_in_an_occupied_space() -> None:
 
 
 def test_enemy_in_the_way_forces_a_detour() -> None:
-    eng = field("""
+    eng = field(
+        """
     ...........
     ###.#######
-    """, hero=("pcs", (0, 0), {"speed": 9}), orc=("foes", (3, 1), {"weapons": ()}))
+    """,
+        hero=("pcs", (0, 0), {"speed": 9}),
+        orc=("foes", (3, 1), {"weapons": ()}),
+    )
     assert rejected(eng, Move("hero", ((3, 1),)))
 
 
 def test_size_two_needs_room() -> None:
-    eng = field("""
+    eng = field(
+        """
     ..........
     ..........
     ..#.......
     ..........
     ..........
-    """, ogre=("pcs", (0, 0), {"size": 2, "speed": 6}))
+    """,
+        ogre=("pcs", (0, 0), {"size": 2, "speed": 6}),
+    )
     out = eng.submit(Move("ogre", ((1, 1),)))
     assert not out.ok  # its 2x2 space would cover the wall at (2, 2)
     ok(eng, Move("ogre", ((4, 0),)))
 
 
 def test_teleport_ignores_everything_between() -> None:
-    eng = field("""
+    eng = field(
+        """
     ..#.......
     ..#.......
-    """, hero=("pcs", (0, 0), {"speed": 2}), orc=("foes", (1, 0), {}))
+    """,
+        hero=("pcs", (0, 0), {"speed": 2}),
+        orc=("foes", (1, 0), {}),
+    )
     evs = ok(eng, Teleport("hero", (5, 1)))
     assert not of(evs, "DecisionAnswered") and eng.state.creatures["hero"].square == (5, 1)
     assert "blocked" in rejected(eng, Teleport("hero", (2, 0)))

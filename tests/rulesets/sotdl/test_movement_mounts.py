@@ -1,6 +1,7 @@
 """Seed SotDL: Ride: mount/dismount with the move, shared space, one turn and one action, joint
 attacks with 2 banes once a round, the mount's Speed, free attacks on rider or mount, falling off,
 falling under the mount and getting free."""
+
 from __future__ import annotations
 
 from game.rules.engine import Answer
@@ -13,9 +14,11 @@ HORSE = {"size": 2, "speed": 12, "can_be_ridden": True, "weapons": ("claws",)}
 
 
 def mounted(extra=None, rider=None):  # type: ignore[no-untyped-def]
-    who = {"kara": ("pcs", (0, 0), {"speed": 5, **(rider or {})}),
-           "horse": ("pcs", (1, 0), HORSE),
-           "lurker": ("foes", (14, 6), {})}
+    who = {
+        "kara": ("pcs", (0, 0), {"speed": 5, **(rider or {})}),
+        "horse": ("pcs", (1, 0), HORSE),
+        "lurker": ("foes", (14, 6), {}),
+    }
     who.update(extra or {})
     eng = make(OPEN, who)
     ok(eng, BeginCombat())
@@ -34,12 +37,22 @@ def test_mount_uses_the_move_and_shares_the_space() -> None:
 
 
 def test_mount_must_be_larger_willing_and_in_reach() -> None:
-    eng = mounted({"pony": ("pcs", (5, 5), {"size": 1, "can_be_ridden": True}),
-                   "mule": ("pcs", (6, 3), {"size": 2, "can_be_ridden": False})})
+    eng = mounted(
+        {
+            "pony": ("pcs", (5, 5), {"size": 1, "can_be_ridden": True}),
+            "mule": ("pcs", (6, 3), {"size": 2, "can_be_ridden": False}),
+        }
+    )
     assert rejected(eng, Mount("kara", "pony")) == ["too_small"]
     assert rejected(eng, Mount("kara", "mule")) == ["unwilling"]
-    eng2 = make(OPEN, {"kara": ("pcs", (0, 0), {}), "horse": ("pcs", (5, 0), HORSE),
-                       "lurker": ("foes", (14, 6), {})})
+    eng2 = make(
+        OPEN,
+        {
+            "kara": ("pcs", (0, 0), {}),
+            "horse": ("pcs", (5, 0), HORSE),
+            "lurker": ("foes", (14, 6), {}),
+        },
+    )
     ok(eng2, BeginCombat())
     assert rejected(eng2, Mount("kara", "horse")) == ["out_of_reach"]
 

@@ -1,6 +1,7 @@
 """Property tests on the engine: the free attacks a path preview reports are exactly the ones
 the committed move asks about, in order; nobody ends inside another creature or a wall; the
 move never spends more than the budget."""
+
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings

@@ -1,5 +1,6 @@
 """Seed SotDL: Balance, Climb, Swim, Jump, Fly, falls, forced movement over ledges, grabs
 ending out of reach, Sneak."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -53,10 +54,13 @@ def test_balance_failure_stops_zero_or_less_prone() -> None:
 
 def test_balance_on_a_perch_falls() -> None:
     # a treacherous beam 5 yards up (the ASCII legend has no elevated ice: set it by hand)
-    eng2 = field("""
+    eng2 = field(
+        """
     55555
     00000
-    """, hero=("pcs", (0, 0), {"speed": 6, "agility": 8}))
+    """,
+        hero=("pcs", (0, 0), {"speed": 6, "agility": 8}),
+    )
     bf = eng2.state.battlefield
     from game.rules.battlefield import Terrain
 
@@ -117,8 +121,7 @@ PIT = """
 
 
 def test_jump_across_a_pit_after_a_run_up() -> None:
-    eng = field(PIT.replace("3333333333\n", "3330033333\n", 0),
-                hero=("pcs", (0, 0), {"speed": 10}))
+    eng = field(PIT.replace("3333333333\n", "3330033333\n", 0), hero=("pcs", (0, 0), {"speed": 10}))
     evs = ok(eng, Move("hero", ((1, 0), (2, 0), (5, 0))))
     assert [e.how for e in of(evs, "Stepped")] == ["walk", "walk", "jump_across"]
     assert eng.state.creatures["hero"].turn.move_budget_yd == 10 - 5
@@ -132,10 +135,14 @@ def test_running_out_of_movement_mid_jump_over_a_pit_falls() -> None:
 
 
 def test_jump_down_is_safe_below_five_yards_deliberate_drop_is_a_fall() -> None:
-    eng = field("""
+    eng = field(
+        """
     44000
     66000
-    """, hero=("pcs", (1, 0), {"speed": 8}), gob=("pcs", (1, 1), {"speed": 10}))
+    """,
+        hero=("pcs", (1, 0), {"speed": 8}),
+        gob=("pcs", (1, 1), {"speed": 10}),
+    )
     evs = ok(eng, Move("hero", ((2, 0),)))
     assert of(evs, "Stepped")[0].how == "jump_down" and of(evs, "Stepped")[0].cost_yd == 5
     assert not of(evs, "Fell")
@@ -147,21 +154,28 @@ def test_jump_down_is_safe_below_five_yards_deliberate_drop_is_a_fall() -> None:
 
 
 def test_shoved_over_a_ledge_falls() -> None:
-    eng = field("""
+    eng = field(
+        """
     66660000
     66660000
-    """, brute=("foes", (1, 0), {"strength": 14}), hero=("pcs", (2, 0), {}))
+    """,
+        brute=("foes", (1, 0), {"strength": 14}),
+        hero=("pcs", (2, 0), {}),
+    )
     evs = ok(eng, Shove("brute", "hero"), dice=(20, 3, 3, 3))
     assert of(evs, "Fell") and eng.state.creatures["hero"].square == (4, 0)
     assert eng.state.creatures["hero"].body.elevation_yd == 0.0
 
 
 def test_flyer_knocked_prone_falls() -> None:
-    eng = field("""
+    eng = field(
+        """
     ......
     ......
-    """, bat=("foes", (2, 0), {"movement": frozenset({"fly"}), "size": 0.5}),
-        hero=("pcs", (1, 0), {"strength": 14}))
+    """,
+        bat=("foes", (2, 0), {"movement": frozenset({"fly"}), "size": 0.5}),
+        hero=("pcs", (1, 0), {"strength": 14}),
+    )
     ok(eng, Teleport("bat", (2, 0), 6.0))  # up in the air
     assert eng.state.creatures["bat"].body.elevation_yd == 6.0
     evs = ok(eng, Afflict("bat", "stunned", 1), dice=(1, 1, 1))
@@ -169,10 +183,13 @@ def test_flyer_knocked_prone_falls() -> None:
 
 
 def test_flyers_ignore_ground_terrain() -> None:
-    eng = field("""
+    eng = field(
+        """
     .^^^w#..
     ........
-    """, bat=("pcs", (0, 0), {"movement": frozenset({"fly"}), "speed": 4}))
+    """,
+        bat=("pcs", (0, 0), {"movement": frozenset({"fly"}), "speed": 4}),
+    )
     ok(eng, Teleport("bat", (0, 0), 3.0))
     evs = ok(eng, Move("bat", ((4, 0),)))
     assert sum(e.cost_yd for e in of(evs, "Stepped")) == 4
@@ -186,10 +203,14 @@ def test_turbulent_air_strength_challenge() -> None:
 
 
 def test_grab_ends_when_the_grabber_can_no_longer_reach() -> None:
-    eng = field("""
+    eng = field(
+        """
     ........
     ........
-    """, hero=("pcs", (1, 0), {"strength": 14}), orc=("foes", (2, 0), {}))
+    """,
+        hero=("pcs", (1, 0), {"strength": 14}),
+        orc=("foes", (2, 0), {}),
+    )
     ok(eng, StartTurn("hero", "slow"))
     ok(eng, Grab("hero", "orc"), dice=(20,))
     assert eng.state.creatures["orc"].has("grabbed")
@@ -202,6 +223,6 @@ def test_grab_ends_when_the_grabber_can_no_longer_reach() -> None:
 
 def test_sneak_rolls_agility_and_records_the_noise() -> None:
     eng = field("........\n........", hero=("pcs", (0, 0), {}))
-    evs = ok(eng, Sneak("hero", ((3, 0),), banes=1), dice=(4, 6))
+    ok(eng, Sneak("hero", ((3, 0),), banes=1), dice=(4, 6))
     assert eng.state.creatures["hero"].data["noise"] == "loud"  # 4 - 6 <= 0
     assert eng.state.creatures["hero"].square == (3, 0)

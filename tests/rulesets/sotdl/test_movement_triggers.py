@@ -1,6 +1,7 @@
 """Seed SotDL: Free Attack on the move (leaving reach, once, at the right step, exceptions),
 prepared triggers (Bobby and the warg, 1 boon), the move ending when the mover is knocked
 prone, killed or immobilized, and the queries that preview it."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -82,8 +83,9 @@ def test_retreat_teleport_and_forced_movement_do_not_provoke() -> None:
     eng = field(hero=("pcs", (1, 1), {}), orc=("foes", (2, 1), {}))
     evs = ok(eng, Teleport("hero", (8, 4)))
     assert not of(evs, "DecisionAnswered")
-    eng = field(hero=("pcs", (1, 1), {"strength": 14}), orc=("foes", (2, 1), {}),
-                ally=("pcs", (3, 2), {}))
+    eng = field(
+        hero=("pcs", (1, 1), {"strength": 14}), orc=("foes", (2, 1), {}), ally=("pcs", (3, 2), {})
+    )
     evs = ok(eng, Shove("hero", "orc"), dice=(20,))
     assert of(evs, "Stepped") and not of(evs, "DecisionAnswered")
 
@@ -142,8 +144,9 @@ def test_queries_preview_path_cost_and_free_attacks() -> None:
 
 
 def test_safest_path_avoids_a_second_threat() -> None:
-    eng = field(hero=("pcs", (0, 2), {"speed": 10}), orc=("foes", (3, 1), {}),
-                gob=("foes", (3, 4), {}))
+    eng = field(
+        hero=("pcs", (0, 2), {"speed": 10}), orc=("foes", (3, 1), {}), gob=("foes", (3, 4), {})
+    )
     cheap = eng.query("path_preview", "hero", (6, 2))
     safe = eng.query("safest_path", "hero", (6, 2))
     assert len(safe.free_attacks) <= len(cheap.free_attacks)
