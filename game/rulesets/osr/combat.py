@@ -1,6 +1,7 @@
 """Attacks and damage on the engine (Seed OSR: Movement, Missiles, Melee; Advanced Combat Rules;
 Natural 1s and Natural 20s; Elemental and Other Damage; Formations: cohesion, area damage).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -35,7 +36,15 @@ from game.rulesets.osr.modifiers import AttackFactors, attack_factors
 from game.rulesets.osr.procedure import concentration_check
 from game.rulesets.osr.rolls import resolve_attack
 from game.rulesets.osr.sightlines import cover_level
-from game.rulesets.osr.view import armour_class, fighter, fighters, formation_of, hp, params_of, weapon
+from game.rulesets.osr.view import (
+    armour_class,
+    fighter,
+    fighters,
+    formation_of,
+    hp,
+    params_of,
+    weapon,
+)
 
 UNARMED = WeaponDef("unarmed", "Unarmed", "1d2", "melee", frozenset({"unarmed"}))
 MAX_EXTRA_ATTACKS = 10  # natural 20s in a row: stop somewhere
@@ -61,12 +70,24 @@ def weapon_of(state: EncounterState, rs: Ruleset, cid: str, weapon_id: str = "")
 
 
 def plan_attack(
-    state: EncounterState, rs: Ruleset, attacker: str, target: str, weapon_id: str = "", *,
-    thrown: bool = False, gm_modifier: int = 0, gm_reason: str = "",
+    state: EncounterState,
+    rs: Ruleset,
+    attacker: str,
+    target: str,
+    weapon_id: str = "",
+    *,
+    thrown: bool = False,
+    gm_modifier: int = 0,
+    gm_reason: str = "",
 ) -> tuple[AttackPlan | None, list[Violation]]:
     """Everything about an attack that the battlefield decides, or why it is not legal."""
     if attacker not in state.creatures or target not in state.creatures:
-        return None, [Violation(f"no creature {attacker if attacker not in state.creatures else target}", "unknown_creature")]
+        return None, [
+            Violation(
+                f"no creature {attacker if attacker not in state.creatures else target}",
+                "unknown_creature",
+            )
+        ]
     a, t = state.creatures[attacker], state.creatures[target]
     if not t.in_fight:
         return None, [Violation(f"{t.name} is {t.status}", "not_in_fight")]
@@ -79,28 +100,53 @@ def plan_attack(
     ranged = w.kind == "ranged" or (thrown and w.has("thrown"))
     level, why = ("none", "")
     if ranged:
-        level, why = cover_level(state.battlefield, a.body, t.body, attacker_prone=a.has("prone"),
-                                 target_prone=t.has("prone"))
+        level, why = cover_level(
+            state.battlefield,
+            a.body,
+            t.body,
+            attacker_prone=a.has("prone"),
+            target_prone=t.has("prone"),
+        )
     everyone = fighters(state)
     reach = p.melee_reach_yd + w.reach_yd + a.definition.reach_yd
-    fa = attack_factors(state.battlefield, fighter(state, a), fighter(state, t), everyone,
-                        _reach_params(p, reach), ranged=ranged, bow=w.has("bow"),
-                        cover_level=level, cover_reason=why)
+    fa = attack_factors(
+        state.battlefield,
+        fighter(state, a),
+        fighter(state, t),
+        everyone,
+        _reach_params(p, reach),
+        ranged=ranged,
+        bow=w.has("bow"),
+        cover_level=level,
+        cover_reason=why,
+    )
     violations = [Violation(v, "illegal_attack") for v in fa.violations]
     if ranged and w.range_yd:
         from game.rulesets.osr.fighters import gap_squares
 
         dist = gap_squares(a.body, t.body)
         if dist > 2 * w.range_yd:
-            violations.append(Violation(f"{t.name} is {dist} paces away, beyond {2 * w.range_yd}", "out_of_range"))
+            violations.append(
+                Violation(f"{t.name} is {dist} paces away, beyond {2 * w.range_yd}", "out_of_range")
+            )
     base = list(fa.modifiers)
     if gm_modifier:
         base.append(Modifier(gm_reason or "GM ruling", flat=gm_modifier, source="gm"))
-    roll = RollContext(attacker, "attack", target=target, target_attribute="armour_class", action="attack",
-                       weapon=w.id, ranged=ranged, base=tuple(base))
+    roll = RollContext(
+        attacker,
+        "attack",
+        target=target,
+        target_attribute="armour_class",
+        action="attack",
+        weapon=w.id,
+        ranged=ranged,
+        base=tuple(base),
+    )
     mods = rs.collect_modifiers(state, roll)
     violations += rs.check_target(state, roll)
-    plan = AttackPlan(attacker, target, w, ranged, fa, mods, a.definition.attack_bonus, armour_class(t))
+    plan = AttackPlan(
+        attacker, target, w, ranged, fa, mods, a.definition.attack_bonus, armour_class(t)
+    )
     return plan, violations
 
 
@@ -112,23 +158,60 @@ def _reach_params(p, reach: int):  # type: ignore[no-untyped-def]
 
 
 def perform_attack(
-    ctx: Context, attacker: str, target: str, weapon_id: str = "", *, thrown: bool = False,
-    free: bool = False, gm_modifier: int = 0, gm_reason: str = "", depth: int = 0,
+    ctx: Context,
+    attacker: str,
+    target: str,
+    weapon_id: str = "",
+    *,
+    thrown: bool = False,
+    free: bool = False,
+    gm_modifier: int = 0,
+    gm_reason: str = "",
+    depth: int = 0,
 ) -> bool:
     """Roll an attack and its damage; a natural 20 offers another attack at once. True on a hit."""
-    plan, violations = plan_attack(ctx.state, ctx.ruleset, attacker, target, weapon_id, thrown=thrown,
-                                   gm_modifier=gm_modifier, gm_reason=gm_reason)
+    plan, violations = plan_attack(
+        ctx.state,
+        ctx.ruleset,
+        attacker,
+        target,
+        weapon_id,
+        thrown=thrown,
+        gm_modifier=gm_modifier,
+        gm_reason=gm_reason,
+    )
     if violations or plan is None:
         raise Rejected(violations)
     a, t = ctx.state.creatures[attacker], ctx.state.creatures[target]
     roller = CtxRoller(ctx, f"{a.name} attacks {t.name}", asked_of=attacker)
     natural = roller(20)
-    res = resolve_attack(natural, attack_bonus=plan.attack_bonus, modifiers=plan.modifiers,
-                         armour_class=plan.armour_class, unseen=plan.factors.unseen, ranged=plan.ranged,
-                         into_melee=bool(plan.factors.melee_group))
-    ctx.emit(OsrAttackRolled(attacker, target, plan.weapon.id, plan.ranged, roller.take(), plan.attack_bonus,
-                             plan.modifiers, plan.armour_class, res.total, res.hit, res.why, res.extra_attack,
-                             res.stray, free))
+    res = resolve_attack(
+        natural,
+        attack_bonus=plan.attack_bonus,
+        modifiers=plan.modifiers,
+        armour_class=plan.armour_class,
+        unseen=plan.factors.unseen,
+        ranged=plan.ranged,
+        into_melee=bool(plan.factors.melee_group),
+    )
+    ctx.emit(
+        OsrAttackRolled(
+            attacker,
+            target,
+            plan.weapon.id,
+            plan.ranged,
+            roller.take(),
+            plan.attack_bonus,
+            plan.modifiers,
+            plan.armour_class,
+            res.total,
+            res.hit,
+            res.why,
+            res.extra_attack,
+            res.stray,
+            free,
+        )
+    )
     struck = target
     if res.stray:
         group = plan.factors.melee_group
@@ -143,7 +226,9 @@ def perform_attack(
     return res.hit
 
 
-def _offer_extra_attack(ctx: Context, attacker: str, weapon_id: str, thrown: bool, depth: int) -> None:
+def _offer_extra_attack(
+    ctx: Context, attacker: str, weapon_id: str, thrown: bool, depth: int
+) -> None:
     """Natural 20: the attacker may at once make another attack (Seed OSR)."""
     st = ctx.state
     options = [("none", "no further attack")]
@@ -154,27 +239,64 @@ def _offer_extra_attack(ctx: Context, attacker: str, weapon_id: str, thrown: boo
                 options.insert(0, (c.id, f"attack {c.name}"))
     if len(options) == 1:
         return
-    choice = ctx.ask("extra_attack", f"natural 20: {st.creatures[attacker].name} attacks again at once",
-                     options, asked_of=attacker)
+    choice = ctx.ask(
+        "extra_attack",
+        f"natural 20: {st.creatures[attacker].name} attacks again at once",
+        options,
+        asked_of=attacker,
+    )
     if choice != "none":
         perform_attack(ctx, attacker, str(choice), weapon_id, thrown=thrown, depth=depth + 1)
 
 
 def deal_weapon_damage(
-    ctx: Context, source: str, target: str, w: WeaponDef, roller: CtxRoller, *, ignore_dr: bool = False,
+    ctx: Context,
+    source: str,
+    target: str,
+    w: WeaponDef,
+    roller: CtxRoller,
+    *,
+    ignore_dr: bool = False,
     area: bool = False,
 ) -> None:
     """Roll a weapon's (or spell's) damage with its elemental rider and apply it."""
     dmg = elemental.roll_damage(roller, w.damage, w.damage_type)
-    ctx.emit(OsrDamageRolled(source, target, dmg.expr, w.damage_type, roller.take(), dmg.total, dmg.burning,
-                             dmg.corrosion, area))
-    apply_damage(ctx, target, dmg.total, ignore_dr=ignore_dr, area=area, reason=f"{w.name} ({dmg.describe()})",
-                 burning=dmg.burning, corrosion=dmg.corrosion)
+    ctx.emit(
+        OsrDamageRolled(
+            source,
+            target,
+            dmg.expr,
+            w.damage_type,
+            roller.take(),
+            dmg.total,
+            dmg.burning,
+            dmg.corrosion,
+            area,
+        )
+    )
+    apply_damage(
+        ctx,
+        target,
+        dmg.total,
+        ignore_dr=ignore_dr,
+        area=area,
+        reason=f"{w.name} ({dmg.describe()})",
+        burning=dmg.burning,
+        corrosion=dmg.corrosion,
+    )
 
 
 def apply_damage(
-    ctx: Context, target: str, rolled: int, *, ignore_dr: bool = False, area: bool = False, reason: str = "",
-    burning: int = 0, corrosion: int = 0, ongoing: bool = False,
+    ctx: Context,
+    target: str,
+    rolled: int,
+    *,
+    ignore_dr: bool = False,
+    area: bool = False,
+    reason: str = "",
+    burning: int = 0,
+    corrosion: int = 0,
+    ongoing: bool = False,
 ) -> None:
     """Damage reduction (ignored against the prone and for ongoing effects), area reduction and
     cohesion for formation members, then hit points; fire sets burning, acid corrodes."""
@@ -192,18 +314,32 @@ def apply_damage(
         if coh > 0:
             left, amount = absorb(coh, amount)
             absorbed = coh - left
-            ctx.emit(OsrCohesionChanged(f.id, left, f"{t.name} takes {absorbed} on the formation's cohesion"))
+            ctx.emit(
+                OsrCohesionChanged(
+                    f.id, left, f"{t.name} takes {absorbed} on the formation's cohesion"
+                )
+            )
     ctx.emit(OsrDamageTaken(target, amount, hp(t) - amount, rolled, dr, absorbed, reason))
     t = ctx.state.creatures[target]
     if burning:
         _set_burning(ctx, target, burning)
-    for i in range(corrosion):
-        what = ctx.ask("acid", f"acid eats at {t.name}: armour (AC -1) or an item?",
-                       [("armour", "armour: AC -1"), ("item", "an item is damaged")], asked_of="gm")
+    for _ in range(corrosion):
+        what = ctx.ask(
+            "acid",
+            f"acid eats at {t.name}: armour (AC -1) or an item?",
+            [("armour", "armour: AC -1"), ("item", "an item is damaged")],
+            asked_of="gm",
+        )
         ctx.emit(OsrCorroded(target, str(what)))
     if hp(t) <= 0 and t.in_fight and not t.has("felled"):
         if simultaneous(ctx.state):
-            ctx.emit(AfflictionGained(target, Affliction("felled", "osr"), "falls, but strikes back in the same moment"))
+            ctx.emit(
+                AfflictionGained(
+                    target,
+                    Affliction("felled", "osr"),
+                    "falls, but strikes back in the same moment",
+                )
+            )
         else:
             ctx.emit(StatusChanged(target, "dead", "hit points gone"))
     elif amount > 0 and int(t.data.get("soul_points", 0)) > 0 and not t.data.get("spell_cast"):
@@ -215,8 +351,13 @@ def _set_burning(ctx: Context, target: str, more: int) -> None:
     t = ctx.state.creatures[target]
     cur = t.affliction("burning")
     level = int(cur.get("level", 0)) if cur else 0
-    ctx.emit(AfflictionGained(target, Affliction("burning", "fire", None, (("level", level + more),)),
-                              f"on fire: burning {level + more}"))
+    ctx.emit(
+        AfflictionGained(
+            target,
+            Affliction("burning", "fire", None, (("level", level + more),)),
+            f"on fire: burning {level + more}",
+        )
+    )
 
 
 def concentration(ctx: Context, cid: str, reason: str) -> None:
@@ -224,10 +365,19 @@ def concentration(ctx: Context, cid: str, reason: str) -> None:
     c = ctx.state.creatures[cid]
     sp = int(c.data.get("soul_points", 0))
     roller = CtxRoller(ctx, f"{c.name}: Concentration ({reason})", asked_of=cid)
-    chk = concentration_check(roller, int(c.definition.skills.get("concentration", 0)), params_of(ctx.ruleset))
-    ctx.emit(OsrConcentrationRolled(cid, roller.take(), chk.ranks, chk.difficulty, chk.total, chk.success, sp, reason))
+    chk = concentration_check(
+        roller, int(c.definition.skills.get("concentration", 0)), params_of(ctx.ruleset)
+    )
+    ctx.emit(
+        OsrConcentrationRolled(
+            cid, roller.take(), chk.ranks, chk.difficulty, chk.total, chk.success, sp, reason
+        )
+    )
     if not chk.success:
-        ctx.emit(CreatureDataSet(cid, "soul_points", None), CreatureDataSet(cid, "soul_points_wasted", sp))
+        ctx.emit(
+            CreatureDataSet(cid, "soul_points", None),
+            CreatureDataSet(cid, "soul_points_wasted", sp),
+        )
 
 
 def simultaneous(state: EncounterState) -> bool:

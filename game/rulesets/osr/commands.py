@@ -1,4 +1,5 @@
 """The OSR ruleset's commands (class names start with Osr; scenario keys drop the prefix)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

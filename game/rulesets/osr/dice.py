@@ -4,6 +4,7 @@ The engine's dice source (game/rules/engine) is wrapped into a ``DieRoller`` by 
 these functions stay testable with a fixed list of results and every face is kept in the result
 (the engine records it as an event; replay never re-rolls).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
@@ -19,6 +20,7 @@ __all__ = ["DiceExpr", "DieRoller", "CtxRoller", "fixed_roller", "parse_dice", "
 
 #: Roll one die with the given number of sides and return its face (1..sides).
 DieRoller = Callable[[int], int]
+
 
 def roll_many(roll: DieRoller, count: int, sides: int) -> tuple[int, ...]:
     """Roll ``count`` dice of ``sides`` sides."""

@@ -3,6 +3,7 @@
 Every function takes a ``DieRoller`` and returns a frozen result that keeps each face, so the
 engine can log the dice and replay without re-rolling.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -165,8 +166,10 @@ def apply_damage_reduction(damage: int, damage_reduction: int, *, ignore: bool =
 
     Seed OSR: "prone: +2 to hit against prone opponents, and may ignore DR".
 
-    >>> apply_damage_reduction(5, 2), apply_damage_reduction(1, 2), apply_damage_reduction(5, 2, ignore=True)
-    (3, 0, 5)
+    >>> apply_damage_reduction(5, 2), apply_damage_reduction(1, 2)
+    (3, 0)
+    >>> apply_damage_reduction(5, 2, ignore=True)
+    5
     """
     if ignore:
         return max(0, damage)

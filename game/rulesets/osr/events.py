@@ -3,6 +3,7 @@
 Generic ones (StatusChanged, AfflictionGained, CreatureDataSet, EncounterDataSet, Stepped ...)
 come from the engine; these carry the OSR rolls with every die and reason, for the log.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -134,7 +135,9 @@ class OsrCorroded(Event):
         if self.what != "armour":
             return state
         c = state.creatures[self.creature]
-        return state.with_creature(c.with_data(armour_damage=int(c.data.get("armour_damage", 0)) + self.amount))
+        return state.with_creature(
+            c.with_data(armour_damage=int(c.data.get("armour_damage", 0)) + self.amount)
+        )
 
 
 @event

@@ -3,12 +3,14 @@
 The plug-in builds ``Fighter`` values from the engine's creatures, so modifiers, morale and
 formations stay plain functions over the battlefield and these snapshots (no engine objects).
 """
+
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from game.rules.battlefield import Square
 from game.rules.body import Body
 
 #: Conditions that take a creature out of the fight for flanking, melee and morale counts.
@@ -35,6 +37,15 @@ class Fighter:
     def has(self, condition: str) -> bool:
         """True if the creature has the named condition."""
         return condition in self.conditions
+
+
+def sq(s: Sequence[int]) -> Square:
+    """A square from any pair of numbers (scenario files and JSON give lists).
+
+    >>> sq([3, 4])
+    (3, 4)
+    """
+    return (int(s[0]), int(s[1]))
 
 
 def gap_squares(a: Body, b: Body) -> int:

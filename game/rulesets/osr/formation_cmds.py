@@ -3,6 +3,7 @@
 The pure geometry is formations.py; here the commands validate against the encounter and
 emit events (Stepped for every member, cohesion, free attacks when the block turns its back).
 """
+
 from __future__ import annotations
 
 from game.rules.battlefield import Terrain
@@ -18,9 +19,14 @@ from game.rules.engine import (
 )
 from game.rulesets.osr import formations as fm
 from game.rulesets.osr.combat import perform_attack, weapon_of
-from game.rulesets.osr.commands import OsrBreakFormation, OsrFormUp, OsrMoveFormation, OsrTurnFormation
+from game.rulesets.osr.commands import (
+    OsrBreakFormation,
+    OsrFormUp,
+    OsrMoveFormation,
+    OsrTurnFormation,
+)
 from game.rulesets.osr.events import OsrCohesionChanged, OsrFormationChanged
-from game.rulesets.osr.fighters import gap_squares
+from game.rulesets.osr.fighters import gap_squares, sq
 from game.rulesets.osr.turns import ACTION_PHASE, acting_sides
 from game.rulesets.osr.view import fighters, formation_of, formations, params_of
 
@@ -51,9 +57,15 @@ def v_form(state: EncounterState, cmd: OsrFormUp, rs: Ruleset) -> list[Violation
         if m not in state.creatures:
             return [Violation(f"no creature {m}", "unknown_creature")]
         if formation_of(state, m):
-            return [Violation(f"{state.creatures[m].name} is already in a formation", "in_formation")]
+            return [
+                Violation(f"{state.creatures[m].name} is already in a formation", "in_formation")
+            ]
         if not state.creatures[m].in_fight:
-            return [Violation(f"{state.creatures[m].name} is {state.creatures[m].status}", "not_in_fight")]
+            return [
+                Violation(
+                    f"{state.creatures[m].name} is {state.creatures[m].status}", "not_in_fight"
+                )
+            ]
     sides = {state.creatures[m].side for m in cmd.members}
     if len(sides) > 1:
         return [Violation("a formation's members are all on one side", "mixed_sides")]
@@ -67,9 +79,15 @@ def v_form(state: EncounterState, cmd: OsrFormUp, rs: Ruleset) -> list[Violation
         if cmd.leader not in state.creatures:
             return [Violation(f"no creature {cmd.leader}", "unknown_creature")]
         ldr = state.creatures[cmd.leader]
-        new = fm.Formation(cmd.formation, next(iter(sides)), tuple(cmd.members), leader=cmd.leader, mob=cmd.mob)
-        out = fm.retinue_violations(cmd.leader, ldr.definition.lead, [*formations(state).values(), new],
-                                    lambda n: "mob" in state.creatures[n].definition.tags)
+        new = fm.Formation(
+            cmd.formation, next(iter(sides)), tuple(cmd.members), leader=cmd.leader, mob=cmd.mob
+        )
+        out = fm.retinue_violations(
+            cmd.leader,
+            ldr.definition.lead,
+            [*formations(state).values(), new],
+            lambda n: "mob" in state.creatures[n].definition.tags,
+        )
         return [Violation(v, "lead_ranks") for v in out]
     return []
 
@@ -78,8 +96,15 @@ def r_form(ctx: Context, cmd: OsrFormUp) -> None:
     """Form up where the members stand; cohesion starts full."""
     st = ctx.state
     side = st.creatures[cmd.members[0]].side
-    f = fm.form_up(cmd.formation, side, {m: st.creatures[m].body.square for m in cmd.members}, facing=cmd.facing,
-                   order=cmd.order, mob=cmd.mob, leader=cmd.leader)
+    f = fm.form_up(
+        cmd.formation,
+        side,
+        {m: st.creatures[m].body.square for m in cmd.members},
+        facing=cmd.facing,
+        order=cmd.order,
+        mob=cmd.mob,
+        leader=cmd.leader,
+    )
     ctx.emit(OsrFormationChanged(f.id, f, "formed up"))
     ctx.emit(OsrCohesionChanged(f.id, fm.max_cohesion(f, params_of(ctx.ruleset)), "cohesion"))
 
@@ -106,8 +131,22 @@ def _budget_left(state: EncounterState, rs: Ruleset, f: fm.Formation) -> float:
 def _live(state: EncounterState, f: fm.Formation) -> fm.Formation:
     """The formation without members who fell or fled."""
     alive = tuple(m for m in f.members if state.creatures[m].in_fight)
-    return f if alive == f.members else fm.Formation(f.id, f.side, alive, {m: f.offsets[m] for m in alive},
-                                                      f.anchor, f.facing, f.order, f.mob, f.leader, f.name)
+    return (
+        f
+        if alive == f.members
+        else fm.Formation(
+            f.id,
+            f.side,
+            alive,
+            {m: f.offsets[m] for m in alive},
+            f.anchor,
+            f.facing,
+            f.order,
+            f.mob,
+            f.leader,
+            f.name,
+        )
+    )
 
 
 def v_move_block(state: EncounterState, cmd: OsrMoveFormation, rs: Ruleset) -> list[Violation]:
@@ -118,8 +157,14 @@ def v_move_block(state: EncounterState, cmd: OsrMoveFormation, rs: Ruleset) -> l
     vs = _acting(state, f)
     if vs:
         return vs
-    mv = fm.plan_block_move(state.battlefield, _live(state, f), [tuple(s) for s in cmd.path], fighters(state),
-                            budget=_budget_left(state, rs, f), difficult_multiplier=rs.definition.difficult_multiplier)
+    mv = fm.plan_block_move(
+        state.battlefield,
+        _live(state, f),
+        [sq(s) for s in cmd.path],
+        fighters(state),
+        budget=_budget_left(state, rs, f),
+        difficult_multiplier=rs.definition.difficult_multiplier,
+    )
     return [Violation(v, "block_move") for v in mv.violations]
 
 
@@ -127,8 +172,14 @@ def r_move_block(ctx: Context, cmd: OsrMoveFormation) -> None:
     """Step every member together; backing away from engaged foes draws their free attacks."""
     st = ctx.state
     f = _live(st, formations(st)[cmd.formation])
-    mv = fm.plan_block_move(st.battlefield, f, [tuple(s) for s in cmd.path], fighters(st),
-                            budget=_budget_left(st, ctx.ruleset, f), difficult_multiplier=ctx.ruleset.definition.difficult_multiplier)
+    mv = fm.plan_block_move(
+        st.battlefield,
+        f,
+        [sq(s) for s in cmd.path],
+        fighters(st),
+        budget=_budget_left(st, ctx.ruleset, f),
+        difficult_multiplier=ctx.ruleset.definition.difficult_multiplier,
+    )
     at = f.anchor
     spent = 0.0
     for step in mv.steps:
@@ -139,9 +190,16 @@ def r_move_block(ctx: Context, cmd: OsrMoveFormation) -> None:
             w = weapon_of(ctx.state, ctx.ruleset, attacker)
             if w.kind != "melee":
                 continue
-            if ctx.ask("free_attack", f"formation {f.id} turns its back on {a.name}: free attack on "
-                       f"{ctx.state.creatures[member].name}?", [("yes", "attack"), ("no", "let it go")],
-                       asked_of=attacker) == "yes":
+            if (
+                ctx.ask(
+                    "free_attack",
+                    f"formation {f.id} turns its back on {a.name}: free attack on "
+                    f"{ctx.state.creatures[member].name}?",
+                    [("yes", "attack"), ("no", "let it go")],
+                    asked_of=attacker,
+                )
+                == "yes"
+            ):
                 ctx.emit(TriggeredActionUsed(attacker, "free_attack"))
                 perform_attack(ctx, attacker, member, w.id, free=True)
         f = _live(ctx.state, f)
@@ -151,15 +209,33 @@ def r_move_block(ctx: Context, cmd: OsrMoveFormation) -> None:
             ox, oy = f.offsets[m]
             frm = (at[0] + ox, at[1] + oy)
             to = (step.anchor[0] + ox, step.anchor[1] + oy)
-            ctx.emit(Stepped(m, frm, to, ctx.state.battlefield.elevation_at(to), step.cost, "formation", "walk", False))
+            ctx.emit(
+                Stepped(
+                    m,
+                    frm,
+                    to,
+                    ctx.state.battlefield.elevation_at(to),
+                    step.cost,
+                    "formation",
+                    "walk",
+                    False,
+                )
+            )
         at = step.anchor
         spent += step.cost
     moved = dict(ctx.state.data.get("osr_block_moved", {}))
     key = f"{ctx.state.round}:{f.id}"
     moved[key] = float(moved.get(key, 0.0)) + spent
     ctx.emit(EncounterDataSet("osr_block_moved", moved))
-    ctx.emit(OsrFormationChanged(f.id, fm.Formation(f.id, f.side, f.members, f.offsets, at, f.facing, f.order, f.mob,
-                                                    f.leader, f.name), f"moved {spent:g} paces"))
+    ctx.emit(
+        OsrFormationChanged(
+            f.id,
+            fm.Formation(
+                f.id, f.side, f.members, f.offsets, at, f.facing, f.order, f.mob, f.leader, f.name
+            ),
+            f"moved {spent:g} paces",
+        )
+    )
 
 
 def v_turn_block(state: EncounterState, cmd: OsrTurnFormation, rs: Ruleset) -> list[Violation]:
@@ -175,11 +251,23 @@ def v_turn_block(state: EncounterState, cmd: OsrTurnFormation, rs: Ruleset) -> l
     turned = fm.turn(_live(state, f), cmd.facing)
     members = set(f.members)
     for m, sq in turned.positions().items():
-        if not state.battlefield.in_bounds(sq) or state.battlefield.terrain_at(sq) & Terrain.IMPASSABLE:
-            return [Violation(f"turned, {state.creatures[m].name} would stand in a wall at {sq}", "blocked")]
+        if (
+            not state.battlefield.in_bounds(sq)
+            or state.battlefield.terrain_at(sq) & Terrain.IMPASSABLE
+        ):
+            return [
+                Violation(
+                    f"turned, {state.creatures[m].name} would stand in a wall at {sq}", "blocked"
+                )
+            ]
         occ = state.occupant(sq)
         if occ and occ not in members:
-            return [Violation(f"turned, {state.creatures[m].name} would stand on {state.creatures[occ].name}", "occupied")]
+            return [
+                Violation(
+                    f"turned, {state.creatures[m].name} would stand on {state.creatures[occ].name}",
+                    "occupied",
+                )
+            ]
     return []
 
 
@@ -192,14 +280,23 @@ def r_turn_block(ctx: Context, cmd: OsrTurnFormation) -> None:
         w = weapon_of(ctx.state, ctx.ruleset, attacker)
         if a.turn.triggered_used or w.kind != "melee":
             continue
-        if ctx.ask("free_attack", f"formation {f.id} turns its back on {a.name}: free attack?",
-                   [("yes", "attack"), ("no", "let it go")], asked_of=attacker) == "yes":
+        if (
+            ctx.ask(
+                "free_attack",
+                f"formation {f.id} turns its back on {a.name}: free attack?",
+                [("yes", "attack"), ("no", "let it go")],
+                asked_of=attacker,
+            )
+            == "yes"
+        ):
             ctx.emit(TriggeredActionUsed(attacker, "free_attack"))
             perform_attack(ctx, attacker, member, w.id, free=True)
     f = _live(ctx.state, f)
     turned = fm.turn(f, cmd.facing)
     for m, sq in turned.positions().items():
-        ctx.emit(Placed(m, sq, ctx.state.battlefield.elevation_at(sq), f"formation turns {cmd.facing}"))
+        ctx.emit(
+            Placed(m, sq, ctx.state.battlefield.elevation_at(sq), f"formation turns {cmd.facing}")
+        )
     ctx.emit(OsrFormationChanged(f.id, turned, f"faces {cmd.facing}"))
 
 
@@ -217,8 +314,14 @@ def engaged(state: EncounterState, f: fm.Formation) -> list[str]:
     """Foes in melee with any member (for previews)."""
     out = []
     for o in state.creatures.values():
-        if o.in_fight and o.side != f.side and any(
-            gap_squares(o.body, state.creatures[m].body) <= 1 for m in f.members if state.creatures[m].in_fight
+        if (
+            o.in_fight
+            and o.side != f.side
+            and any(
+                gap_squares(o.body, state.creatures[m].body) <= 1
+                for m in f.members
+                if state.creatures[m].in_fight
+            )
         ):
             out.append(o.id)
     return out

@@ -6,6 +6,7 @@ cohesion and move less; a leader's Lead ranks limit the unique members of the re
 counts as one); mobs check morale at -1. Moving backwards, or turning so an engaged foe is at
 the back, draws free attacks from the engaged foes (Seed OSR: turning one's back in melee).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -47,8 +48,15 @@ class Formation:
 
 
 def form_up(
-    fid: str, side: str, squares: Mapping[str, Square], *, facing: str = "N", order: str = LOOSE,
-    mob: bool = False, leader: str = "", name: str = "",
+    fid: str,
+    side: str,
+    squares: Mapping[str, Square],
+    *,
+    facing: str = "N",
+    order: str = LOOSE,
+    mob: bool = False,
+    leader: str = "",
+    name: str = "",
 ) -> Formation:
     """Make a formation from where its members stand now (anchor: the top-left square)."""
     if facing not in FACINGS:
@@ -58,7 +66,9 @@ def form_up(
     ax = min(x for x, _ in squares.values())
     ay = min(y for _, y in squares.values())
     offsets = {m: (x - ax, y - ay) for m, (x, y) in squares.items()}
-    return Formation(fid, side, tuple(squares), offsets, (ax, ay), facing, order, mob, leader, name or fid)
+    return Formation(
+        fid, side, tuple(squares), offsets, (ax, ay), facing, order, mob, leader, name or fid
+    )
 
 
 def max_cohesion(f: Formation, p: OsrParams) -> int:
@@ -88,7 +98,10 @@ def move_budget_paces(f: Formation, p: OsrParams) -> int:
 
 
 def retinue_violations(
-    leader: str, lead_ranks: int, formations: Iterable[Formation], is_mob_member: Callable[[str], bool]
+    leader: str,
+    lead_ranks: int,
+    formations: Iterable[Formation],
+    is_mob_member: Callable[[str], bool],
 ) -> list[str]:
     """Unique members of a leader's retinue are limited by Lead ranks; a mob counts as one.
 
@@ -105,7 +118,10 @@ def retinue_violations(
             continue
         units += sum(1 for m in f.members if m != leader and not is_mob_member(m))
     if units > lead_ranks:
-        return [f"{leader} leads {units} unique members with {lead_ranks} rank{'s' if lead_ranks != 1 else ''} in Lead"]
+        return [
+            f"{leader} leads {units} unique members with {lead_ranks} "
+            f"rank{'s' if lead_ranks != 1 else ''} in Lead"
+        ]
     return []
 
 
@@ -196,13 +212,19 @@ def plan_block_move(
     for i, nxt in enumerate(path):
         dx, dy = nxt[0] - at[0], nxt[1] - at[1]
         if max(abs(dx), abs(dy)) != 1:
-            return BlockMove(tuple(steps), total, (f"step {i + 1} to {nxt} is not adjacent to {at}",))
+            return BlockMove(
+                tuple(steps), total, (f"step {i + 1} to {nxt} is not adjacent to {at}",)
+            )
         dest = [(nxt[0] + ox, nxt[1] + oy) for ox, oy in f.offsets.values()]
         for s in dest:
             if not bf.in_bounds(s) or bf.terrain_at(s) & Terrain.IMPASSABLE:
-                return BlockMove(tuple(steps), total, (f"step {i + 1}: {s} is blocked for the formation",))
+                return BlockMove(
+                    tuple(steps), total, (f"step {i + 1}: {s} is blocked for the formation",)
+                )
             if s in blocked:
-                return BlockMove(tuple(steps), total, (f"step {i + 1}: {blocked[s]} stands in {s}",))
+                return BlockMove(
+                    tuple(steps), total, (f"step {i + 1}: {blocked[s]} stands in {s}",)
+                )
         frees: list[tuple[str, str]] = []
         if is_backwards(f.facing, (dx, dy)):
             for m in f.members:
@@ -230,7 +252,9 @@ def _shift(f: Formation, member: str, anchor: Square) -> Square:
     return (anchor[0] + ox, anchor[1] + oy)
 
 
-def turn_free_attacks(f: Formation, new_facing: str, fighters: Sequence[Fighter]) -> list[tuple[str, str]]:
+def turn_free_attacks(
+    f: Formation, new_facing: str, fighters: Sequence[Fighter]
+) -> list[tuple[str, str]]:
     """Turning so an engaged foe ends at the back draws its free attack (attacker, member)."""
     turned = turn(f, new_facing)
     members = set(f.members)

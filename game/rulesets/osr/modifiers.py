@@ -3,6 +3,7 @@
 Each returns ``Modifier(reason, flat=...)`` values so the targeting preview and the log show
 why a roll is +2 or -4. Violations (no bows in melee, total cover) are plain sentences.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -38,7 +39,9 @@ class AttackFactors:
         return not self.violations
 
 
-def flanking(attacker: Fighter, target: Fighter, others: Sequence[Fighter], p: OsrParams) -> list[Modifier]:
+def flanking(
+    attacker: Fighter, target: Fighter, others: Sequence[Fighter], p: OsrParams
+) -> list[Modifier]:
     """+2 when an ally of the attacker, in melee with the target, stands on its far side.
 
     "Far side": both in melee reach of the target and the angle attacker-target-ally at the
@@ -50,10 +53,23 @@ def flanking(attacker: Fighter, target: Fighter, others: Sequence[Fighter], p: O
     for ally in others:
         if ally.name in (attacker.name, target.name) or ally.side != attacker.side:
             continue
-        if not ally.active or ally.has("prone") or gap_squares(ally.body, target.body) > p.melee_reach_yd:
+        if (
+            not ally.active
+            or ally.has("prone")
+            or gap_squares(ally.body, target.body) > p.melee_reach_yd
+        ):
             continue
-        if angle_at(c, attacker.body.center_yd(), ally.body.center_yd()) >= p.flanking_min_angle_deg - 1e-6:
-            return [Modifier(f"flanking: {ally.name} on the far side of {target.name}", flat=p.flanking, source="position")]
+        if (
+            angle_at(c, attacker.body.center_yd(), ally.body.center_yd())
+            >= p.flanking_min_angle_deg - 1e-6
+        ):
+            return [
+                Modifier(
+                    f"flanking: {ally.name} on the far side of {target.name}",
+                    flat=p.flanking,
+                    source="position",
+                )
+            ]
     return []
 
 
@@ -61,7 +77,13 @@ def high_ground(attacker: Fighter, target: Fighter, p: OsrParams) -> list[Modifi
     """+2 when the attacker's feet are at least ``high_ground_min_yd`` above the target's."""
     rise = attacker.body.elevation_yd - target.body.elevation_yd
     if rise >= p.high_ground_min_yd:
-        return [Modifier(f"high ground: {rise:g} yd above {target.name}", flat=p.high_ground, source="position")]
+        return [
+            Modifier(
+                f"high ground: {rise:g} yd above {target.name}",
+                flat=p.high_ground,
+                source="position",
+            )
+        ]
     return []
 
 
@@ -77,7 +99,9 @@ def _least_obscured(bf: Battlefield, target: Fighter) -> int:
     return min(levels) if levels else int(Obscurement.NONE)
 
 
-def light_and_sight(bf: Battlefield, attacker: Fighter, target: Fighter, p: OsrParams) -> tuple[list[Modifier], bool]:
+def light_and_sight(
+    bf: Battlefield, attacker: Fighter, target: Fighter, p: OsrParams
+) -> tuple[list[Modifier], bool]:
     """Poor light -2, darkness -4 (and unseen), fog -2, invisible or hidden: odd rolls miss."""
     mods: list[Modifier] = []
     unseen_why: list[str] = []
@@ -91,7 +115,11 @@ def light_and_sight(bf: Battlefield, attacker: Fighter, target: Fighter, p: OsrP
         unseen_why.append("in darkness")
     obsc = _least_obscured(bf, target)
     if obsc == Obscurement.HEAVY:
-        mods.append(Modifier(f"{target.name} heavily obscured", flat=p.heavy_obscurement, source="obscurement"))
+        mods.append(
+            Modifier(
+                f"{target.name} heavily obscured", flat=p.heavy_obscurement, source="obscurement"
+            )
+        )
     elif obsc >= Obscurement.TOTAL:
         unseen_why.append("totally obscured")
     if target.has("invisible"):
@@ -110,13 +138,16 @@ def prone(target: Fighter, p: OsrParams) -> list[Modifier]:
     return []
 
 
-def creatures_in_the_way(attacker: Fighter, target: Fighter, others: Sequence[Fighter]) -> list[Fighter]:
+def creatures_in_the_way(
+    attacker: Fighter, target: Fighter, others: Sequence[Fighter]
+) -> list[Fighter]:
     """Active creatures (allies included) whose footprint the shot's centre line crosses."""
     a, b = attacker.body.center_yd(), target.body.center_yd()
     return [
         o
         for o in others
-        if o.name not in (attacker.name, target.name) and o.active
+        if o.name not in (attacker.name, target.name)
+        and o.active
         and segment_crosses_body(a, b, o.body)
     ]
 
@@ -135,7 +166,9 @@ def cover(
     ``cover_level`` comes from the sight query ("none", "half", "three_quarters", "total").
     """
     if cover_level == "total":
-        return [], [f"{target.name} is totally covered{': ' + cover_reason if cover_reason else ''}"]
+        return [], [
+            f"{target.name} is totally covered{': ' + cover_reason if cover_reason else ''}"
+        ]
     reasons: list[str] = []
     if cover_level in ("half", "three_quarters"):
         reasons.append(cover_reason or f"{cover_level.replace('_', '-')} cover")
@@ -178,7 +211,9 @@ def attack_factors(
     mods += prone(target, p)
     group: tuple[str, ...] = ()
     if ranged:
-        cmods, cviol = cover(attacker, target, others, p, cover_level=cover_level, cover_reason=cover_reason)
+        cmods, cviol = cover(
+            attacker, target, others, p, cover_level=cover_level, cover_reason=cover_reason
+        )
         mods += cmods
         violations += cviol
         engaged = engaged_foes(target, others, p.melee_reach_yd)

@@ -4,6 +4,7 @@ Who checks: monsters and retainers (creatures of GM-controlled sides, or tagged 
 except the "fearless". Triggers are conditions; the plug-in checks on their rising edge, so
 each trigger fires once while it holds and again only after it stopped holding.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 
 from game.rules.battlefield import Battlefield, Square, Terrain
 from game.rulesets.osr.dice import DieRoller, parse_dice, roll_many
-from game.rulesets.osr.fighters import Fighter, direction_of, gap_squares
+from game.rulesets.osr.fighters import Fighter, direction_of
 from game.rulesets.osr.params import OsrParams
 from game.rulesets.osr.rolls import SkillCheck, skill_check
 
@@ -64,9 +65,9 @@ def is_surrounded(
         return f"enemies on {len(dirs)} sides ({''.join(dirs)})"
     blocked = set(occupied)
     free = [
-        s for s in ring
-        if bf.in_bounds(s) and s not in blocked
-        and not bf.terrain_at(s) & Terrain.IMPASSABLE
+        s
+        for s in ring
+        if bf.in_bounds(s) and s not in blocked and not bf.terrain_at(s) & Terrain.IMPASSABLE
     ]
     if not free:
         return "enemies adjacent and no free square to step into"
@@ -95,10 +96,14 @@ def morale_conditions(
         if not checkers:
             continue
         if dead_by_side.get(side, 0) >= 1:
-            out[(FIRST_DEATH, side)] = MoraleTrigger(FIRST_DEATH, side, checkers, f"the first of side {side} has been killed")
+            out[(FIRST_DEATH, side)] = MoraleTrigger(
+                FIRST_DEATH, side, checkers, f"the first of side {side} has been killed"
+            )
         foes = [f for f in active if f.side != side]
         if len(foes) > len(mine):
-            out[(OUTNUMBERED, side)] = MoraleTrigger(OUTNUMBERED, side, checkers, f"outnumbered {len(foes)} to {len(mine)}")
+            out[(OUTNUMBERED, side)] = MoraleTrigger(
+                OUTNUMBERED, side, checkers, f"outnumbered {len(foes)} to {len(mine)}"
+            )
     occupied = [s for f in active for s in f.body.squares()]
     groups: dict[str, list[Fighter]] = {}
     for f in active:
@@ -108,17 +113,23 @@ def morale_conditions(
         foes = [f for f in active if f.side != group[0].side]
         why = is_surrounded(bf, group, foes, occupied, min_directions=p.surrounded_min_directions)
         if why:
-            out[(SURROUNDED, key)] = MoraleTrigger(SURROUNDED, key, tuple(f.name for f in group), f"{key} surrounded: {why}")
+            out[(SURROUNDED, key)] = MoraleTrigger(
+                SURROUNDED, key, tuple(f.name for f in group), f"{key} surrounded: {why}"
+            )
     for f in active:
         if f.name not in subjects or f.name not in hit_points:
             continue
         cur, mx = hit_points[f.name]
         if mx > 0 and cur <= mx * p.half_hit_points:
-            out[(HALF_HP, f.name)] = MoraleTrigger(HALF_HP, f.name, (f.name,), f"{f.name} at {cur}/{mx} hit points")
+            out[(HALF_HP, f.name)] = MoraleTrigger(
+                HALF_HP, f.name, (f.name,), f"{f.name} at {cur}/{mx} hit points"
+            )
     return out
 
 
-def rising(now: Mapping[tuple[str, str], MoraleTrigger], before: Iterable[tuple[str, str]]) -> list[MoraleTrigger]:
+def rising(
+    now: Mapping[tuple[str, str], MoraleTrigger], before: Iterable[tuple[str, str]]
+) -> list[MoraleTrigger]:
     """Triggers that hold now and did not hold before, in a stable order."""
     seen = set(before)
     return [t for k, t in sorted(now.items()) if k not in seen]
@@ -158,16 +169,27 @@ def morale_check(
     Failure flees; a bold creature flees only on its second failure (Seed OSR).
 
     >>> from game.rulesets.osr.dice import fixed_roller
-    >>> morale_check(fixed_roller([6, 2]), "orc", morale=7, mob=True, bold=False, failures_before=0, p=OsrParams()).outcome
+    >>> r = morale_check(fixed_roller([6, 2]), "orc", morale=7, mob=True, bold=False,
+    ...                  failures_before=0, p=OsrParams())
+    >>> r.outcome
     'flees'
     """
     mob_mod = p.mob_morale if mob else 0
+    faces: tuple[int, ...]
     if leader:
-        chk: SkillCheck = skill_check(roll, "lead", lead_ranks, p.lead_difficulty, modifier=mob_mod, die=p.skill_die)
-        faces, target, total, ok, method = (chk.natural,), p.lead_difficulty, chk.total, chk.success, "lead"
+        chk: SkillCheck = skill_check(
+            roll, "lead", lead_ranks, p.lead_difficulty, modifier=mob_mod, die=p.skill_die
+        )
+        faces, target, total, ok, method = (
+            (chk.natural,),
+            p.lead_difficulty,
+            chk.total,
+            chk.success,
+            "lead",
+        )
     else:
         dice = parse_dice(p.morale_dice)
-        faces = roll_many(roll, dice.count, dice.sides)
+        faces = tuple(roll_many(roll, dice.count, dice.sides))
         target = morale + mob_mod
         total = sum(faces) + dice.bonus
         ok, method = total <= target, "morale"

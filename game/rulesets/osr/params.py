@@ -3,6 +3,7 @@
 The text leaves most numbers open; every default below is listed in docs/rules/osr.md and a
 GM changes it in config/rulesets/osr.yaml under ``params``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -45,7 +46,9 @@ class OsrParams:
     treacherous_die: int = 6
     morale_dice: str = "2d6"  # roll under or equal to morale to stand
     mob_morale: int = -1
-    lead_replaces_morale: bool = True  # a leader present rolls Lead instead (the GM may turn it off)
+    lead_replaces_morale: bool = (
+        True  # a leader present rolls Lead instead (the GM may turn it off)
+    )
     half_hit_points: float = 0.5
     # Formations
     cohesion_loose: int = 1  # temporary HP per member

@@ -1,6 +1,7 @@
 """The round's phases on the generic phase machine (Seed OSR: Combat): Milieu & Magic, Roll
 Initiative, Movement/Missiles/Melee, Morale; plus the retreats resolved instead of initiative.
 """
+
 from __future__ import annotations
 
 from game.rules.engine import (
@@ -51,18 +52,27 @@ def enter_milieu(ctx: Context) -> None:
             tick = elemental.burn_tick(roller, int(burning.get("level", 0)))
             ctx.emit(OsrBurned(cid, roller.take(), tick.burning_before, tick.burning_after))
             if tick.burning_after:
-                ctx.emit(AfflictionGained(cid, Affliction("burning", "fire", None, (("level", tick.burning_after),)),
-                                          f"burning {tick.burning_after}"))
+                ctx.emit(
+                    AfflictionGained(
+                        cid,
+                        Affliction("burning", "fire", None, (("level", tick.burning_after),)),
+                        f"burning {tick.burning_after}",
+                    )
+                )
             else:
                 ctx.emit(AfflictionEnded(cid, "burning", "", "the flames die out"))
-            apply_damage(ctx, cid, tick.damage, ongoing=True, reason=f"burning {tick.burning_before}d4")
+            apply_damage(
+                ctx, cid, tick.damage, ongoing=True, reason=f"burning {tick.burning_before}d4"
+            )
         c = ctx.state.creatures[cid]
         acid = c.affliction("in_acid")
         if acid and c.in_fight:
             roller = CtxRoller(ctx, f"{c.name} in acid", asked_of="gm")
             at = elemental.acid_tick(roller, str(acid.get("dice", "1d6")))
             ctx.emit(OsrAcidBurned(cid, at.expr, roller.take(), at.corrosion))
-            apply_damage(ctx, cid, at.damage, ongoing=True, corrosion=at.corrosion, reason=f"acid {at.expr}")
+            apply_damage(
+                ctx, cid, at.damage, ongoing=True, corrosion=at.corrosion, reason=f"acid {at.expr}"
+            )
     if ctx.state.data.get("osr_treacherous"):
         roller = CtxRoller(ctx, "treacherous battlefield", asked_of="gm")
         peril = procedure.roll_peril(roller, p)
@@ -77,7 +87,9 @@ def enter_initiative(ctx: Context) -> None:
     resolve_retreats(ctx)
     p = params_of(ctx.ruleset)
     st = ctx.state
-    sides = [s.id for s in st.sides if any(c.in_fight and c.side == s.id for c in st.creatures.values())]
+    sides = [
+        s.id for s in st.sides if any(c.in_fight and c.side == s.id for c in st.creatures.values())
+    ]
     if not sides:
         return
     pending = st.data.get("osr_init_mods", {})
@@ -85,7 +97,11 @@ def enter_initiative(ctx: Context) -> None:
     roller = CtxRoller(ctx, "side initiative", asked_of="gm")
     ini = procedure.roll_initiative(roller, sides, mods, p)
     flat = tuple((s, r, v) for s in sides for r, v in mods[s])
-    ctx.emit(OsrInitiativeRolled(tuple(sides), roller.take(), flat, tuple(r.total for r in ini.rolls), ini.order))
+    ctx.emit(
+        OsrInitiativeRolled(
+            tuple(sides), roller.take(), flat, tuple(r.total for r in ini.rolls), ini.order
+        )
+    )
     if pending:
         ctx.emit(EncounterDataSet("osr_init_mods", None))
 
@@ -104,23 +120,55 @@ def resolve_retreats(ctx: Context) -> None:
         outcome = ""
         ruling = ""
         if plan not in ("", "forced", "side"):
-            choice = ctx.ask("retreat_plan", f"{c.name} retreats with a plan: {plan}",
-                             [("roll", "roll Athletics"), ("success", "it works"), ("opportunity", "it works, and more"),
-                              ("complication", "it works, at a cost"), ("failure", "it fails")], asked_of="gm")
+            choice = ctx.ask(
+                "retreat_plan",
+                f"{c.name} retreats with a plan: {plan}",
+                [
+                    ("roll", "roll Athletics"),
+                    ("success", "it works"),
+                    ("opportunity", "it works, and more"),
+                    ("complication", "it works, at a cost"),
+                    ("failure", "it fails"),
+                ],
+                asked_of="gm",
+            )
             if choice != "roll":
                 outcome, ruling = str(choice), plan
         roller = CtxRoller(ctx, f"{c.name} retreats (Athletics)", asked_of=cid)
-        res = procedure.resolve_retreat(roller, c.name, int(c.definition.skills.get("athletics", 0)), p,
-                                        outcome=outcome, ruling=ruling)
+        res = procedure.resolve_retreat(
+            roller,
+            c.name,
+            int(c.definition.skills.get("athletics", 0)),
+            p,
+            outcome=outcome,
+            ruling=ruling,
+        )
         chk = res.check
-        ctx.emit(OsrRetreatResolved(cid, res.outcome, res.describe(), roller.take(), chk.total if chk else 0,
-                                    chk.difficulty if chk else 0, res.slot, res.ruling))
+        ctx.emit(
+            OsrRetreatResolved(
+                cid,
+                res.outcome,
+                res.describe(),
+                roller.take(),
+                chk.total if chk else 0,
+                chk.difficulty if chk else 0,
+                res.slot,
+                res.ruling,
+            )
+        )
         if res.outcome == "failure":
-            ctx.emit(AfflictionGained(cid, Affliction("retreat_failed", "retreat", ctx.state.round),
-                                      "may move but forfeits its action"))
+            ctx.emit(
+                AfflictionGained(
+                    cid,
+                    Affliction("retreat_failed", "retreat", ctx.state.round),
+                    "may move but forfeits its action",
+                )
+            )
             if c.has("fleeing"):  # routed by morale: it keeps trying to get away
-                ctx.emit(CreatureDataSet(cid, "retreat", "forced"),
-                         AfflictionGained(cid, Affliction("retreating", "morale"), "still fleeing"))
+                ctx.emit(
+                    CreatureDataSet(cid, "retreat", "forced"),
+                    AfflictionGained(cid, Affliction("retreating", "morale"), "still fleeing"),
+                )
         else:
             ctx.emit(StatusChanged(cid, "fled", res.describe()))
 
@@ -136,7 +184,10 @@ def settle_felled(ctx: Context) -> None:
     """Creatures felled while tied sides acted at once die now, all together."""
     for c in list(ctx.state.creatures.values()):
         if c.has("felled") and c.in_fight:
-            ctx.emit(AfflictionEnded(c.id, "felled"), StatusChanged(c.id, "dead", "felled in the exchange of blows"))
+            ctx.emit(
+                AfflictionEnded(c.id, "felled"),
+                StatusChanged(c.id, "dead", "felled in the exchange of blows"),
+            )
 
 
 def next_side(ctx: Context) -> bool:
@@ -163,8 +214,9 @@ def enter_morale(ctx: Context) -> None:
         if c.status == "dead":
             dead[c.side] = dead.get(c.side, 0) + 1
     hps = {c.id: (c.definition.hp - c.damage, c.definition.hp) for c in st.creatures.values()}
-    now = morale_conditions(st.battlefield, fighters(st), subjects=subjects(st), hit_points=hps,
-                            dead_by_side=dead, p=p)
+    now = morale_conditions(
+        st.battlefield, fighters(st), subjects=subjects(st), hit_points=hps, dead_by_side=dead, p=p
+    )
     seen = [tuple(k) for k in st.data.get("osr_morale_seen", ())]
     fired = rising(now, seen)
     ctx.emit(EncounterDataSet("osr_morale_seen", tuple(sorted(now))))
@@ -186,22 +238,49 @@ def _check(ctx: Context, cid: str, group: list[str], reason: str) -> None:
     c = ctx.state.creatures[cid]
     ldr = leader_for(ctx.state, cid) if params_of(ctx.ruleset).lead_replaces_morale else None
     roller = CtxRoller(ctx, f"morale: {c.name}", asked_of="gm")
-    res = morale_check(roller, cid, morale=c.definition.morale, mob=is_mob(ctx.state, cid), bold=c.definition.bold,
-                       failures_before=int(c.data.get("morale_failures", 0)), p=params_of(ctx.ruleset),
-                       leader=ldr.id if ldr else "", lead_ranks=ldr.definition.lead if ldr else 0, reason=reason)
+    res = morale_check(
+        roller,
+        cid,
+        morale=c.definition.morale,
+        mob=is_mob(ctx.state, cid),
+        bold=c.definition.bold,
+        failures_before=int(c.data.get("morale_failures", 0)),
+        p=params_of(ctx.ruleset),
+        leader=ldr.id if ldr else "",
+        lead_ranks=ldr.definition.lead if ldr else 0,
+        reason=reason,
+    )
     dice = roller.take()
     for i, m in enumerate(group):
         mc = ctx.state.creatures[m]
         if not mc.in_fight:
             continue
-        ctx.emit(OsrMoraleChecked(m, res.method, dice if i == 0 else (), res.target, res.total, res.success,
-                                  res.outcome, res.failures, res.leader, reason))
+        ctx.emit(
+            OsrMoraleChecked(
+                m,
+                res.method,
+                dice if i == 0 else (),
+                res.target,
+                res.total,
+                res.success,
+                res.outcome,
+                res.failures,
+                res.leader,
+                reason,
+            )
+        )
         if res.outcome == "wavers":
-            ctx.emit(AfflictionGained(m, Affliction("wavering", "morale"), "bold: flees on a second failure"))
+            ctx.emit(
+                AfflictionGained(
+                    m, Affliction("wavering", "morale"), "bold: flees on a second failure"
+                )
+            )
         elif res.outcome == "flees":
-            ctx.emit(AfflictionGained(m, Affliction("fleeing", "morale"), "failed morale: flees"),
-                     CreatureDataSet(m, "retreat", "forced"),
-                     AfflictionGained(m, Affliction("retreating", "morale"), "retreats next round"))
+            ctx.emit(
+                AfflictionGained(m, Affliction("fleeing", "morale"), "failed morale: flees"),
+                CreatureDataSet(m, "retreat", "forced"),
+                AfflictionGained(m, Affliction("retreating", "morale"), "retreats next round"),
+            )
 
 
 PHASES = (

@@ -8,6 +8,7 @@ Encounter ``params`` the OSR ruleset reads (config/encounters/osr_*.yaml):
   creatures whose ``formation:`` names that id (or listed here under ``members``);
 * ``initiative: {side: [[reason, +1]]}``: modifiers on a side's first initiative roll.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -25,7 +26,9 @@ from game.rulesets.osr.params import OsrParams
 from game.rulesets.osr.phases import PHASES
 
 
-def build_ruleset(definition: RulesetDef | None = None, definitions: Definitions | None = None) -> Ruleset:
+def build_ruleset(
+    definition: RulesetDef | None = None, definitions: Definitions | None = None
+) -> Ruleset:
     """The OSR house rules as an engine ruleset (phases, commands, checkers, queries)."""
     defn = definition or RulesetDef("osr", "OSR house rules")
     try:
@@ -80,22 +83,33 @@ def new_state(
         fid = getattr(n, "formation", "") or str(data.pop("formation", "") or "")
         if fid:
             members.setdefault(fid, []).append(n.id)
-        out[n.id] = CreatureState(n.id, n.name or d.name, d, n.side, body, data=MappingProxyType(data))
+        out[n.id] = CreatureState(
+            n.id, n.name or d.name, d, n.side, body, data=MappingProxyType(data)
+        )
     params: Mapping[str, Any] = encounter.params if encounter is not None else {}
-    data: dict[str, Any] = {}
+    enc_data: dict[str, Any] = {}
     if params.get("treacherous"):
-        data["osr_treacherous"] = True
+        enc_data["osr_treacherous"] = True
     if params.get("initiative"):
-        data["osr_init_mods"] = {s: tuple((str(r), int(v)) for r, v in mods) for s, mods in params["initiative"].items()}
-    forms, cohesion = _formations(out, members, params.get("formations") or {}, OsrParams.from_mapping(defn.params))
+        enc_data["osr_init_mods"] = {
+            s: tuple((str(r), int(v)) for r, v in mods) for s, mods in params["initiative"].items()
+        }
+    forms, cohesion = _formations(
+        out, members, params.get("formations") or {}, OsrParams.from_mapping(defn.params)
+    )
     if forms:
-        data["osr_formations"] = forms
-        data["osr_cohesion"] = cohesion
-    return EncounterState(battlefield, defn.id, tuple(sides), frozen_map(out), data=frozen_map(data))
+        enc_data["osr_formations"] = forms
+        enc_data["osr_cohesion"] = cohesion
+    return EncounterState(
+        battlefield, defn.id, tuple(sides), frozen_map(out), data=frozen_map(enc_data)
+    )
 
 
 def _formations(
-    creatures: Mapping[str, CreatureState], members: dict[str, list[str]], spec: Mapping[str, Any], p: OsrParams
+    creatures: Mapping[str, CreatureState],
+    members: dict[str, list[str]],
+    spec: Mapping[str, Any],
+    p: OsrParams,
 ) -> tuple[dict[str, Any], dict[str, int]]:
     """Formations named in the encounter, formed where their members stand."""
     by_name = {c.name: c.id for c in creatures.values()}
@@ -108,9 +122,16 @@ def _formations(
         if not ids:
             continue
         leader = str(s.get("leader", ""))
-        f = form_up(fid, creatures[ids[0]].side, {i: creatures[i].body.square for i in ids},
-                    facing=str(s.get("facing", "N")), order=str(s.get("order", "loose")), mob=bool(s.get("mob", False)),
-                    leader=by_name.get(leader, leader), name=str(s.get("name", fid)))
+        f = form_up(
+            fid,
+            creatures[ids[0]].side,
+            {i: creatures[i].body.square for i in ids},
+            facing=str(s.get("facing", "N")),
+            order=str(s.get("order", "loose")),
+            mob=bool(s.get("mob", False)),
+            leader=by_name.get(leader, leader),
+            name=str(s.get("name", fid)),
+        )
         forms[fid] = f
         cohesion[fid] = max_cohesion(f, p)
     return forms, cohesion

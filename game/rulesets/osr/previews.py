@@ -5,6 +5,7 @@ with the paces it has left, and the path to a hovered square with the free attac
 Geometry is the movement developer's (game/rules/geometry/pathing*.py, reach.py); this module
 only says who the mover, its allies, enemies and threats are under the OSR rules.
 """
+
 from __future__ import annotations
 
 import math
@@ -63,18 +64,37 @@ def reachable(state: EncounterState, rs: Ruleset, cid: str, mode: str = "move") 
     except ImportError:  # no movement geometry on this checkout
         return None
     c = state.creatures[cid]
-    mover = Mover(space=c.body.space, height_yd=c.body.height_yd, prone=c.has("prone"),
-                  traits=frozenset(c.definition.movement), agility_mod=c.definition.modifier("agility"),
-                  moved_yd=c.turn.moved_yd)
+    mover = Mover(
+        space=c.body.space,
+        height_yd=c.body.height_yd,
+        prone=c.has("prone"),
+        traits=frozenset(c.definition.movement),
+        agility_mod=c.definition.modifier("agility"),
+        moved_yd=c.turn.moved_yd,
+    )
     tc = terrain_costs(state.battlefield, mover=mover, rules=MoveRules.from_ruleset(rs.definition))
     enemies = [o.body for o in state.creatures.values() if o.in_fight and o.side != c.side]
-    allies = [o.body for o in state.creatures.values() if o.in_fight and o.side == c.side and o.id != cid]
-    rm = search(tc, start=c.body.square, budget_yd=budget_left(state, rs, cid), allies=allies, enemies=enemies)
+    allies = [
+        o.body for o in state.creatures.values() if o.in_fight and o.side == c.side and o.id != cid
+    ]
+    rm = search(
+        tc,
+        start=c.body.square,
+        budget_yd=budget_left(state, rs, cid),
+        allies=allies,
+        enemies=enemies,
+    )
     return np.asarray(rm.cost_grid(), dtype=np.float32)
 
 
-def path_preview(state: EncounterState, rs: Ruleset, cid: str, target: Any, mode: str = "move",
-                 safest: bool = False) -> OsrPathPreview:
+def path_preview(
+    state: EncounterState,
+    rs: Ruleset,
+    cid: str,
+    target: Any,
+    mode: str = "move",
+    safest: bool = False,
+) -> OsrPathPreview:
     """Query 'path_preview': the path through waypoints (or to a square), each step's cost, and
     the foes it turns its back on (each may take a free attack)."""
     if isinstance(target, (list, tuple)) and target and isinstance(target[0], (list, tuple)):
@@ -88,10 +108,14 @@ def path_preview(state: EncounterState, rs: Ruleset, cid: str, target: Any, mode
     notes = [v.reason for v in vs]
     if cost > budget + 1e-9:
         notes.append(f"needs {cost:g} paces, has {budget:g}")
-    return OsrPathPreview(cid, out, cost, budget, tuple(_free_attacks(state, rs, cid, out)), tuple(notes))
+    return OsrPathPreview(
+        cid, out, cost, budget, tuple(_free_attacks(state, rs, cid, out)), tuple(notes)
+    )
 
 
-def _free_attacks(state: EncounterState, rs: Ruleset, cid: str, steps: tuple[OsrStep, ...]) -> list[OsrFreeAttack]:
+def _free_attacks(
+    state: EncounterState, rs: Ruleset, cid: str, steps: tuple[OsrStep, ...]
+) -> list[OsrFreeAttack]:
     """Foes in melee the path leaves (once each, if they still have their triggered action)."""
     from game.rulesets.osr.fighters import gap_squares
 

@@ -1,6 +1,7 @@
 """The round's pure steps (Seed OSR: Combat): seize order, side initiative, milieu peril,
 concentration, retreat outcomes and the terms of surrender.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -12,12 +13,14 @@ from game.rulesets.osr.rolls import SkillCheck, skill_check
 
 #: Terms of peace under Sophia (Seed OSR: Surrender), with what each side agrees to.
 SURRENDER_TERMS: Mapping[str, str] = {
-    "white_peace": "White Peace: both sides take their dead and wounded and part ways; truce of at least one day",
-    "mercy_of_sophia": "mercy of Sophia: the losers keep their weapons and freedom, hand over all possessions of "
-    "value and swear to end hostility for at least a season",
-    "total_surrender": "total surrender: the losers put down all arms and are captured (turned loose or ransomed), "
-    "swearing to end hostility for at least a year",
-    "no_quarter": "no quarter: terms refused; the fight goes on (Sophia frowns on flagrant disregard)",
+    "white_peace": "White Peace: both sides take their dead and wounded and part ways; "
+    "truce of at least one day",
+    "mercy_of_sophia": "mercy of Sophia: the losers keep their weapons and freedom, hand over "
+    "all possessions of value and swear to end hostility for at least a season",
+    "total_surrender": "total surrender: the losers put down all arms and are captured "
+    "(turned loose or ransomed), swearing to end hostility for at least a year",
+    "no_quarter": "no quarter: terms refused; the fight goes on "
+    "(Sophia frowns on flagrant disregard)",
 }
 
 
@@ -62,7 +65,10 @@ class Initiative:
 
 
 def roll_initiative(
-    roll: DieRoller, sides: Sequence[str], modifiers: Mapping[str, Sequence[tuple[str, int]]], p: OsrParams
+    roll: DieRoller,
+    sides: Sequence[str],
+    modifiers: Mapping[str, Sequence[tuple[str, int]]],
+    p: OsrParams,
 ) -> Initiative:
     """Each side rolls 1d6 (+1 advantageous position, -1 roused from sleep); highest acts first,
     ties act simultaneously (Seed OSR: Roll Initiative).
@@ -94,11 +100,17 @@ def roll_peril(roll: DieRoller, p: OsrParams) -> PerilRoll:
     return PerilRoll(roll(p.treacherous_die))
 
 
-def concentration_check(roll: DieRoller, ranks: int, p: OsrParams, *, difficulty: int | None = None) -> SkillCheck:
+def concentration_check(
+    roll: DieRoller, ranks: int, p: OsrParams, *, difficulty: int | None = None
+) -> SkillCheck:
     """A caster hurt or disrupted before the spell completes rolls Concentration; failure
     wastes the declared Soul Points (Seed OSR: Milieu, Magic)."""
     return skill_check(
-        roll, "concentration", ranks, p.concentration_difficulty if difficulty is None else difficulty, die=p.skill_die
+        roll,
+        "concentration",
+        ranks,
+        p.concentration_difficulty if difficulty is None else difficulty,
+        die=p.skill_die,
     )
 
 
@@ -123,7 +135,11 @@ class RetreatResult:
     def describe(self) -> str:
         """What happened, in the log's words."""
         text = RETREAT_OUTCOMES[self.outcome].format(slot=self.slot)
-        head = self.check.describe() + ": " if self.check else (self.ruling + ": " if self.ruling else "")
+        head = (
+            self.check.describe() + ": "
+            if self.check
+            else (self.ruling + ": " if self.ruling else "")
+        )
         return f"{self.who} {head}{text}"
 
 
@@ -145,19 +161,32 @@ def retreat_outcome(check: SkillCheck, p: OsrParams) -> str:
 
 
 def resolve_retreat(
-    roll: DieRoller, who: str, athletics: int, p: OsrParams, *, difficulty: int | None = None,
-    modifier: int = 0, ruling: str = "", outcome: str = "",
+    roll: DieRoller,
+    who: str,
+    athletics: int,
+    p: OsrParams,
+    *,
+    difficulty: int | None = None,
+    modifier: int = 0,
+    ruling: str = "",
+    outcome: str = "",
 ) -> RetreatResult:
     """Resolve a declared retreat: the GM's ruling for a plan (``outcome`` given), or an
     Athletics check; a complication rolls 1d20 for the backpack slot lost."""
     check = None
     if not outcome:
         check = skill_check(
-            roll, "athletics", athletics, p.athletics_difficulty if difficulty is None else difficulty,
-            modifier=modifier, die=p.skill_die,
+            roll,
+            "athletics",
+            athletics,
+            p.athletics_difficulty if difficulty is None else difficulty,
+            modifier=modifier,
+            die=p.skill_die,
         )
         outcome = retreat_outcome(check, p)
     if outcome not in RETREAT_OUTCOMES:
-        raise ValueError(f"unknown retreat outcome {outcome!r}: one of {', '.join(RETREAT_OUTCOMES)}")
+        raise ValueError(
+            f"unknown retreat outcome {outcome!r}: one of {', '.join(RETREAT_OUTCOMES)}"
+        )
     slot = roll(p.backpack_slots) if outcome == "complication" else 0
     return RetreatResult(who, outcome, check, slot, ruling)

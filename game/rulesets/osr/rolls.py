@@ -3,6 +3,7 @@
 An attack is d20 + attack bonus + flat modifiers against armour class (ascending); the text
 leaves the formula open, docs/rules/osr.md records this default.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -58,7 +59,11 @@ def resolve_attack(
 
     if natural == 1:
         if ranged and into_melee:
-            return result(False, "natural 1 into a melee: the shot strikes a random creature in it", stray=True)
+            return result(
+                False,
+                "natural 1 into a melee: the shot strikes a random creature in it",
+                stray=True,
+            )
         return result(False, "natural 1 always misses")
     if unseen and natural % 2 == 1:
         return result(False, f"odd roll {natural} against an unseen foe misses")
@@ -98,7 +103,8 @@ class SkillCheck:
         """'athletics: 12 + 2 = 14 vs 10: success'."""
         mod = f" {self.modifier:+d}" if self.modifier else ""
         word = "success" if self.success else "failure"
-        return f"{self.skill}: {self.natural} + {self.ranks}{mod} = {self.total} vs {self.difficulty}: {word}"
+        head = f"{self.skill}: {self.natural} + {self.ranks}{mod} = {self.total}"
+        return f"{head} vs {self.difficulty}: {word}"
 
 
 def skill_check(

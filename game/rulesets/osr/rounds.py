@@ -2,6 +2,7 @@
 Points, perils), spellcasting, Retreat, Surrender under Sophia, initiative modifiers, and the
 phase machine's AdvancePhase with side-by-side turns in Movement, Missiles, Melee.
 """
+
 from __future__ import annotations
 
 from game.rules.definitions import WeaponDef
@@ -43,7 +44,12 @@ from game.rulesets.osr.dice import CtxRoller, parse_dice
 from game.rulesets.osr.events import OsrSideCourse, OsrSwiftActRolled, OsrTermsAgreed
 from game.rulesets.osr.morale import is_surrounded
 from game.rulesets.osr.phases import ACTION, MILIEU, MORALE, next_side
-from game.rulesets.osr.turns import begin_turn, can_take_turn, limit_after_slow_action, slow_action_violations
+from game.rulesets.osr.turns import (
+    begin_turn,
+    can_take_turn,
+    limit_after_slow_action,
+    slow_action_violations,
+)
 from game.rulesets.osr.view import fighter, fighters, params_of
 
 SEIZE = "seize"
@@ -56,9 +62,14 @@ def _creature(state: EncounterState, cid: str) -> list[Violation]:
 
 # --- set-up and Seize the Initiative --------------------------------------------------------
 
+
 def v_start(state: EncounterState, cmd: StartCombat, rs: Ruleset) -> list[Violation]:
     """Start once, before round 1."""
-    return [] if state.round == 0 and state.phase == "" else [Violation("the fight has already begun", "started")]
+    return (
+        []
+        if state.round == 0 and state.phase == ""
+        else [Violation("the fight has already begun", "started")]
+    )
 
 
 def r_start(ctx: Context, cmd: StartCombat) -> None:
@@ -80,13 +91,21 @@ def v_seize(state: EncounterState, cmd: OsrSeizeInitiative, rs: Ruleset) -> list
     try:
         acts = swift_acts(cmd)
     except TypeError as e:
-        return [Violation(f"a swift act has creature, act, skill, difficulty, target, text: {e}", "bad_act")]
+        return [
+            Violation(
+                f"a swift act has creature, act, skill, difficulty, target, text: {e}", "bad_act"
+            )
+        ]
     for a in acts:
         vs = _creature(state, a.creature)
         if vs:
             return vs
         if a.creature in seen:
-            return [Violation(f"{state.creatures[a.creature].name} may take only one swift act", "two_acts")]
+            return [
+                Violation(
+                    f"{state.creatures[a.creature].name} may take only one swift act", "two_acts"
+                )
+            ]
         seen.add(a.creature)
         if a.act == "strike" and a.target not in state.creatures:
             return [Violation(f"strike at whom? no creature {a.target!r}", "bad_target")]
@@ -100,25 +119,53 @@ def r_seize(ctx: Context, cmd: OsrSeizeInitiative) -> None:
     st = ctx.state
     acts = swift_acts(cmd)
     by = {a.creature: a for a in acts}
-    order = procedure.seize_order([(a.creature, st.creatures[a.creature].definition.dex) for a in acts])
+    order = procedure.seize_order(
+        [(a.creature, st.creatures[a.creature].definition.dex) for a in acts]
+    )
     mods = dict(st.data.get("osr_init_mods", {}))
     for i, cid in enumerate(order):
         a = by[cid]
         c = ctx.state.creatures[cid]
         if not c.in_fight:
             continue
-        skill = a.skill or {"strike": "melee", "spell": "casting", "parley": "persuasion", "position": "athletics"}.get(a.act, a.act)
+        skill = a.skill or {
+            "strike": "melee",
+            "spell": "casting",
+            "parley": "persuasion",
+            "position": "athletics",
+        }.get(a.act, a.act)
         ranks = int(c.definition.skills.get(skill, 0))
         roller = CtxRoller(ctx, f"{c.name}: swift act ({a.act})", asked_of=cid)
-        chk = procedure.skill_check(roller, skill, ranks, a.difficulty or p.default_difficulty, die=p.skill_die)
-        ctx.emit(OsrSwiftActRolled(cid, a.act, skill, roller.take(), ranks, chk.difficulty, chk.total, chk.success,
-                                   i + 1, a.target, a.text))
+        chk = procedure.skill_check(
+            roller, skill, ranks, a.difficulty or p.default_difficulty, die=p.skill_die
+        )
+        ctx.emit(
+            OsrSwiftActRolled(
+                cid,
+                a.act,
+                skill,
+                roller.take(),
+                ranks,
+                chk.difficulty,
+                chk.total,
+                chk.success,
+                i + 1,
+                a.target,
+                a.text,
+            )
+        )
         if not chk.success:
             ctx.note(f"{c.name} could not follow through: {a.act}", cid)
             continue
         if a.act == "strike" and ctx.state.creatures[a.target].in_fight:
-            deal_weapon_damage(ctx, cid, a.target, weapon_of(ctx.state, ctx.ruleset, cid), roller,
-                               ignore_dr=ctx.state.creatures[a.target].has("prone"))
+            deal_weapon_damage(
+                ctx,
+                cid,
+                a.target,
+                weapon_of(ctx.state, ctx.ruleset, cid),
+                roller,
+                ignore_dr=ctx.state.creatures[a.target].has("prone"),
+            )
         elif a.act == "position":
             mods[c.side] = tuple(mods.get(c.side, ())) + ((f"advantageous position ({c.name})", 1),)
         else:
@@ -129,6 +176,7 @@ def r_seize(ctx: Context, cmd: OsrSeizeInitiative) -> None:
 
 
 # --- the phase machine ------------------------------------------------------------------------
+
 
 def v_advance(state: EncounterState, cmd: AdvancePhase, rs: Ruleset) -> list[Violation]:
     """Always possible until the fight is over."""
@@ -143,6 +191,7 @@ def r_advance(ctx: Context, cmd: AdvancePhase) -> None:
 
 
 # --- Milieu & Magic ---------------------------------------------------------------------------
+
 
 def v_milieu(state: EncounterState, cmd: OsrEstablishMilieu, rs: Ruleset) -> list[Violation]:
     """Any time before the fight ends."""
@@ -170,8 +219,10 @@ def v_summon(state: EncounterState, cmd: OsrSummonPower, rs: Ruleset) -> list[Vi
 
 def r_summon(ctx: Context, cmd: OsrSummonPower) -> None:
     """The caster starts summoning power (Seed OSR: Milieu, Magic)."""
-    ctx.emit(CreatureDataSet(cmd.creature, "soul_points", cmd.soul_points),
-             CreatureDataSet(cmd.creature, "soul_points_wasted", None))
+    ctx.emit(
+        CreatureDataSet(cmd.creature, "soul_points", cmd.soul_points),
+        CreatureDataSet(cmd.creature, "soul_points_wasted", None),
+    )
 
 
 def v_disrupt(state: EncounterState, cmd: OsrDisrupt, rs: Ruleset) -> list[Violation]:
@@ -191,7 +242,7 @@ def r_disrupt(ctx: Context, cmd: OsrDisrupt) -> None:
 
 
 def v_cast(state: EncounterState, cmd: OsrCastSpell, rs: Ruleset) -> list[Violation]:
-    """Spellcasting completes in Movement, Missiles, Melee, with power summoned, moving 1 pace at most."""
+    """Spellcasting completes in Movement, Missiles, Melee: power summoned, 1 pace moved at most."""
     vs = can_take_turn(state, cmd.creature)
     if vs:
         return vs
@@ -199,7 +250,9 @@ def v_cast(state: EncounterState, cmd: OsrCastSpell, rs: Ruleset) -> list[Violat
     if c.turn.active and c.turn.action_used:
         return [Violation(f"{c.name} has used its action this round", "no_action")]
     if c.data.get("soul_points_wasted"):
-        return [Violation(f"{c.name}'s Soul Points were wasted (failed Concentration)", "power_wasted")]
+        return [
+            Violation(f"{c.name}'s Soul Points were wasted (failed Concentration)", "power_wasted")
+        ]
     if not c.data.get("soul_points"):
         return [Violation(f"{c.name} summoned no power in the Milieu", "no_power")]
     for t in cmd.targets:
@@ -217,12 +270,18 @@ def r_cast(ctx: Context, cmd: OsrCastSpell) -> None:
     """The spell completes: its damage (area: reduced for formations) lands on each target."""
     begin_turn(ctx, cmd.creature)
     c = ctx.state.creatures[cmd.creature]
-    ctx.emit(ActionUsed(cmd.creature, "cast"), CreatureDataSet(cmd.creature, "spell_cast", cmd.spell))
+    ctx.emit(
+        ActionUsed(cmd.creature, "cast"), CreatureDataSet(cmd.creature, "spell_cast", cmd.spell)
+    )
     limit_after_slow_action(ctx, cmd.creature, "casting a spell")
-    ctx.note(f"{c.name} casts {cmd.spell} with {c.data.get('soul_points')} Soul Points", cmd.creature)
+    ctx.note(
+        f"{c.name} casts {cmd.spell} with {c.data.get('soul_points')} Soul Points", cmd.creature
+    )
     if not cmd.damage:
         return
-    spell = WeaponDef(f"spell:{cmd.spell}", cmd.spell, cmd.damage, "ranged", damage_type=cmd.damage_type)
+    spell = WeaponDef(
+        f"spell:{cmd.spell}", cmd.spell, cmd.damage, "ranged", damage_type=cmd.damage_type
+    )
     roller = CtxRoller(ctx, f"{cmd.spell} damage", asked_of=cmd.creature)
     for t in cmd.targets:
         if ctx.state.creatures[t].in_fight:
@@ -238,7 +297,12 @@ def v_set_condition(state: EncounterState, cmd: OsrSetCondition, rs: Ruleset) ->
     if vs:
         return vs
     if cmd.condition not in CONDITIONS:
-        return [Violation(f"condition must be one of {', '.join(CONDITIONS)}, not {cmd.condition!r}", "bad_condition")]
+        return [
+            Violation(
+                f"condition must be one of {', '.join(CONDITIONS)}, not {cmd.condition!r}",
+                "bad_condition",
+            )
+        ]
     if cmd.condition == "in_acid" and not cmd.remove:
         try:
             parse_dice(cmd.dice)
@@ -254,11 +318,21 @@ def r_set_condition(ctx: Context, cmd: OsrSetCondition) -> None:
     if cmd.remove:
         ctx.emit(AfflictionEnded(cmd.creature, cmd.condition, "", "the GM ends it"))
     elif cmd.condition == "burning":
-        ctx.emit(AfflictionGained(cmd.creature, Affliction("burning", "fire", None, (("level", cmd.level),)),
-                                  f"set on fire: burning {cmd.level}"))
+        ctx.emit(
+            AfflictionGained(
+                cmd.creature,
+                Affliction("burning", "fire", None, (("level", cmd.level),)),
+                f"set on fire: burning {cmd.level}",
+            )
+        )
     elif cmd.condition == "in_acid":
-        ctx.emit(AfflictionGained(cmd.creature, Affliction("in_acid", "acid", None, (("dice", cmd.dice),)),
-                                  f"sinking in acid: {cmd.dice} a round"))
+        ctx.emit(
+            AfflictionGained(
+                cmd.creature,
+                Affliction("in_acid", "acid", None, (("dice", cmd.dice),)),
+                f"sinking in acid: {cmd.dice} a round",
+            )
+        )
     else:
         ctx.emit(AfflictionGained(cmd.creature, Affliction(cmd.condition, "gm"), "the GM's ruling"))
 
@@ -281,6 +355,7 @@ def r_init_mod(ctx: Context, cmd: OsrInitiativeModifier) -> None:
 
 # --- Retreat and Surrender --------------------------------------------------------------------
 
+
 def v_retreat(state: EncounterState, cmd: OsrDeclareRetreat, rs: Ruleset) -> list[Violation]:
     """The retreat must be reasonably possible: not hemmed in with no free square."""
     vs = _creature(state, cmd.creature)
@@ -301,8 +376,12 @@ def v_retreat(state: EncounterState, cmd: OsrDeclareRetreat, rs: Ruleset) -> lis
 
 def r_retreat(ctx: Context, cmd: OsrDeclareRetreat) -> None:
     """Next round the creature flees instead of rolling initiative."""
-    ctx.emit(CreatureDataSet(cmd.creature, "retreat", cmd.plan),
-             AfflictionGained(cmd.creature, Affliction("retreating", "retreat"), cmd.plan or "retreats next round"))
+    ctx.emit(
+        CreatureDataSet(cmd.creature, "retreat", cmd.plan),
+        AfflictionGained(
+            cmd.creature, Affliction("retreating", "retreat"), cmd.plan or "retreats next round"
+        ),
+    )
 
 
 def v_course(state: EncounterState, cmd: OsrChooseCourse, rs: Ruleset) -> list[Violation]:
@@ -322,15 +401,21 @@ def r_course(ctx: Context, cmd: OsrChooseCourse) -> None:
     if cmd.course == "retreat":
         for c in list(ctx.state.creatures.values()):
             if c.side == cmd.side and c.in_fight and c.data.get("retreat") is None:
-                ctx.emit(CreatureDataSet(c.id, "retreat", "side"),
-                         AfflictionGained(c.id, Affliction("retreating", "retreat"), "the side retreats"))
+                ctx.emit(
+                    CreatureDataSet(c.id, "retreat", "side"),
+                    AfflictionGained(
+                        c.id, Affliction("retreating", "retreat"), "the side retreats"
+                    ),
+                )
 
 
 def v_terms(state: EncounterState, cmd: OsrTerms, rs: Ruleset) -> list[Violation]:
     """Known terms between known sides."""
     sides = {s.id for s in state.sides}
     if cmd.terms not in procedure.SURRENDER_TERMS:
-        return [Violation(f"terms must be one of {', '.join(procedure.SURRENDER_TERMS)}", "bad_terms")]
+        return [
+            Violation(f"terms must be one of {', '.join(procedure.SURRENDER_TERMS)}", "bad_terms")
+        ]
     if cmd.losing_side not in sides or (cmd.other_side and cmd.other_side not in sides):
         return [Violation("name the sides the terms bind", "unknown_side")]
     return []
@@ -358,7 +443,11 @@ def end_of_combat(ctx: Context, cmd: object) -> None:
         return
     left = sorted({c.side for c in st.creatures.values() if c.in_fight})
     if len(left) <= 1:
-        ctx.emit(CombatEnded(f"only {left[0]} remains" if left else "no one remains", left[0] if left else ""))
+        ctx.emit(
+            CombatEnded(
+                f"only {left[0]} remains" if left else "no one remains", left[0] if left else ""
+            )
+        )
 
 
 def register(rs: Ruleset) -> None:
@@ -376,4 +465,3 @@ def register(rs: Ruleset) -> None:
     rs.register_action(OsrChooseCourse, v_course, r_course, name="choose_course")
     rs.register_action(OsrTerms, v_terms, r_terms, name="terms")
     rs.register_after_command("osr_end_of_combat", end_of_combat)
-

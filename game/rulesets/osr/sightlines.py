@@ -3,6 +3,7 @@
 Seed OSR: Cover (-2 to ranged). The geometry is game/rules/geometry/cover.py (issue 5); this
 module only caches its index per battlefield and turns its answer into a level and a reason.
 """
+
 from __future__ import annotations
 
 import weakref
@@ -29,7 +30,12 @@ def _index(bf: Battlefield) -> Any:
 
 
 def cover_object(
-    bf: Battlefield, attacker: Body, target: Body, *, attacker_prone: bool = False, target_prone: bool = False
+    bf: Battlefield,
+    attacker: Body,
+    target: Body,
+    *,
+    attacker_prone: bool = False,
+    target_prone: bool = False,
 ) -> Any:
     """The sight geometry's Cover answer (level, fraction, lines), or None without it."""
     try:
@@ -40,8 +46,13 @@ def cover_object(
     memo = _MEMO.setdefault(bf, {})
     hit = memo.get(key)
     if hit is None:
-        hit = cover_between(_index(bf), attacker=attacker, target=target, attacker_prone=attacker_prone,
-                            target_prone=target_prone)
+        hit = cover_between(
+            _index(bf),
+            attacker=attacker,
+            target=target,
+            attacker_prone=attacker_prone,
+            target_prone=target_prone,
+        )
         if len(memo) > 512:
             memo.clear()
         memo[key] = hit
@@ -49,7 +60,12 @@ def cover_object(
 
 
 def cover_level(
-    bf: Battlefield, attacker: Body, target: Body, *, attacker_prone: bool = False, target_prone: bool = False
+    bf: Battlefield,
+    attacker: Body,
+    target: Body,
+    *,
+    attacker_prone: bool = False,
+    target_prone: bool = False,
 ) -> tuple[str, str]:
     """(level, reason) of the cover objects give the target against the attacker.
 

@@ -6,6 +6,7 @@ window shows either: ``legal``, ``violations``, ``distance_yd``, ``band``, ``cov
 ``lines``), ``modifiers``, ``target_number``, ``lines()``; OSR adds the armour class, the
 attack bonus, the net flat modifier and the unseen / DR-ignored / stray-shot facts.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -49,7 +50,9 @@ class OsrTargeting:
 
     def lines(self) -> list[str]:
         """What the window's panel prints, one fact a line."""
-        out = ["legal" if self.legal else "not legal: " + "; ".join(v.reason for v in self.violations)]
+        out = [
+            "legal" if self.legal else "not legal: " + "; ".join(v.reason for v in self.violations)
+        ]
         out.append(f"{self.distance_yd:g} paces: {self.range_reason or self.band}")
         if self.cover is not None and self.cover_applies:
             out.append(f"cover: {self.cover.describe()}")
@@ -60,43 +63,126 @@ class OsrTargeting:
             out.append("damage reduction ignored (prone)")
         if self.melee_group:
             out.append("a natural 1 strikes one of: " + ", ".join(self.melee_group))
-        out.append(f"d20 {self.attack_bonus:+d} {self.net_flat:+d} vs AC {self.armour_class}: "
-                   f"need {self.target_number}+ (1 misses, 20 hits and attacks again)")
+        out.append(
+            f"d20 {self.attack_bonus:+d} {self.net_flat:+d} vs AC {self.armour_class}: "
+            f"need {self.target_number}+ (1 misses, 20 hits and attacks again)"
+        )
         return out
 
 
-def targeting(state: EncounterState, rs: Ruleset, attacker: str, target: str, action: str = "attack",
-              option: str = "", weapon: str = "", **extra: Any) -> OsrTargeting:
+def targeting(
+    state: EncounterState,
+    rs: Ruleset,
+    attacker: str,
+    target: str,
+    action: str = "attack",
+    option: str = "",
+    weapon: str = "",
+    **extra: Any,
+) -> OsrTargeting:
     """Query 'targeting' (pure): the same plan the attack command rolls with (``extra``:
     ``thrown=True``, ``gm_modifier``, ``gm_reason``)."""
-    plan, vs = plan_attack(state, rs, attacker, target, weapon, thrown=bool(extra.get("thrown", False)),
-                           gm_modifier=int(extra.get("gm_modifier", 0) or 0), gm_reason=str(extra.get("gm_reason", "")))
-    if plan is not None and action in ("attack", "charge"):  # the command's own check: phase, turn ...
+    plan, vs = plan_attack(
+        state,
+        rs,
+        attacker,
+        target,
+        weapon,
+        thrown=bool(extra.get("thrown", False)),
+        gm_modifier=int(extra.get("gm_modifier", 0) or 0),
+        gm_reason=str(extra.get("gm_reason", "")),
+    )
+    if plan is not None and action in (
+        "attack",
+        "charge",
+    ):  # the command's own check: phase, turn ...
         from game.rulesets.osr.commands import OsrAttack, OsrCharge
 
-        cmd: Any = (OsrAttack(attacker, target, weapon, bool(extra.get("thrown", False)),
-                              int(extra.get("gm_modifier", 0) or 0), str(extra.get("gm_reason", "")))
-                    if action == "attack" else OsrCharge(attacker, target, weapon=weapon))
+        cmd: Any = (
+            OsrAttack(
+                attacker,
+                target,
+                weapon,
+                bool(extra.get("thrown", False)),
+                int(extra.get("gm_modifier", 0) or 0),
+                str(extra.get("gm_reason", "")),
+            )
+            if action == "attack"
+            else OsrCharge(attacker, target, weapon=weapon)
+        )
         act = rs.action_for(cmd)
         if act is not None:
             vs = act.validate(state, cmd, rs)
     if plan is None:
-        return OsrTargeting(attacker, target, action, option, False, tuple(vs), 0.0, "", "", None, False, None, (),
-                            0, 21, "armour class")
+        return OsrTargeting(
+            attacker,
+            target,
+            action,
+            option,
+            False,
+            tuple(vs),
+            0.0,
+            "",
+            "",
+            None,
+            False,
+            None,
+            (),
+            0,
+            21,
+            "armour class",
+        )
     a, t = state.creatures[attacker], state.creatures[target]
     dist = float(gap_squares(a.body, t.body))
-    cover = cover_object(state.battlefield, a.body, t.body, attacker_prone=a.has("prone"), target_prone=t.has("prone"))
+    cover = cover_object(
+        state.battlefield,
+        a.body,
+        t.body,
+        attacker_prone=a.has("prone"),
+        target_prone=t.has("prone"),
+    )
     flat = net_flat(plan.modifiers)
     need = plan.armour_class - plan.attack_bonus - flat
     band = ("thrown" if plan.weapon.has("thrown") else "missile") if plan.ranged else "melee"
     if any(v.code == "out_of_range" for v in vs):
         band = "out of range"
     reason = f"{band} with {plan.weapon.name}"
-    roll = RollContext(attacker, "attack", target=target, target_attribute="armour_class", action=action,
-                       weapon=plan.weapon.id, ranged=plan.ranged, base=plan.modifiers)
-    return OsrTargeting(attacker, target, action, option, not vs, tuple(vs), dist, band, reason, cover, plan.ranged,
-                        None, plan.modifiers, 0, need, "armour class", roll, plan.weapon.id, plan.attack_bonus,
-                        plan.armour_class, flat, plan.factors.unseen, plan.factors.ignore_dr, plan.factors.melee_group)
+    roll = RollContext(
+        attacker,
+        "attack",
+        target=target,
+        target_attribute="armour_class",
+        action=action,
+        weapon=plan.weapon.id,
+        ranged=plan.ranged,
+        base=plan.modifiers,
+    )
+    return OsrTargeting(
+        attacker,
+        target,
+        action,
+        option,
+        not vs,
+        tuple(vs),
+        dist,
+        band,
+        reason,
+        cover,
+        plan.ranged,
+        None,
+        plan.modifiers,
+        0,
+        need,
+        "armour class",
+        roll,
+        plan.weapon.id,
+        plan.attack_bonus,
+        plan.armour_class,
+        flat,
+        plan.factors.unseen,
+        plan.factors.ignore_dr,
+        plan.factors.melee_group,
+    )
 
 
 @dataclass(frozen=True)
@@ -117,10 +203,23 @@ def formations_query(state: EncounterState, rs: Ruleset) -> tuple[FormationView,
     """Query 'formations': every formation's block (members still fighting) and facing."""
     out = []
     for f in state.data.get("osr_formations", {}).values():
-        squares = tuple(state.creatures[m].body.square for m in f.members
-                        if m in state.creatures and state.creatures[m].in_fight)
-        out.append(FormationView(f.id, f.side, squares, f.facing, f.order, f.mob, f.leader,
-                                 int(state.data.get("osr_cohesion", {}).get(f.id, 0))))
+        squares = tuple(
+            state.creatures[m].body.square
+            for m in f.members
+            if m in state.creatures and state.creatures[m].in_fight
+        )
+        out.append(
+            FormationView(
+                f.id,
+                f.side,
+                squares,
+                f.facing,
+                f.order,
+                f.mob,
+                f.leader,
+                int(state.data.get("osr_cohesion", {}).get(f.id, 0)),
+            )
+        )
     return tuple(out)
 
 

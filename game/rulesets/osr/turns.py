@@ -1,6 +1,7 @@
 """Movement, Missiles, Melee on the engine (Seed OSR): who may act, moving 6 paces (1 with a bow
 or a spell), charging 1d6 + 3 more, attacking, casting, and free attacks on turning one's back.
 """
+
 from __future__ import annotations
 
 from game.rules.battlefield import Square, Terrain
@@ -9,7 +10,6 @@ from game.rules.engine import (
     Context,
     EncounterState,
     MoveBudgetSet,
-    Rejected,
     Ruleset,
     Step,
     TriggeredActionUsed,
@@ -24,7 +24,7 @@ from game.rulesets.osr.combat import perform_attack, plan_attack, weapon_of
 from game.rulesets.osr.commands import OsrAttack, OsrCharge, OsrEndTurn, OsrMove
 from game.rulesets.osr.dice import CtxRoller, parse_dice
 from game.rulesets.osr.events import OsrChargeRolled
-from game.rulesets.osr.fighters import gap_squares
+from game.rulesets.osr.fighters import gap_squares, sq
 from game.rulesets.osr.view import formation_of, params_of
 
 ACTION_PHASE = "action"
@@ -43,11 +43,23 @@ def can_take_turn(state: EncounterState, cid: str) -> list[Violation]:
         return [Violation(f"no creature {cid}", "unknown_creature")]
     c = state.creatures[cid]
     if state.phase != ACTION_PHASE:
-        return [Violation(f"{c.name} acts in Movement, Missiles, Melee, not in the {state.phase or 'set-up'} phase", "wrong_phase")]
+        return [
+            Violation(
+                f"{c.name} acts in Movement, Missiles, Melee, "
+                f"not in the {state.phase or 'set-up'} phase",
+                "wrong_phase",
+            )
+        ]
     if not c.in_fight:
         return [Violation(f"{c.name} is {c.status}", "not_in_fight")]
     if c.side not in acting_sides(state):
-        return [Violation(f"side {c.side} acts after {', '.join(acting_sides(state)) or 'nobody'} (initiative)", "not_your_side")]
+        return [
+            Violation(
+                f"side {c.side} acts after "
+                f"{', '.join(acting_sides(state)) or 'nobody'} (initiative)",
+                "not_your_side",
+            )
+        ]
     if c.turn.taken and not c.turn.active:
         return [Violation(f"{c.name} has already taken its turn this round", "turn_taken")]
     return []
@@ -80,69 +92,94 @@ def _moved_paces(state: EncounterState, rs: Ruleset, cid: str) -> float:
     return state.creatures[cid].turn.moved_yd / max(p.squares_per_pace, 1e-9)
 
 
-def slow_action_violations(state: EncounterState, rs: Ruleset, cid: str, what: str) -> list[Violation]:
+def slow_action_violations(
+    state: EncounterState, rs: Ruleset, cid: str, what: str
+) -> list[Violation]:
     """A bow or a spell allows only a single pace of movement (Seed OSR)."""
     p = params_of(rs)
     moved = _moved_paces(state, rs, cid)
     if moved > p.bow_or_cast_paces + 1e-9:
         c = state.creatures[cid]
-        return [Violation(f"{c.name} moved {moved:g} paces: {what} allows only {p.bow_or_cast_paces}", "moved_too_far")]
+        return [
+            Violation(
+                f"{c.name} moved {moved:g} paces: {what} allows only {p.bow_or_cast_paces}",
+                "moved_too_far",
+            )
+        ]
     return []
 
 
 def limit_after_slow_action(ctx: Context, cid: str, what: str) -> None:
     """After shooting a bow or casting, what is left of the single pace is all the movement."""
     p = params_of(ctx.ruleset)
-    left = max(0.0, p.paces_to_squares(p.bow_or_cast_paces) - ctx.state.creatures[cid].turn.moved_yd)
+    left = max(
+        0.0, p.paces_to_squares(p.bow_or_cast_paces) - ctx.state.creatures[cid].turn.moved_yd
+    )
     if ctx.state.creatures[cid].turn.move_budget_yd > left:
         ctx.emit(MoveBudgetSet(cid, left, f"{what}: a single pace of movement"))
 
 
-def plan_steps(state: EncounterState, rs: Ruleset, cid: str, path: tuple[Square, ...]) -> tuple[tuple[Step, ...], list[Violation]]:
+def plan_steps(
+    state: EncounterState, rs: Ruleset, cid: str, path: tuple[Square, ...]
+) -> tuple[tuple[Step, ...], list[Violation]]:
     """Steps along the path (the movement geometry's costs: difficult terrain, climbing ...)."""
     c = state.creatures[cid]
     if not path:
         return (), [Violation("the path is empty", "empty_path")]
     start = c.body.square
     enemies = [o.body for o in state.creatures.values() if o.in_fight and o.side != c.side]
-    allies = [o.body for o in state.creatures.values() if o.in_fight and o.side == c.side and o.id != cid]
+    allies = [
+        o.body for o in state.creatures.values() if o.in_fight and o.side == c.side and o.id != cid
+    ]
     try:
         from game.rules.geometry.pathing import Mover, MoveRules, terrain_costs
         from game.rules.geometry.pathing_search import path_through
     except ImportError:  # no movement geometry on this checkout: one square a step
         return _simple_steps(state, cid, path)
-    mover = Mover(space=c.body.space, height_yd=c.body.height_yd, prone=c.has("prone"),
-                  traits=frozenset(c.definition.movement), agility_mod=c.definition.modifier("agility"),
-                  moved_yd=c.turn.moved_yd)
+    mover = Mover(
+        space=c.body.space,
+        height_yd=c.body.height_yd,
+        prone=c.has("prone"),
+        traits=frozenset(c.definition.movement),
+        agility_mod=c.definition.modifier("agility"),
+        moved_yd=c.turn.moved_yd,
+    )
     tc = terrain_costs(state.battlefield, mover=mover, rules=MoveRules.from_ruleset(rs.definition))
-    pc = path_through(tc, waypoints=[start, *[tuple(s) for s in path]], allies=allies, enemies=enemies,
-                      moved_yd=c.turn.moved_yd)
+    pc = path_through(
+        tc,
+        waypoints=[start, *[sq(s) for s in path]],
+        allies=allies,
+        enemies=enemies,
+        moved_yd=c.turn.moved_yd,
+    )
     steps: list[Step] = []
     for st in pc.steps:
         if st.cost_yd == float("inf"):
             return (), [Violation(f"{c.name} cannot go to {st.square}: {st.kind}", "no_path")]
-        steps.append(Step(tuple(st.square), None, st.cost_yd, st.kind))
+        steps.append(Step(sq(st.square), None, st.cost_yd, st.kind))
     return tuple(steps), _end_violations(state, cid, steps)
 
 
-def _simple_steps(state: EncounterState, cid: str, path: tuple[Square, ...]) -> tuple[tuple[Step, ...], list[Violation]]:
+def _simple_steps(
+    state: EncounterState, cid: str, path: tuple[Square, ...]
+) -> tuple[tuple[Step, ...], list[Violation]]:
     """Interim: adjacent squares, passable, no enemy; difficult ground costs double."""
     bf = state.battlefield
     c = state.creatures[cid]
     at = c.body.square
     steps: list[Step] = []
-    for sq in path:
-        sq = (int(sq[0]), int(sq[1]))
-        if max(abs(sq[0] - at[0]), abs(sq[1] - at[1])) != 1:
-            return (), [Violation(f"{sq} is not next to {at}", "not_adjacent")]
-        if not bf.in_bounds(sq) or bf.terrain_at(sq) & Terrain.IMPASSABLE:
-            return (), [Violation(f"{sq} is blocked", "blocked")]
-        occ = state.occupant(sq, exclude=cid)
+    for raw in path:
+        square = sq(raw)
+        if max(abs(square[0] - at[0]), abs(square[1] - at[1])) != 1:
+            return (), [Violation(f"{square} is not next to {at}", "not_adjacent")]
+        if not bf.in_bounds(square) or bf.terrain_at(square) & Terrain.IMPASSABLE:
+            return (), [Violation(f"{square} is blocked", "blocked")]
+        occ = state.occupant(square, exclude=cid)
         if occ and state.creatures[occ].side != c.side:
-            return (), [Violation(f"{state.creatures[occ].name} stands in {sq}", "occupied")]
-        hard = bf.terrain_at(sq) & (Terrain.DIFFICULT | Terrain.TREACHEROUS | Terrain.LIQUID)
-        steps.append(Step(sq, None, 2.0 if hard else 1.0, "walk"))
-        at = sq
+            return (), [Violation(f"{state.creatures[occ].name} stands in {square}", "occupied")]
+        hard = bf.terrain_at(square) & (Terrain.DIFFICULT | Terrain.TREACHEROUS | Terrain.LIQUID)
+        steps.append(Step(square, None, 2.0 if hard else 1.0, "walk"))
+        at = square
     return tuple(steps), _end_violations(state, cid, steps)
 
 
@@ -150,11 +187,11 @@ def _end_violations(state: EncounterState, cid: str, steps: list[Step]) -> list[
     """Nobody ends a move in an occupied space."""
     if not steps:
         return []
-    end = state.creatures[cid].body.moved_to(tuple(steps[-1].square))
-    for sq in end.squares():
-        occ = state.occupant(sq, exclude=cid)
+    end = state.creatures[cid].body.moved_to(sq(steps[-1].square))
+    for spot in end.squares():
+        occ = state.occupant(spot, exclude=cid)
         if occ:
-            return [Violation(f"{state.creatures[occ].name} already stands in {sq}", "occupied")]
+            return [Violation(f"{state.creatures[occ].name} already stands in {spot}", "occupied")]
     return []
 
 
@@ -165,7 +202,13 @@ def validate_move(state: EncounterState, cmd: OsrMove, rs: Ruleset) -> list[Viol
         return vs
     f = formation_of(state, cmd.creature)
     if f is not None:
-        return [Violation(f"{state.creatures[cmd.creature].name} moves with formation {f.id} (move_formation)", "in_formation")]
+        return [
+            Violation(
+                f"{state.creatures[cmd.creature].name} moves with formation {f.id} "
+                "(move_formation)",
+                "in_formation",
+            )
+        ]
     steps, vs = plan_steps(state, rs, cmd.creature, tuple(cmd.path))
     if vs:
         return vs
@@ -191,21 +234,32 @@ def turn_back_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
         return None
     st = ctx.state
     mover = st.creatures[ws.mover]
-    after = mover.body.moved_to(tuple(step.square))
+    after = mover.body.moved_to(sq(step.square))
     for o in list(st.creatures.values()):
-        if not o.in_fight or o.side == mover.side or o.turn.triggered_used or o.id in ws.mode.no_free_attacks_from:
+        if (
+            not o.in_fight
+            or o.side == mover.side
+            or o.turn.triggered_used
+            or o.id in ws.mode.no_free_attacks_from
+        ):
             continue
         w = weapon_of(st, ctx.ruleset, o.id)
         if w.kind != "melee":
             continue
         reach = params_of(ctx.ruleset).melee_reach_yd + w.reach_yd + o.definition.reach_yd
         if gap_squares(o.body, mover.body) <= reach < gap_squares(o.body, after):
-            choice = ctx.ask("free_attack", f"{mover.name} turns its back on {o.name}: free attack?",
-                             [("yes", "attack"), ("no", "let it go")], asked_of=o.id)
+            choice = ctx.ask(
+                "free_attack",
+                f"{mover.name} turns its back on {o.name}: free attack?",
+                [("yes", "attack"), ("no", "let it go")],
+                asked_of=o.id,
+            )
             if choice == "yes":
                 ctx.emit(TriggeredActionUsed(o.id, "free_attack"))
                 perform_attack(ctx, o.id, mover.id, w.id, free=True)
-                if not ctx.state.creatures[mover.id].in_fight or ctx.state.creatures[mover.id].has("felled"):
+                if not ctx.state.creatures[mover.id].in_fight or ctx.state.creatures[mover.id].has(
+                    "felled"
+                ):
                     return f"{mover.name} falls to {o.name}'s free attack"
             st = ctx.state
     return None
@@ -220,9 +274,21 @@ def validate_attack(state: EncounterState, cmd: OsrAttack, rs: Ruleset) -> list[
     if c.turn.active and c.turn.action_used:
         return [Violation(f"{c.name} has used its action this round", "no_action")]
     if c.has("retreat_failed"):
-        return [Violation(f"{c.name} failed to retreat: it may move, but forfeits its action", "no_action")]
-    plan, vs = plan_attack(state, rs, cmd.creature, cmd.target, cmd.weapon, thrown=cmd.thrown,
-                           gm_modifier=cmd.gm_modifier, gm_reason=cmd.gm_reason)
+        return [
+            Violation(
+                f"{c.name} failed to retreat: it may move, but forfeits its action", "no_action"
+            )
+        ]
+    plan, vs = plan_attack(
+        state,
+        rs,
+        cmd.creature,
+        cmd.target,
+        cmd.weapon,
+        thrown=cmd.thrown,
+        gm_modifier=cmd.gm_modifier,
+        gm_reason=cmd.gm_reason,
+    )
     if vs:
         return vs
     if plan and plan.weapon.has("bow"):
@@ -237,8 +303,15 @@ def resolve_attack_cmd(ctx: Context, cmd: OsrAttack) -> None:
     w = weapon_of(ctx.state, ctx.ruleset, cmd.creature, cmd.weapon)
     if w.has("bow"):
         limit_after_slow_action(ctx, cmd.creature, "shooting a bow")
-    perform_attack(ctx, cmd.creature, cmd.target, cmd.weapon, thrown=cmd.thrown, gm_modifier=cmd.gm_modifier,
-                   gm_reason=cmd.gm_reason)
+    perform_attack(
+        ctx,
+        cmd.creature,
+        cmd.target,
+        cmd.weapon,
+        thrown=cmd.thrown,
+        gm_modifier=cmd.gm_modifier,
+        gm_reason=cmd.gm_reason,
+    )
 
 
 def validate_charge(state: EncounterState, cmd: OsrCharge, rs: Ruleset) -> list[Violation]:
@@ -248,7 +321,12 @@ def validate_charge(state: EncounterState, cmd: OsrCharge, rs: Ruleset) -> list[
         return vs
     c = state.creatures[cmd.creature]
     if c.turn.active and (c.turn.action_used or c.turn.move_used):
-        return [Violation(f"{c.name} must charge from a standing start, before moving or acting", "charge_late")]
+        return [
+            Violation(
+                f"{c.name} must charge from a standing start, before moving or acting",
+                "charge_late",
+            )
+        ]
     if formation_of(state, cmd.creature) is not None:
         return [Violation(f"{c.name} fights in formation and cannot charge alone", "in_formation")]
     w = weapon_of(state, rs, cmd.creature, cmd.weapon)
@@ -257,7 +335,11 @@ def validate_charge(state: EncounterState, cmd: OsrCharge, rs: Ruleset) -> list[
     if cmd.target not in state.creatures or state.creatures[cmd.target].side == c.side:
         return [Violation(f"{cmd.target} is not a foe", "bad_target")]
     t = state.creatures[cmd.target]
-    if not cmd.path and gap_squares(c.body, t.body) <= params_of(rs).melee_reach_yd + w.reach_yd + c.definition.reach_yd:
+    if (
+        not cmd.path
+        and gap_squares(c.body, t.body)
+        <= params_of(rs).melee_reach_yd + w.reach_yd + c.definition.reach_yd
+    ):
         return [Violation(f"{t.name} is already in reach: attack instead", "in_reach")]
     path = tuple(cmd.path) or charge_path(state, rs, cmd.creature, cmd.target, cmd.weapon)
     if not path:
@@ -276,10 +358,14 @@ def charge_most(state: EncounterState, rs: Ruleset, cid: str) -> float:
     """The longest charge: the usual paces plus the most 1d6 + 3 can add."""
     p = params_of(rs)
     extra = parse_dice(p.charge_extra)
-    return budget_squares(state, rs, cid) + p.paces_to_squares(extra.count * extra.sides + extra.bonus)
+    return budget_squares(state, rs, cid) + p.paces_to_squares(
+        extra.count * extra.sides + extra.bonus
+    )
 
 
-def charge_path(state: EncounterState, rs: Ruleset, cid: str, target: str, weapon_id: str = "") -> tuple[Square, ...]:
+def charge_path(
+    state: EncounterState, rs: Ruleset, cid: str, target: str, weapon_id: str = ""
+) -> tuple[Square, ...]:
     """The cheapest path to a square from which the target is in reach (empty: none in range)."""
     try:
         from game.rules.geometry.pathing import Mover, MoveRules, terrain_costs
@@ -291,14 +377,30 @@ def charge_path(state: EncounterState, rs: Ruleset, cid: str, target: str, weapo
     reach = params_of(rs).melee_reach_yd + w.reach_yd + c.definition.reach_yd
     if gap_squares(c.body, t.body) <= reach:
         return ()
-    mover = Mover(space=c.body.space, height_yd=c.body.height_yd, prone=c.has("prone"),
-                  traits=frozenset(c.definition.movement), agility_mod=c.definition.modifier("agility"))
+    mover = Mover(
+        space=c.body.space,
+        height_yd=c.body.height_yd,
+        prone=c.has("prone"),
+        traits=frozenset(c.definition.movement),
+        agility_mod=c.definition.modifier("agility"),
+    )
     tc = terrain_costs(state.battlefield, mover=mover, rules=MoveRules.from_ruleset(rs.definition))
     enemies = [o.body for o in state.creatures.values() if o.in_fight and o.side != c.side]
-    allies = [o.body for o in state.creatures.values() if o.in_fight and o.side == c.side and o.id != cid]
-    rm = reachable(tc, start=c.body.square, budget_yd=charge_most(state, rs, cid), allies=allies, enemies=enemies)
-    spots = [(cost, sq) for sq, cost in rm.squares().items()
-             if gap_squares(c.body.moved_to(sq), t.body) <= reach and sq != c.body.square]
+    allies = [
+        o.body for o in state.creatures.values() if o.in_fight and o.side == c.side and o.id != cid
+    ]
+    rm = reachable(
+        tc,
+        start=c.body.square,
+        budget_yd=charge_most(state, rs, cid),
+        allies=allies,
+        enemies=enemies,
+    )
+    spots = [
+        (cost, sq)
+        for sq, cost in rm.squares().items()
+        if gap_squares(c.body.moved_to(sq), t.body) <= reach and sq != c.body.square
+    ]
     if not spots:
         return ()
     found = rm.path_to(min(spots)[1])
@@ -318,7 +420,9 @@ def resolve_charge(ctx: Context, cmd: OsrCharge) -> None:
     budget = c.turn.move_budget_yd + extra
     ctx.emit(MoveBudgetSet(cmd.creature, budget, f"charge: {sum(faces) + expr.bonus} extra paces"))
     ctx.emit(ActionUsed(cmd.creature, "charge"))
-    path = tuple(cmd.path) or charge_path(ctx.state, ctx.ruleset, cmd.creature, cmd.target, cmd.weapon)
+    path = tuple(cmd.path) or charge_path(
+        ctx.state, ctx.ruleset, cmd.creature, cmd.target, cmd.weapon
+    )
     steps, _ = plan_steps(ctx.state, ctx.ruleset, cmd.creature, path)
     kept: list[Step] = []
     spent = 0.0
@@ -351,7 +455,21 @@ def resolve_end_turn(ctx: Context, cmd: OsrEndTurn) -> None:
 def register(rs: Ruleset) -> None:
     """Movement, Missiles, Melee commands and the turning-back step checker."""
     rs.register_action(OsrMove, validate_move, resolve_move, name="move", doc="move up to 6 paces")
-    rs.register_action(OsrAttack, validate_attack, resolve_attack_cmd, name="attack", doc="attack with a weapon")
-    rs.register_action(OsrCharge, validate_charge, resolve_charge, name="charge", doc="charge: +1d6+3 paces, then melee")
-    rs.register_action(OsrEndTurn, validate_end_turn, resolve_end_turn, name="end_turn", doc="end the creature's turn")
+    rs.register_action(
+        OsrAttack, validate_attack, resolve_attack_cmd, name="attack", doc="attack with a weapon"
+    )
+    rs.register_action(
+        OsrCharge,
+        validate_charge,
+        resolve_charge,
+        name="charge",
+        doc="charge: +1d6+3 paces, then melee",
+    )
+    rs.register_action(
+        OsrEndTurn,
+        validate_end_turn,
+        resolve_end_turn,
+        name="end_turn",
+        doc="end the creature's turn",
+    )
     rs.register_step_checker("osr_turn_back", turn_back_checker, when="before", order=50)

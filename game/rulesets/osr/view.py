@@ -1,6 +1,7 @@
 """Reading the encounter state the OSR way: hit points, armour class, Fighter snapshots,
 formations, leaders. Pure functions of the state (queries and handlers share them).
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -12,8 +13,20 @@ from game.rulesets.osr.formations import Formation
 from game.rulesets.osr.params import OsrParams
 
 #: Afflictions the OSR rules put on tokens (the UI draws afflictions by name).
-CONDITION_AFFLICTIONS = ("prone", "invisible", "hidden", "burning", "in_acid", "fleeing",
-                         "wavering", "felled", "retreating", "retreat_failed", "lit", "disrupted")
+CONDITION_AFFLICTIONS = (
+    "prone",
+    "invisible",
+    "hidden",
+    "burning",
+    "in_acid",
+    "fleeing",
+    "wavering",
+    "felled",
+    "retreating",
+    "retreat_failed",
+    "lit",
+    "disrupted",
+)
 
 
 def params_of(rs: Ruleset) -> OsrParams:
@@ -70,8 +83,15 @@ def fighter(state: EncounterState, c: CreatureState) -> Fighter:
         if a.name == "hidden":
             hidden_from.update(a.get("from", ()) or ())
     f = formation_of(state, c.id)
-    return Fighter(c.id, c.side, c.body, frozenset(conds), frozenset(c.definition.tags),
-                   frozenset(hidden_from), f.id if f else "")
+    return Fighter(
+        c.id,
+        c.side,
+        c.body,
+        frozenset(conds),
+        frozenset(c.definition.tags),
+        frozenset(hidden_from),
+        f.id if f else "",
+    )
 
 
 def fighters(state: EncounterState) -> list[Fighter]:
@@ -108,7 +128,9 @@ def leader_for(state: EncounterState, cid: str) -> CreatureState | None:
     return best
 
 
-def weapon(state: EncounterState, rs: Ruleset, c: CreatureState, weapon_id: str = "") -> WeaponDef | None:
+def weapon(
+    state: EncounterState, rs: Ruleset, c: CreatureState, weapon_id: str = ""
+) -> WeaponDef | None:
     """A creature's weapon by id (default: its first), from the ruleset's weapon table."""
     defs = getattr(rs, "definitions", None)
     table: Mapping[str, WeaponDef] = defs.weapons if defs is not None else {}

@@ -1,4 +1,5 @@
 """The bundled OSR content: creature files and the demo encounter (a formation, a leader, a mob)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -21,8 +22,16 @@ def demo() -> Engine:
     news = []
     for e in encounter_roster(enc, bf):
         cid = e.name.lower().replace(" ", "_")
-        news.append(NewCreature(cid, defs.creatures[e.creature_id], e.side, e.square, name=e.name,
-                                formation=e.formation))
+        news.append(
+            NewCreature(
+                cid,
+                defs.creatures[e.creature_id],
+                e.side,
+                e.square,
+                name=e.name,
+                formation=e.formation,
+            )
+        )
     return Engine(rs, new_state(bf, rs, enc.sides, news, encounter=enc), SeededDice(3))
 
 
@@ -45,7 +54,12 @@ def test_demo_has_a_formation_a_leader_and_a_mob() -> None:
     st = eng.state
     for leader in ("sergeant", "raider_chieftain"):
         ranks = st.creatures[leader].definition.lead
-        assert retinue_violations(leader, ranks, forms.values(), lambda n: "mob" in st.creatures[n].definition.tags) == []
+        assert (
+            retinue_violations(
+                leader, ranks, forms.values(), lambda n: "mob" in st.creatures[n].definition.tags
+            )
+            == []
+        )
 
 
 def test_demo_plays_a_round() -> None:

@@ -1,5 +1,6 @@
 """Determinism, replay and undo for every OSR command: the same seed and commands give the same
 log; replaying the log rebuilds the state; undoing every command returns to the start."""
+
 from __future__ import annotations
 
 import json
@@ -26,7 +27,6 @@ from game.rulesets.osr.commands import (
     OsrTurnFormation,
     SwiftAct,
 )
-
 from tests.rulesets.osr.setup import creature, engine
 
 FIELD = """
@@ -39,22 +39,33 @@ FIELD = """
 
 
 def build(seed: int) -> Engine:
-    return engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann", weapons=("torch",), attack_bonus=3, skills={"concentration": 1})),
-        ("bo", "pcs", (1, 3), creature("bo", weapons=("bow",), attack_bonus=2)),
-        ("cy", "pcs", (0, 2), creature("cy", weapons=("shock",), hit_points=20)),
-        ("cap", "gm", (8, 1), creature("cap", lead=2, weapons=("acid",))),
-        ("s1", "gm", (9, 1), creature("s1")),
-        ("s2", "gm", (10, 1), creature("s2")),
-        ("orc", "gm", (12, 4), creature("orc", hit_points=30)),
-    ], seed=seed)
+    return engine(
+        FIELD,
+        [
+            (
+                "ann",
+                "pcs",
+                (1, 1),
+                creature("ann", weapons=("torch",), attack_bonus=3, skills={"concentration": 1}),
+            ),
+            ("bo", "pcs", (1, 3), creature("bo", weapons=("bow",), attack_bonus=2)),
+            ("cy", "pcs", (0, 2), creature("cy", weapons=("shock",), hit_points=20)),
+            ("cap", "gm", (8, 1), creature("cap", lead=2, weapons=("acid",))),
+            ("s1", "gm", (9, 1), creature("s1")),
+            ("s2", "gm", (10, 1), creature("s2")),
+            ("orc", "gm", (12, 4), creature("orc", hit_points=30)),
+        ],
+        seed=seed,
+    )
 
 
 SCRIPT: list[Command] = [
     OsrFormUp("line", ("cap", "s1", "s2"), facing="W", order="tight", leader="cap"),
     OsrEstablishMilieu(treacherous=True, note="a crumbling ledge"),
     StartCombat(),
-    OsrSeizeInitiative((SwiftAct("bo", "position", difficulty=8), SwiftAct("orc", "strike", target="cy"))),
+    OsrSeizeInitiative(
+        (SwiftAct("bo", "position", difficulty=8), SwiftAct("orc", "strike", target="cy"))
+    ),
     OsrInitiativeModifier("gm", -1, "roused from sleep"),
     AdvancePhase(),
     OsrSummonPower("ann", 2),
@@ -100,8 +111,16 @@ def test_same_seed_same_log_and_enough_happened() -> None:
     a, b = play(11), play(11)
     assert log_of(a) == log_of(b)
     kinds = {type(e).__name__ for e in a.log()}
-    assert {"OsrSwiftActRolled", "OsrInitiativeRolled", "OsrAttackRolled", "OsrDamageTaken",
-            "OsrFormationChanged", "OsrTermsAgreed", "OsrBurned", "OsrPerilRolled"} <= kinds
+    assert {
+        "OsrSwiftActRolled",
+        "OsrInitiativeRolled",
+        "OsrAttackRolled",
+        "OsrDamageTaken",
+        "OsrFormationChanged",
+        "OsrTermsAgreed",
+        "OsrBurned",
+        "OsrPerilRolled",
+    } <= kinds
     assert a.state.over
 
 

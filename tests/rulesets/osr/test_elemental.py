@@ -1,4 +1,5 @@
 """Seed OSR: Elemental and Other Damage (lightning, fire, acid) and damage reduction."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
-"""Seed OSR: Formations (cohesion, area damage, facing, mob, loose/tight, Lead ranks, moving as a block)."""
+"""Seed OSR: Formations (cohesion, area damage, facing, mob, loose or tight, Lead, block moves)."""
+
 from __future__ import annotations
 
 import pytest
@@ -64,7 +65,9 @@ def test_bad_facing_or_order() -> None:
 
 def test_lead_ranks_limit_unique_members_mob_counts_once() -> None:
     guard = form_up("guard", "gm", {"cap": (0, 0), "s1": (1, 0), "s2": (2, 0)}, leader="cap")
-    rabble = form_up("rabble", "gm", {"m1": (0, 2), "m2": (1, 2), "m3": (2, 2)}, mob=True, leader="cap")
+    rabble = form_up(
+        "rabble", "gm", {"m1": (0, 2), "m2": (1, 2), "m3": (2, 2)}, mob=True, leader="cap"
+    )
     assert retinue_violations("cap", 3, [guard, rabble], lambda n: False) == []
     assert retinue_violations("cap", 2, [guard, rabble], lambda n: False) == [
         "cap leads 3 unique members with 2 ranks in Lead"
@@ -83,7 +86,12 @@ def test_block_keeps_its_shape_while_moving() -> None:
 
 def test_block_is_stopped_by_walls_and_others() -> None:
     line = line_of_three()
-    fighters = [f("a", "gm", (1, 1)), f("b", "gm", (2, 1)), f("c", "gm", (3, 1)), f("x", "pc", (4, 3))]
+    fighters = [
+        f("a", "gm", (1, 1)),
+        f("b", "gm", (2, 1)),
+        f("c", "gm", (3, 1)),
+        f("x", "pc", (4, 3)),
+    ]
     mv = plan_block_move(FIELD, line, [(2, 2)], fighters, budget=6)
     assert "(4, 2) is blocked" in mv.violations[0]  # c would stand in the wall
     mv = plan_block_move(FIELD, line, [(1, 2), (2, 3)], fighters, budget=6)
@@ -101,7 +109,12 @@ def test_block_budget() -> None:
 
 def test_backing_away_draws_free_attacks_advancing_does_not() -> None:
     line = line_of_three()  # facing south
-    fighters = [f("a", "gm", (1, 1)), f("b", "gm", (2, 1)), f("c", "gm", (3, 1)), f("x", "pc", (2, 2))]
+    fighters = [
+        f("a", "gm", (1, 1)),
+        f("b", "gm", (2, 1)),
+        f("c", "gm", (3, 1)),
+        f("x", "pc", (2, 2)),
+    ]
     back = plan_block_move(FIELD, line, [(1, 0)], fighters, budget=6)
     assert back.steps[0].free_attacks == (("x", "a"),)
     side = plan_block_move(FIELD, line, [(0, 1)], fighters, budget=6)
@@ -117,6 +130,11 @@ def test_turning_rotates_the_shape_and_facing() -> None:
 
 def test_turning_the_back_on_an_engaged_foe_draws_a_free_attack() -> None:
     line = line_of_three()  # facing south, foe in front
-    fighters = [f("a", "gm", (1, 1)), f("b", "gm", (2, 1)), f("c", "gm", (3, 1)), f("x", "pc", (2, 2))]
+    fighters = [
+        f("a", "gm", (1, 1)),
+        f("b", "gm", (2, 1)),
+        f("c", "gm", (3, 1)),
+        f("x", "pc", (2, 2)),
+    ]
     assert turn_free_attacks(line, "N", fighters) == [("x", "a")]
     assert turn_free_attacks(line, "S", fighters) == []

@@ -1,4 +1,5 @@
 """Seed OSR: Common modifiers and Cover, read from ASCII battlefields."""
+
 from __future__ import annotations
 
 from game.rules.ascii_grid import parse_ascii
@@ -11,7 +12,16 @@ from game.rulesets.osr.params import OsrParams
 P = OsrParams()
 
 
-def f(name: str, side: str, x: int, y: int, *, elev: float = 0.0, cond: tuple[str, ...] = (), tags: tuple[str, ...] = ()) -> Fighter:
+def f(
+    name: str,
+    side: str,
+    x: int,
+    y: int,
+    *,
+    elev: float = 0.0,
+    cond: tuple[str, ...] = (),
+    tags: tuple[str, ...] = (),
+) -> Fighter:
     return Fighter(name, side, Body((x, y), elevation_yd=elev), frozenset(cond), frozenset(tags))
 
 
@@ -109,7 +119,9 @@ def test_prone_target_plus_two_and_dr_ignored() -> None:
 
 def test_cover_from_sight_query_is_minus_two_for_ranged_only() -> None:
     a, t = f("ann", "pc", 0, 0), f("orc", "gm", 6, 0)
-    fa = attack_factors(FIELD, a, t, [a, t], P, ranged=True, cover_level="half", cover_reason="low wall")
+    fa = attack_factors(
+        FIELD, a, t, [a, t], P, ranged=True, cover_level="half", cover_reason="low wall"
+    )
     assert net_flat(fa.modifiers) == -2 and reasons(fa) == ["cover: low wall"]
     t2 = f("orc", "gm", 1, 0)
     fa = attack_factors(FIELD, a, t2, [a, t2], P, ranged=False, cover_level="half")

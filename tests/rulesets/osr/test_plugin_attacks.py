@@ -1,10 +1,10 @@
 """Attacks on the engine with battlefield modifiers, natural 1s and 20s, bows, charges and the
 targeting preview (Seed OSR: Advanced Combat Rules; Movement, Missiles, Melee)."""
+
 from __future__ import annotations
 
 from game.rules.engine import AdvancePhase, Answer, StartCombat
 from game.rulesets.osr.commands import OsrAttack, OsrCharge, OsrMove, OsrSetCondition
-
 from tests.rulesets.osr.setup import creature, engine
 
 
@@ -28,19 +28,26 @@ OPEN = """
 
 
 def test_preview_lists_every_modifier_with_its_reason() -> None:
-    eng = engine("""
+    eng = engine(
+        """
     ..........
     2.........
     ..........
-    """, [
-        ("ann", "pcs", (0, 1), creature("ann", attack_bonus=1)),
-        ("bo", "pcs", (2, 1), creature("bo")),
-        ("orc", "gm", (1, 1), creature("orc", armour_class=13)),
-    ])
+    """,
+        [
+            ("ann", "pcs", (0, 1), creature("ann", attack_bonus=1)),
+            ("bo", "pcs", (2, 1), creature("bo")),
+            ("orc", "gm", (1, 1), creature("orc", armour_class=13)),
+        ],
+    )
     to_action(eng)
     t = eng.query("targeting", "ann", "orc")
     reasons = [m.reason for m in t.modifiers]
-    assert t.legal and any("flanking" in r for r in reasons) and any("high ground" in r for r in reasons)
+    assert (
+        t.legal
+        and any("flanking" in r for r in reasons)
+        and any("high ground" in r for r in reasons)
+    )
     assert t.target_number == 13 - 1 - 4 and t.net_flat == 4 and t.band == "melee"
     assert t.lines()[0] == "legal"
     assert t.lines()[-1] == "d20 +1 +4 vs AC 13: need 8+ (1 misses, 20 hits and attacks again)"
@@ -49,17 +56,23 @@ def test_preview_lists_every_modifier_with_its_reason() -> None:
 
 
 def test_prone_target_plus_two_and_damage_reduction_ignored() -> None:
-    eng = engine(OPEN, [
-        ("ann", "pcs", (1, 1), creature("ann")),
-        ("orc", "gm", (2, 1), creature("orc", damage_reduction=3, hit_points=30)),
-    ])
+    eng = engine(
+        OPEN,
+        [
+            ("ann", "pcs", (1, 1), creature("ann")),
+            ("orc", "gm", (2, 1), creature("orc", damage_reduction=3, hit_points=30)),
+        ],
+    )
     to_action(eng)
     out = eng.submit(OsrAttack("ann", "orc"), dice=[12, 5])
     assert of(out.events, "OsrDamageTaken")[0].amount == 2  # DR 3
-    eng2 = engine(OPEN, [
-        ("ann", "pcs", (1, 1), creature("ann")),
-        ("orc", "gm", (2, 1), creature("orc", damage_reduction=3, hit_points=30)),
-    ])
+    eng2 = engine(
+        OPEN,
+        [
+            ("ann", "pcs", (1, 1), creature("ann")),
+            ("orc", "gm", (2, 1), creature("orc", damage_reduction=3, hit_points=30)),
+        ],
+    )
     to_action(eng2)
     assert eng2.submit(OsrSetCondition("orc", "prone")).ok
     out = eng2.submit(OsrAttack("ann", "orc"), dice=[8, 5])
@@ -69,29 +82,38 @@ def test_prone_target_plus_two_and_damage_reduction_ignored() -> None:
 
 
 def test_no_bows_in_melee() -> None:
-    eng = engine(OPEN, [
-        ("ann", "pcs", (1, 1), creature("ann", weapons=("bow",))),
-        ("orc", "gm", (2, 1), creature("orc")),
-        ("gob", "gm", (8, 1), creature("gob")),
-    ])
+    eng = engine(
+        OPEN,
+        [
+            ("ann", "pcs", (1, 1), creature("ann", weapons=("bow",))),
+            ("orc", "gm", (2, 1), creature("orc")),
+            ("gob", "gm", (8, 1), creature("gob")),
+        ],
+    )
     to_action(eng)
     out = eng.submit(OsrAttack("ann", "gob"))
     assert not out.ok and "bow in melee" in out.violations[0].reason
 
 
 def test_a_bow_allows_a_single_pace() -> None:
-    eng = engine(OPEN, [
-        ("ann", "pcs", (1, 1), creature("ann", weapons=("bow",))),
-        ("gob", "gm", (8, 1), creature("gob")),
-    ])
+    eng = engine(
+        OPEN,
+        [
+            ("ann", "pcs", (1, 1), creature("ann", weapons=("bow",))),
+            ("gob", "gm", (8, 1), creature("gob")),
+        ],
+    )
     to_action(eng)
     eng.submit(OsrMove("ann", ((1, 2), (1, 3))))
     out = eng.submit(OsrAttack("ann", "gob"))
     assert not out.ok and out.violations[0].code == "moved_too_far"
-    eng2 = engine(OPEN, [
-        ("ann", "pcs", (1, 1), creature("ann", weapons=("bow",))),
-        ("gob", "gm", (8, 1), creature("gob")),
-    ])
+    eng2 = engine(
+        OPEN,
+        [
+            ("ann", "pcs", (1, 1), creature("ann", weapons=("bow",))),
+            ("gob", "gm", (8, 1), creature("gob")),
+        ],
+    )
     to_action(eng2)
     assert eng2.submit(OsrAttack("ann", "gob"), dice=[2]).ok
     assert eng2.state.creatures["ann"].turn.move_budget_yd == 1
@@ -99,11 +121,14 @@ def test_a_bow_allows_a_single_pace() -> None:
 
 
 def test_natural_twenty_grants_another_attack_at_once() -> None:
-    eng = engine(OPEN, [
-        ("ann", "pcs", (1, 1), creature("ann")),
-        ("orc", "gm", (2, 1), creature("orc", hit_points=30)),
-        ("gob", "gm", (2, 2), creature("gob", hit_points=30)),
-    ])
+    eng = engine(
+        OPEN,
+        [
+            ("ann", "pcs", (1, 1), creature("ann")),
+            ("orc", "gm", (2, 1), creature("orc", hit_points=30)),
+            ("gob", "gm", (2, 2), creature("gob", hit_points=30)),
+        ],
+    )
     to_action(eng)
     out = eng.submit(OsrAttack("ann", "orc"), dice=[20, 3])
     assert out.pending and out.pending.kind == "extra_attack"
@@ -115,11 +140,14 @@ def test_natural_twenty_grants_another_attack_at_once() -> None:
 
 
 def test_natural_one_misses_and_a_shot_into_melee_strays() -> None:
-    eng = engine(OPEN, [
-        ("ann", "pcs", (1, 1), creature("ann", weapons=("bow",), attack_bonus=30)),
-        ("bo", "pcs", (7, 2), creature("bo", hit_points=30)),
-        ("orc", "gm", (7, 1), creature("orc", hit_points=30)),
-    ])
+    eng = engine(
+        OPEN,
+        [
+            ("ann", "pcs", (1, 1), creature("ann", weapons=("bow",), attack_bonus=30)),
+            ("bo", "pcs", (7, 2), creature("bo", hit_points=30)),
+            ("orc", "gm", (7, 1), creature("orc", hit_points=30)),
+        ],
+    )
     to_action(eng)
     out = eng.submit(OsrAttack("ann", "orc"), dice=[1, 2, 5])
     rolled = of(out.events, "OsrAttackRolled")[0]
@@ -130,23 +158,29 @@ def test_natural_one_misses_and_a_shot_into_melee_strays() -> None:
 
 
 def test_natural_one_in_melee_just_misses() -> None:
-    eng = engine(OPEN, [
-        ("ann", "pcs", (1, 1), creature("ann", attack_bonus=30)),
-        ("orc", "gm", (2, 1), creature("orc")),
-    ])
+    eng = engine(
+        OPEN,
+        [
+            ("ann", "pcs", (1, 1), creature("ann", attack_bonus=30)),
+            ("orc", "gm", (2, 1), creature("orc")),
+        ],
+    )
     to_action(eng)
     out = eng.submit(OsrAttack("ann", "orc"), dice=[1])
     assert not of(out.events, "OsrAttackRolled")[0].hit and not of(out.events, "OsrStrayShot")
 
 
 def test_unseen_foe_odd_rolls_miss() -> None:
-    eng = engine("""
+    eng = engine(
+        """
     .D........
     ..........
-    """, [
-        ("ann", "pcs", (0, 0), creature("ann", attack_bonus=30)),
-        ("orc", "gm", (1, 0), creature("orc")),
-    ])
+    """,
+        [
+            ("ann", "pcs", (0, 0), creature("ann", attack_bonus=30)),
+            ("orc", "gm", (1, 0), creature("orc")),
+        ],
+    )
     to_action(eng)
     out = eng.submit(OsrAttack("ann", "orc"), dice=[15])
     rolled = of(out.events, "OsrAttackRolled")[0]
@@ -155,14 +189,17 @@ def test_unseen_foe_odd_rolls_miss() -> None:
 
 
 def test_cover_from_a_low_wall_for_missiles() -> None:
-    eng = engine("""
+    eng = engine(
+        """
     ..........
     ....o.....
     ..........
-    """, [
-        ("ann", "pcs", (0, 1), creature("ann", weapons=("bow",))),
-        ("orc", "gm", (5, 1), creature("orc", tags=frozenset())),
-    ])
+    """,
+        [
+            ("ann", "pcs", (0, 1), creature("ann", weapons=("bow",))),
+            ("orc", "gm", (5, 1), creature("orc", tags=frozenset())),
+        ],
+    )
     to_action(eng)
     t = eng.query("targeting", "ann", "orc")
     assert t.legal and any(m.source == "cover" and m.flat == -2 for m in t.modifiers), t.modifiers
@@ -173,13 +210,16 @@ def test_cover_from_a_low_wall_for_missiles() -> None:
 
 
 def test_charge_adds_one_d6_plus_three_paces_then_attacks() -> None:
-    eng = engine("""
+    eng = engine(
+        """
     ..............
     ..............
-    """, [
-        ("ann", "pcs", (0, 0), creature("ann")),
-        ("orc", "gm", (12, 0), creature("orc", hit_points=30)),
-    ])
+    """,
+        [
+            ("ann", "pcs", (0, 0), creature("ann")),
+            ("orc", "gm", (12, 0), creature("orc", hit_points=30)),
+        ],
+    )
     to_action(eng)
     path = tuple((x, 0) for x in range(1, 12))  # 11 paces: 6 + (2 + 3)
     out = eng.submit(OsrCharge("ann", "orc", path), dice=[2, 15, 6])
@@ -189,13 +229,16 @@ def test_charge_adds_one_d6_plus_three_paces_then_attacks() -> None:
 
 
 def test_charge_that_falls_short_makes_no_attack() -> None:
-    eng = engine("""
+    eng = engine(
+        """
     ..............
     ..............
-    """, [
-        ("ann", "pcs", (0, 0), creature("ann")),
-        ("orc", "gm", (12, 0), creature("orc")),
-    ])
+    """,
+        [
+            ("ann", "pcs", (0, 0), creature("ann")),
+            ("orc", "gm", (12, 0), creature("orc")),
+        ],
+    )
     to_action(eng)
     path = tuple((x, 0) for x in range(1, 12))
     out = eng.submit(OsrCharge("ann", "orc", path), dice=[1])
@@ -204,30 +247,40 @@ def test_charge_that_falls_short_makes_no_attack() -> None:
 
 
 def test_gm_override_modifier_shows_its_reason() -> None:
-    eng = engine(OPEN, [
-        ("ann", "pcs", (1, 1), creature("ann")),
-        ("orc", "gm", (2, 1), creature("orc")),
-    ])
+    eng = engine(
+        OPEN,
+        [
+            ("ann", "pcs", (1, 1), creature("ann")),
+            ("orc", "gm", (2, 1), creature("orc")),
+        ],
+    )
     to_action(eng)
     out = eng.submit(OsrAttack("ann", "orc", gm_modifier=-1, gm_reason="slippery deck"), dice=[5])
     assert of(out.events, "OsrAttackRolled")[0].modifiers[-1].describe() == "-1: slippery deck"
 
 
 def test_charge_without_a_path_takes_the_cheapest_to_the_target() -> None:
-    eng = engine("""
+    eng = engine(
+        """
     ..............
     ....^^........
-    """, [
-        ("ann", "pcs", (0, 1), creature("ann")),
-        ("orc", "gm", (10, 1), creature("orc", hit_points=30)),
-    ])
+    """,
+        [
+            ("ann", "pcs", (0, 1), creature("ann")),
+            ("orc", "gm", (10, 1), creature("orc", hit_points=30)),
+        ],
+    )
     to_action(eng)
     out = eng.submit(OsrCharge("ann", "orc"), dice=[4, 15, 6])  # 6 + 7 paces
     assert eng.state.creatures["ann"].body.square in ((9, 0), (9, 1))
     assert of(out.events, "OsrAttackRolled")[0].hit
-    near = engine(OPEN, [("ann", "pcs", (1, 1), creature("ann")), ("orc", "gm", (2, 1), creature("orc"))])
+    near = engine(
+        OPEN, [("ann", "pcs", (1, 1), creature("ann")), ("orc", "gm", (2, 1), creature("orc"))]
+    )
     to_action(near)
     assert near.submit(OsrCharge("ann", "orc")).violations[0].code == "in_reach"
-    far = engine(OPEN, [("ann", "pcs", (0, 0), creature("ann")), ("orc", "gm", (9, 3), creature("orc"))])
+    far = engine(
+        OPEN, [("ann", "pcs", (0, 0), creature("ann")), ("orc", "gm", (9, 3), creature("orc"))]
+    )
     to_action(far)
     assert far.validate(OsrCharge("ann", "orc")) == []  # 9 paces: within 6 + 1d6 + 3 at most

@@ -1,5 +1,6 @@
 """Formations on the engine (Seed OSR: Formations): set up from the encounter, cohesion as
 temporary hit points, reduced area damage, moving as a block, facing, free attacks, Lead ranks."""
+
 from __future__ import annotations
 
 from game.rules.engine import AdvancePhase, Answer, StartCombat
@@ -13,7 +14,6 @@ from game.rulesets.osr.commands import (
     OsrSummonPower,
     OsrTurnFormation,
 )
-
 from tests.rulesets.osr.setup import creature, engine
 
 FIELD = """
@@ -44,8 +44,13 @@ def shieldwall(order: str = "loose", **kw):  # type: ignore[no-untyped-def]
         ("s2", "gm", (5, 1), creature("s2", hit_points=5)),
         ("hero", "pcs", (4, 2), creature("hero", attack_bonus=10, skills={"concentration": 5})),
     ]
-    return engine(FIELD, roster, formations={"cap": "wall", "s1": "wall", "s2": "wall"},
-                  enc_params={"formations": {"wall": {"facing": "S", "order": order, "leader": "cap"}}}, **kw)
+    return engine(
+        FIELD,
+        roster,
+        formations={"cap": "wall", "s1": "wall", "s2": "wall"},
+        enc_params={"formations": {"wall": {"facing": "S", "order": order, "leader": "cap"}}},
+        **kw,
+    )
 
 
 def test_formation_from_the_encounter_with_cohesion() -> None:
@@ -73,7 +78,9 @@ def test_area_damage_is_halved_for_formation_members() -> None:
     eng.submit(OsrSummonPower("hero", 2))
     eng.submit(AdvancePhase(), dice=[5, 2])
     eng.submit(AdvancePhase())
-    out = eng.submit(OsrCastSpell("hero", "Fireball", ("s1",), damage="2d6", area=True), dice=[5, 5])
+    out = eng.submit(
+        OsrCastSpell("hero", "Fireball", ("s1",), damage="2d6", area=True), dice=[5, 5]
+    )
     taken = of(out.events, "OsrDamageTaken")[0]
     assert taken.rolled == 10 and taken.cohesion_absorbed + taken.amount == 5
 
@@ -86,10 +93,16 @@ def test_members_move_with_the_block() -> None:
 
 
 def test_block_move_keeps_the_shape() -> None:
-    eng = engine(FIELD, [
-        ("s1", "gm", (1, 1), creature("s1")), ("s2", "gm", (2, 1), creature("s2")),
-        ("hero", "pcs", (8, 4), creature("hero")),
-    ], formations={"s1": "line", "s2": "line"}, enc_params={"formations": {"line": {"facing": "E"}}})
+    eng = engine(
+        FIELD,
+        [
+            ("s1", "gm", (1, 1), creature("s1")),
+            ("s2", "gm", (2, 1), creature("s2")),
+            ("hero", "pcs", (8, 4), creature("hero")),
+        ],
+        formations={"s1": "line", "s2": "line"},
+        enc_params={"formations": {"line": {"facing": "E"}}},
+    )
     to_action(eng)
     assert eng.submit(OsrMoveFormation("line", ((2, 1), (3, 2), (4, 2)))).ok
     assert eng.state.creatures["s1"].body.square == (4, 2)
@@ -98,11 +111,16 @@ def test_block_move_keeps_the_shape() -> None:
 
 
 def test_tight_formation_moves_less() -> None:
-    eng = engine(FIELD, [
-        ("s1", "gm", (1, 1), creature("s1")), ("s2", "gm", (2, 1), creature("s2")),
-        ("hero", "pcs", (8, 4), creature("hero")),
-    ], formations={"s1": "line", "s2": "line"},
-        enc_params={"formations": {"line": {"facing": "E", "order": "tight"}}})
+    eng = engine(
+        FIELD,
+        [
+            ("s1", "gm", (1, 1), creature("s1")),
+            ("s2", "gm", (2, 1), creature("s2")),
+            ("hero", "pcs", (8, 4), creature("hero")),
+        ],
+        formations={"s1": "line", "s2": "line"},
+        enc_params={"formations": {"line": {"facing": "E", "order": "tight"}}},
+    )
     to_action(eng)
     out = eng.submit(OsrMoveFormation("line", ((2, 1), (3, 1), (4, 1), (5, 1))))
     assert not out.ok and "needs 4 paces, it has 3" in out.violations[0].reason
@@ -127,23 +145,31 @@ def test_turning_puts_the_back_to_the_foe() -> None:
 
 
 def test_lead_ranks_limit_unique_members() -> None:
-    eng = engine(FIELD, [
-        ("cap", "gm", (1, 1), creature("cap", lead=1)),
-        ("a", "gm", (2, 1), creature("a")), ("b", "gm", (3, 1), creature("b")),
-        ("m1", "gm", (1, 3), creature("m1", tags=frozenset({"mob"}))),
-        ("m2", "gm", (2, 3), creature("m2", tags=frozenset({"mob"}))),
-        ("hero", "pcs", (8, 4), creature("hero")),
-    ])
+    eng = engine(
+        FIELD,
+        [
+            ("cap", "gm", (1, 1), creature("cap", lead=1)),
+            ("a", "gm", (2, 1), creature("a")),
+            ("b", "gm", (3, 1), creature("b")),
+            ("m1", "gm", (1, 3), creature("m1", tags=frozenset({"mob"}))),
+            ("m2", "gm", (2, 3), creature("m2", tags=frozenset({"mob"}))),
+            ("hero", "pcs", (8, 4), creature("hero")),
+        ],
+    )
     out = eng.submit(OsrFormUp("guard", ("cap", "a", "b"), leader="cap"))
     assert not out.ok and "2 unique members with 1 rank" in out.violations[0].reason
     assert eng.submit(OsrFormUp("rabble", ("m1", "m2"), mob=True, leader="cap")).ok  # one mob
 
 
 def test_form_up_needs_members_standing_together() -> None:
-    eng = engine(FIELD, [
-        ("a", "gm", (1, 1), creature("a")), ("b", "gm", (5, 1), creature("b")),
-        ("hero", "pcs", (8, 4), creature("hero")),
-    ])
+    eng = engine(
+        FIELD,
+        [
+            ("a", "gm", (1, 1), creature("a")),
+            ("b", "gm", (5, 1), creature("b")),
+            ("hero", "pcs", (8, 4), creature("hero")),
+        ],
+    )
     out = eng.submit(OsrFormUp("x", ("a", "b")))
     assert not out.ok and out.violations[0].code == "scattered"
 
@@ -155,15 +181,26 @@ def test_break_formation() -> None:
 
 
 def test_formation_checks_morale_once_for_all() -> None:
-    eng = engine(FIELD, [
-        ("m1", "gm", (1, 1), creature("m1")), ("m2", "gm", (2, 1), creature("m2")),
-        ("h1", "pcs", (7, 3), creature("h1")), ("h2", "pcs", (7, 4), creature("h2")),
-        ("h3", "pcs", (8, 4), creature("h3")),
-    ], formations={"m1": "mob", "m2": "mob"}, enc_params={"formations": {"mob": {"mob": True}}})
+    eng = engine(
+        FIELD,
+        [
+            ("m1", "gm", (1, 1), creature("m1")),
+            ("m2", "gm", (2, 1), creature("m2")),
+            ("h1", "pcs", (7, 3), creature("h1")),
+            ("h2", "pcs", (7, 4), creature("h2")),
+            ("h3", "pcs", (8, 4), creature("h3")),
+        ],
+        formations={"m1": "mob", "m2": "mob"},
+        enc_params={"formations": {"mob": {"mob": True}}},
+    )
     to_action(eng)
     while eng.state.phase != "morale":
         out = eng.submit(AdvancePhase(), dice=[4, 3])
     checks = of(out.events, "OsrMoraleChecked")
-    assert [c.creature for c in checks] == ["m1", "m2"] and len(checks[0].dice) == 2 and not checks[1].dice
+    assert (
+        [c.creature for c in checks] == ["m1", "m2"]
+        and len(checks[0].dice) == 2
+        and not checks[1].dice
+    )
     assert checks[0].target == 6  # morale 7, mob -1
     assert not checks[0].success and eng.state.creatures["m2"].has("fleeing")

@@ -1,5 +1,6 @@
 """The Milieu & Magic phase and elemental damage on the engine (Seed OSR: Milieu, Magic;
 Elemental and Other Damage)."""
+
 from __future__ import annotations
 
 from game.rules.engine import AdvancePhase, Answer, StartCombat
@@ -11,7 +12,6 @@ from game.rulesets.osr.commands import (
     OsrSetCondition,
     OsrSummonPower,
 )
-
 from tests.rulesets.osr.setup import creature, engine
 
 FIELD = """
@@ -26,10 +26,14 @@ def of(events, name):  # type: ignore[no-untyped-def]
 
 
 def pair(weapon: str = "sword", **kw):  # type: ignore[no-untyped-def]
-    return engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann", weapons=(weapon,), skills={"concentration": 1})),
-        ("orc", "gm", (2, 1), creature("orc", hit_points=40)),
-    ], **kw)
+    return engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann", weapons=(weapon,), skills={"concentration": 1})),
+            ("orc", "gm", (2, 1), creature("orc", hit_points=40)),
+        ],
+        **kw,
+    )
 
 
 def to_action(eng, dice=(5, 2)):  # type: ignore[no-untyped-def]
@@ -78,10 +82,13 @@ def test_lightning_explodes_on_eight() -> None:
 
 
 def test_acid_corrodes_armour_or_an_item_on_each_six() -> None:
-    eng = engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann", weapons=("acid",))),
-        ("orc", "gm", (6, 1), creature("orc", hit_points=40, armour_class=14)),
-    ])
+    eng = engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann", weapons=("acid",))),
+            ("orc", "gm", (6, 1), creature("orc", hit_points=40, armour_class=14)),
+        ],
+    )
     to_action(eng)
     out = eng.submit(OsrAttack("ann", "orc"), dice=[19, 6])
     assert out.pending and out.pending.kind == "acid"
@@ -123,7 +130,9 @@ def test_soul_points_summoned_then_spell_completes() -> None:
     assert eng.submit(OsrSummonPower("ann", 2)).ok
     eng.submit(AdvancePhase(), dice=[5, 2])
     eng.submit(AdvancePhase())
-    out = eng.submit(OsrCastSpell("ann", "Firebolt", ("orc",), damage="2d6", damage_type="fire"), dice=[4, 2])
+    out = eng.submit(
+        OsrCastSpell("ann", "Firebolt", ("orc",), damage="2d6", damage_type="fire"), dice=[4, 2]
+    )
     assert out.ok and eng.state.creatures["orc"].damage == 6
     assert eng.state.creatures["orc"].affliction("burning").get("level") == 1
 
@@ -148,16 +157,21 @@ def test_no_spell_without_summoned_power() -> None:
 
 
 def test_damage_before_the_spell_calls_for_concentration_and_wastes_power() -> None:
-    eng = engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann", hit_points=20, skills={"concentration": 1})),
-        ("orc", "gm", (2, 1), creature("orc")),
-    ])
+    eng = engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann", hit_points=20, skills={"concentration": 1})),
+            ("orc", "gm", (2, 1), creature("orc")),
+        ],
+    )
     eng.submit(StartCombat())
     eng.submit(AdvancePhase())
     eng.submit(OsrSummonPower("ann", 3))
     eng.submit(AdvancePhase(), dice=[2, 5])  # the orc acts first
     eng.submit(AdvancePhase())
-    out = eng.submit(OsrAttack("orc", "ann"), dice=[15, 3, 4])  # hit, 3 damage, Concentration 4+1 < 10
+    out = eng.submit(
+        OsrAttack("orc", "ann"), dice=[15, 3, 4]
+    )  # hit, 3 damage, Concentration 4+1 < 10
     conc = of(out.events, "OsrConcentrationRolled")[0]
     assert not conc.success and conc.soul_points == 3
     eng.submit(AdvancePhase())

@@ -1,10 +1,10 @@
 """Morale, Retreat and Surrender on the engine (Seed OSR: Morale, Rolling Morale Checks,
 Retreat, Surrender)."""
+
 from __future__ import annotations
 
 from game.rules.engine import AdvancePhase, Answer, StartCombat
 from game.rulesets.osr.commands import OsrAttack, OsrChooseCourse, OsrDeclareRetreat, OsrTerms
-
 from tests.rulesets.osr.setup import creature, engine
 
 FIELD = """
@@ -36,13 +36,16 @@ def to_morale(eng, dice=()):  # type: ignore[no-untyped-def]
 
 
 def band(**orc_kw):  # type: ignore[no-untyped-def]
-    return engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann", attack_bonus=10)),
-        ("bo", "pcs", (1, 2), creature("bo")),
-        ("orc1", "gm", (2, 1), creature("orc1", hit_points=2, **orc_kw)),
-        ("orc2", "gm", (6, 1), creature("orc2", **orc_kw)),
-        ("orc3", "gm", (6, 2), creature("orc3", **orc_kw)),
-    ])
+    return engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann", attack_bonus=10)),
+            ("bo", "pcs", (1, 2), creature("bo")),
+            ("orc1", "gm", (2, 1), creature("orc1", hit_points=2, **orc_kw)),
+            ("orc2", "gm", (6, 1), creature("orc2", **orc_kw)),
+            ("orc3", "gm", (6, 2), creature("orc3", **orc_kw)),
+        ],
+    )
 
 
 def test_first_death_triggers_morale_for_the_rest() -> None:
@@ -71,11 +74,14 @@ def test_trigger_fires_once() -> None:
 
 
 def test_player_characters_never_roll_morale() -> None:
-    eng = engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann", hit_points=10)),
-        ("orc", "gm", (2, 1), creature("orc", attack_bonus=10)),
-        ("orc2", "gm", (2, 2), creature("orc2")),
-    ])
+    eng = engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann", hit_points=10)),
+            ("orc", "gm", (2, 1), creature("orc", attack_bonus=10)),
+            ("orc2", "gm", (2, 2), creature("orc2")),
+        ],
+    )
     to_action(eng, (2, 5))
     eng.submit(OsrAttack("orc", "ann"), dice=[15, 6])  # half hit points, and outnumbered
     out = to_morale(eng)
@@ -83,10 +89,13 @@ def test_player_characters_never_roll_morale() -> None:
 
 
 def test_half_hit_points_triggers() -> None:
-    eng = engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann", attack_bonus=10)),
-        ("orc", "gm", (2, 1), creature("orc", hit_points=10)),
-    ])
+    eng = engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann", attack_bonus=10)),
+            ("orc", "gm", (2, 1), creature("orc", hit_points=10)),
+        ],
+    )
     to_action(eng)
     eng.submit(OsrAttack("ann", "orc"), dice=[15, 5])
     out = to_morale(eng, dice=[2, 2])
@@ -94,26 +103,32 @@ def test_half_hit_points_triggers() -> None:
 
 
 def test_outnumbered_triggers() -> None:
-    eng = engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann")),
-        ("bo", "pcs", (1, 2), creature("bo")),
-        ("orc", "gm", (8, 1), creature("orc")),
-    ])
+    eng = engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann")),
+            ("bo", "pcs", (1, 2), creature("bo")),
+            ("orc", "gm", (8, 1), creature("orc")),
+        ],
+    )
     to_action(eng)
     out = to_morale(eng, dice=[2, 2])
     assert "outnumbered 2 to 1" in of(out.events, "OsrMoraleChecked")[0].reason
 
 
 def test_surrounded_triggers() -> None:
-    eng = engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann")),
-        ("bo", "pcs", (3, 1), creature("bo")),
-        ("cy", "pcs", (2, 0), creature("cy")),
-        ("orc", "gm", (2, 1), creature("orc")),
-        ("orc2", "gm", (8, 3), creature("orc2")),
-        ("orc3", "gm", (9, 3), creature("orc3")),
-        ("orc4", "gm", (9, 2), creature("orc4")),
-    ])
+    eng = engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann")),
+            ("bo", "pcs", (3, 1), creature("bo")),
+            ("cy", "pcs", (2, 0), creature("cy")),
+            ("orc", "gm", (2, 1), creature("orc")),
+            ("orc2", "gm", (8, 3), creature("orc2")),
+            ("orc3", "gm", (9, 3), creature("orc3")),
+            ("orc4", "gm", (9, 2), creature("orc4")),
+        ],
+    )
     to_action(eng)
     out = to_morale(eng, dice=[2, 2])
     checks = of(out.events, "OsrMoraleChecked")
@@ -121,11 +136,14 @@ def test_surrounded_triggers() -> None:
 
 
 def test_bold_creatures_flee_on_the_second_failure() -> None:
-    eng = engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann")),
-        ("bo", "pcs", (1, 2), creature("bo")),
-        ("ogre", "gm", (8, 1), creature("ogre", bold=True, morale=9)),
-    ])
+    eng = engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann")),
+            ("bo", "pcs", (1, 2), creature("bo")),
+            ("ogre", "gm", (8, 1), creature("ogre", bold=True, morale=9)),
+        ],
+    )
     to_action(eng)
     out = to_morale(eng, dice=[6, 6])
     check = of(out.events, "OsrMoraleChecked")[0]
@@ -134,13 +152,16 @@ def test_bold_creatures_flee_on_the_second_failure() -> None:
 
 
 def test_leader_lead_check_replaces_the_roll_and_mobs_take_minus_one() -> None:
-    eng = engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann")),
-        ("bo", "pcs", (1, 2), creature("bo")),
-        ("cy", "pcs", (1, 3), creature("cy")),
-        ("chief", "gm", (8, 1), creature("chief", lead=2, tags=frozenset({"fearless"}))),
-        ("rabble", "gm", (8, 2), creature("rabble", tags=frozenset({"mob"}))),
-    ])
+    eng = engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann")),
+            ("bo", "pcs", (1, 2), creature("bo")),
+            ("cy", "pcs", (1, 3), creature("cy")),
+            ("chief", "gm", (8, 1), creature("chief", lead=2, tags=frozenset({"fearless"}))),
+            ("rabble", "gm", (8, 2), creature("rabble", tags=frozenset({"mob"}))),
+        ],
+    )
     to_action(eng)
     out = to_morale(eng, dice=[8])
     check = of(out.events, "OsrMoraleChecked")[0]
@@ -149,10 +170,13 @@ def test_leader_lead_check_replaces_the_roll_and_mobs_take_minus_one() -> None:
 
 
 def test_retreat_declared_resolves_instead_of_initiative() -> None:
-    eng = engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann", skills={"athletics": 2})),
-        ("orc", "gm", (5, 1), creature("orc")),
-    ])
+    eng = engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann", skills={"athletics": 2})),
+            ("orc", "gm", (5, 1), creature("orc")),
+        ],
+    )
     to_action(eng)
     to_morale(eng)
     assert eng.submit(OsrDeclareRetreat("ann")).ok
@@ -165,11 +189,14 @@ def test_retreat_declared_resolves_instead_of_initiative() -> None:
 
 
 def test_retreat_complication_loses_a_backpack_slot() -> None:
-    eng = engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann")),
-        ("bo", "pcs", (1, 2), creature("bo")),
-        ("orc", "gm", (5, 1), creature("orc")),
-    ])
+    eng = engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann")),
+            ("bo", "pcs", (1, 2), creature("bo")),
+            ("orc", "gm", (5, 1), creature("orc")),
+        ],
+    )
     to_action(eng)
     to_morale(eng, dice=[1, 1])
     eng.submit(OsrDeclareRetreat("ann"))
@@ -180,11 +207,14 @@ def test_retreat_complication_loses_a_backpack_slot() -> None:
 
 
 def test_retreat_failure_may_move_but_forfeits_the_action() -> None:
-    eng = engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann")),
-        ("bo", "pcs", (1, 2), creature("bo")),
-        ("orc", "gm", (2, 1), creature("orc")),
-    ])
+    eng = engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann")),
+            ("bo", "pcs", (1, 2), creature("bo")),
+            ("orc", "gm", (2, 1), creature("orc")),
+        ],
+    )
     to_action(eng)
     to_morale(eng, dice=[1, 1])
     eng.submit(OsrDeclareRetreat("ann"))
@@ -197,11 +227,14 @@ def test_retreat_failure_may_move_but_forfeits_the_action() -> None:
 
 
 def test_a_plan_lets_the_gm_rule() -> None:
-    eng = engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann")),
-        ("bo", "pcs", (1, 2), creature("bo")),
-        ("orc", "gm", (5, 1), creature("orc")),
-    ])
+    eng = engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann")),
+            ("bo", "pcs", (1, 2), creature("bo")),
+            ("orc", "gm", (5, 1), creature("orc")),
+        ],
+    )
     to_action(eng)
     to_morale(eng, dice=[1, 1])
     eng.submit(OsrDeclareRetreat("ann", plan="cut the rope bridge behind her"))
@@ -214,11 +247,14 @@ def test_a_plan_lets_the_gm_rule() -> None:
 
 
 def test_trapped_creature_cannot_retreat() -> None:
-    eng = engine("""
+    eng = engine(
+        """
     ###
     #..
     ###
-    """, [("ann", "pcs", (1, 1), creature("ann")), ("orc", "gm", (2, 1), creature("orc"))])
+    """,
+        [("ann", "pcs", (1, 1), creature("ann")), ("orc", "gm", (2, 1), creature("orc"))],
+    )
     to_action(eng)
     out = eng.submit(OsrDeclareRetreat("ann"))
     assert not out.ok and out.violations[0].code == "trapped"
@@ -262,13 +298,17 @@ def test_side_retreat_declares_for_every_member() -> None:
 
 
 def test_the_gm_may_turn_off_lead_replacing_morale() -> None:
-    eng = engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann")),
-        ("bo", "pcs", (1, 2), creature("bo")),
-        ("cy", "pcs", (1, 3), creature("cy")),
-        ("chief", "gm", (8, 1), creature("chief", lead=2, tags=frozenset({"fearless"}))),
-        ("rabble", "gm", (8, 2), creature("rabble", tags=frozenset({"mob"}))),
-    ], params={"lead_replaces_morale": False})
+    eng = engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann")),
+            ("bo", "pcs", (1, 2), creature("bo")),
+            ("cy", "pcs", (1, 3), creature("cy")),
+            ("chief", "gm", (8, 1), creature("chief", lead=2, tags=frozenset({"fearless"}))),
+            ("rabble", "gm", (8, 2), creature("rabble", tags=frozenset({"mob"}))),
+        ],
+        params={"lead_replaces_morale": False},
+    )
     to_action(eng)
     out = to_morale(eng, dice=[3, 3])
     check = of(out.events, "OsrMoraleChecked")[0]

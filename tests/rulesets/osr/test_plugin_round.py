@@ -1,9 +1,9 @@
 """The OSR plug-in on the engine: the procedure of a round (Seed OSR: Combat)."""
+
 from __future__ import annotations
 
 from game.rules.engine import AdvancePhase, Answer, StartCombat, replay
 from game.rulesets.osr.commands import OsrAttack, OsrEndTurn, OsrMove, OsrSeizeInitiative, SwiftAct
-
 from tests.rulesets.osr.setup import creature, engine
 
 FIELD = """
@@ -15,10 +15,14 @@ FIELD = """
 
 
 def two_fighters(**kw):  # type: ignore[no-untyped-def]
-    return engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann", attack_bonus=2, dexterity=14)),
-        ("orc", "gm", (5, 1), creature("orc", armour_class=12)),
-    ], **kw)
+    return engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann", attack_bonus=2, dexterity=14)),
+            ("orc", "gm", (5, 1), creature("orc", armour_class=12)),
+        ],
+        **kw,
+    )
 
 
 def kinds(events) -> list[str]:  # type: ignore[no-untyped-def]
@@ -89,14 +93,19 @@ def test_one_action_a_round() -> None:
 
 
 def test_turning_back_in_melee_draws_a_free_attack() -> None:
-    eng = engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann")),
-        ("orc", "gm", (2, 1), creature("orc", attack_bonus=5)),
-    ])
+    eng = engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann")),
+            ("orc", "gm", (2, 1), creature("orc", attack_bonus=5)),
+        ],
+    )
     to_action(eng)
     out = eng.submit(OsrMove("ann", ((0, 1),)))
     assert out.pending and out.pending.kind == "free_attack"
-    out = eng.submit(Answer(out.pending.id, "yes"), )
+    out = eng.submit(
+        Answer(out.pending.id, "yes"),
+    )
     names = kinds(out.events)
     assert "OsrAttackRolled" in names and "TriggeredActionUsed" in names
     rolled = [e for e in out.events if type(e).__name__ == "OsrAttackRolled"][0]
@@ -104,26 +113,37 @@ def test_turning_back_in_melee_draws_a_free_attack() -> None:
 
 
 def test_moving_around_a_foe_in_reach_draws_nothing() -> None:
-    eng = engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann")),
-        ("orc", "gm", (2, 1), creature("orc")),
-    ])
+    eng = engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann")),
+            ("orc", "gm", (2, 1), creature("orc")),
+        ],
+    )
     to_action(eng)
     out = eng.submit(OsrMove("ann", ((1, 2),)))
     assert out.ok and out.pending is None
 
 
 def test_seize_the_initiative_in_order_of_dexterity() -> None:
-    eng = engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann", dexterity=9)),
-        ("bo", "pcs", (1, 2), creature("bo", dexterity=16, skills={"melee": 2})),
-        ("orc", "gm", (2, 2), creature("orc")),
-    ])
+    eng = engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann", dexterity=9)),
+            ("bo", "pcs", (1, 2), creature("bo", dexterity=16, skills={"melee": 2})),
+            ("orc", "gm", (2, 2), creature("orc")),
+        ],
+    )
     eng.submit(StartCombat())
-    out = eng.submit(OsrSeizeInitiative((
-        SwiftAct("ann", "parley", "persuasion", 12, text="a last plea for peace"),
-        SwiftAct("bo", "strike", target="orc", difficulty=10),
-    )), dice=[9, 3, 5])
+    out = eng.submit(
+        OsrSeizeInitiative(
+            (
+                SwiftAct("ann", "parley", "persuasion", 12, text="a last plea for peace"),
+                SwiftAct("bo", "strike", target="orc", difficulty=10),
+            )
+        ),
+        dice=[9, 3, 5],
+    )
     acts = [e for e in out.events if type(e).__name__ == "OsrSwiftActRolled"]
     assert [a.creature for a in acts] == ["bo", "ann"]  # Dexterity 16 before 9
     assert acts[0].success and acts[0].total == 11
@@ -145,24 +165,32 @@ def test_position_swift_act_adds_one_to_first_initiative() -> None:
 
 
 def test_tie_acts_simultaneously_and_mutual_kills_happen() -> None:
-    eng = engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann", hit_points=3)),
-        ("orc", "gm", (2, 1), creature("orc", hit_points=3)),
-    ])
+    eng = engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann", hit_points=3)),
+            ("orc", "gm", (2, 1), creature("orc", hit_points=3)),
+        ],
+    )
     to_action(eng, (3, 3))
     assert eng.state.data["osr_order"] == (("pcs", "gm"),)
     eng.submit(OsrAttack("ann", "orc"), dice=[15, 8])
     assert eng.state.creatures["orc"].has("felled") and eng.state.creatures["orc"].in_fight
     assert eng.submit(OsrAttack("orc", "ann"), dice=[15, 8]).ok  # the felled orc still strikes
     eng.submit(AdvancePhase())
-    assert eng.state.creatures["orc"].status == "dead" and eng.state.creatures["ann"].status == "dead"
+    assert (
+        eng.state.creatures["orc"].status == "dead" and eng.state.creatures["ann"].status == "dead"
+    )
 
 
 def test_win_kills_before_the_loser_acts() -> None:
-    eng = engine(FIELD, [
-        ("ann", "pcs", (1, 1), creature("ann", hit_points=3)),
-        ("orc", "gm", (2, 1), creature("orc", hit_points=3)),
-    ])
+    eng = engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann", hit_points=3)),
+            ("orc", "gm", (2, 1), creature("orc", hit_points=3)),
+        ],
+    )
     to_action(eng, (5, 3))
     eng.submit(OsrAttack("ann", "orc"), dice=[15, 8])
     assert eng.state.creatures["orc"].status == "dead"

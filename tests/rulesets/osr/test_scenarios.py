@@ -1,4 +1,5 @@
 """Every OSR scenario file (tests/scenarios/osr/*.yaml) plays through `battlemat run` as written."""
+
 from __future__ import annotations
 
 import io
