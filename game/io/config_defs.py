@@ -196,6 +196,7 @@ CREATURE_SPEC: Mapping[str, Field] = {
     "morale": _attr(2, 12),
     "dexterity": _attr(0, 30),
     "lead": _attr(0, 10),
+    "paces": _attr(0, 100),
     "bold": Field(as_bool),
     "skills": Field(_any),
     "description": Field(as_str),
