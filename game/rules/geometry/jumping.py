@@ -83,7 +83,7 @@ def plan_jump_across(
     >>> (jump(3, 2).outcome, jump(3, 2).landed_yd)
     ('fell', 2.0)
     >>> jump(3, 2, gap=False).outcome, jump(5, 9).outcome
-    ('landed_prone', 'challenge'
+    ('landed_prone', 'challenge')
     """
     mx = jump_across_max_yd(agility_mod=agility_mod, moved_yd=moved_yd, rules=rules)
     if budget_left_yd + 1e-9 < length_yd:
