@@ -104,6 +104,7 @@ class Cover:
     fraction: float
     origin: Point3  # the attacker's best point
     through_opening: bool = False  # seen only through an opening
+    note: str = ""  # a ruling on top of the geometry ("GM: the hedge is thicker than drawn")
     line_starts: np.ndarray = field(
         default_factory=lambda: np.zeros((0, 3)), compare=False, repr=False
     )
@@ -147,6 +148,8 @@ class Cover:
         n = int(grid.sum())
         k = int((grid & (self.line_owners != _CLEAR)).sum())
         extra = ", seen through an opening" if self.through_opening else ""
+        if self.note:
+            return f"{self.level.label} ({self.note}; geometry: {k}/{n} lines blocked)"
         return f"{self.level.label} ({k}/{n} lines blocked{extra})"
 
 
@@ -345,7 +348,7 @@ def cover_from_points(
                     l_a = np.concatenate(
                         [np.zeros(n, dtype=bool), np.ones(int(mine.sum()), dtype=bool)]
                     )
-    return Cover(level, fraction, tuple(eyes[best].tolist()), through, l_s, l_e, l_o, l_a)
+    return Cover(level, fraction, tuple(eyes[best].tolist()), through, "", l_s, l_e, l_o, l_a)
 
 
 def _behind_slit(index: SightIndex, passed: np.ndarray, target: Body) -> bool:

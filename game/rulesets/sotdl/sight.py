@@ -11,6 +11,8 @@ a position where the wall no longer covers you"). Registered by ``register``:
   being hidden (:func:`hidden_recheck_events`, pure, is what both call);
 * command ``change_light`` (GM): light a torch, douse the lanterns; stored as encounter data
   so undo and replay restore it, and read by every obscurement query;
+* command ``sight_ruling`` (GM): overrule the geometry's cover or obscurement for a target
+  (against one attacker or everyone), with the GM's reason shown on every roll;
 * queries ``hide_check`` and ``area_effect`` (what a spell's shape would catch).
 
 "Observers" are the creatures hostile to the hider that are in the fight and can perceive
@@ -27,6 +29,7 @@ from game.rules.engine import (
     AfflictionEnded,
     Command,
     Context,
+    CreatureDataSet,
     EncounterDataSet,
     EncounterState,
     Event,
@@ -62,6 +65,47 @@ class ChangeLight(Command):
     reason: str = ""
 
 
+@command
+class SightRuling(Command):
+    """GM: overrule the geometry for a target: its cover and/or obscurement against one attacker
+    (or everyone, ``attacker: ""``). Empty ``cover`` and ``obscurement`` clear the ruling.
+
+    ``cover``: none, half, three_quarters, total; ``obscurement``: none, partial, heavy, total.
+    """
+
+    target: str
+    attacker: str = ""
+    cover: str = ""
+    obscurement: str = ""
+    reason: str = ""
+
+
+COVER_NAMES = ("none", "half", "three_quarters", "total")
+OBSCUREMENT_NAMES = ("none", "partial", "heavy", "total")
+
+
+def _v_ruling(state: EncounterState, cmd: SightRuling, rs: Ruleset) -> list[Violation]:
+    out = []
+    for cid in (cmd.target, cmd.attacker):
+        if cid and cid not in state.creatures:
+            out.append(Violation(f"there is no creature {cid!r}", "unknown_creature"))
+    if cmd.cover and cmd.cover not in COVER_NAMES:
+        out.append(Violation(f"cover is one of {', '.join(COVER_NAMES)}", "bad_cover"))
+    if cmd.obscurement and cmd.obscurement not in OBSCUREMENT_NAMES:
+        out.append(Violation(f"obscurement is one of {', '.join(OBSCUREMENT_NAMES)}",
+                             "bad_obscurement"))
+    return out
+
+
+def _r_ruling(ctx: Context, cmd: SightRuling) -> None:
+    """Record the ruling on the target (undo and replay keep it); the GM's reason is shown."""
+    t = ctx.state.creatures[cmd.target]
+    kept = tuple(r for r in (t.data.get("sight_rulings", ()) or ()) if r[0] != cmd.attacker)
+    if cmd.cover or cmd.obscurement:
+        kept += ((cmd.attacker, cmd.cover, cmd.obscurement, cmd.reason),)
+    ctx.emit(CreatureDataSet(cmd.target, "sight_rulings", kept or None))
+
+
 def observers(state: EncounterState, cid: str) -> dict[str, Body]:
     """Enemies in the fight that can perceive: whose eyes a hider must escape."""
     return {
@@ -89,6 +133,8 @@ def hide_status(
     light = dict(rs.param("light", {}) or {})
     invisible = any(c.has(n) for n in INVISIBLE)
     here = obscurement_at(effective_battlefield(state), c.body, light=light, invisible=invisible)
+    if c.data.get("sight_rulings"):
+        here = Obscurement.NONE  # the GM ruled on some pair: measure every observer
     per: list[Concealment] = []
     for oid in obs:
         seen = creature_obscurement(state, rs, oid, cid)
@@ -219,5 +265,6 @@ def register(rs: Ruleset) -> None:
     rs.register_after_command("hidden_recheck", recheck_after_command)
     rs.register_step_checker("hidden_recheck", recheck_after_step, when="after", order=900)
     rs.register_action(ChangeLight, _v_light, _r_light, name="change_light")
+    rs.register_action(SightRuling, _v_ruling, _r_ruling, name="sight_ruling")
     rs.register_query("hide_check", hide_status)
     rs.register_query("area_effect", area_query)

@@ -26,7 +26,7 @@ from game.rules.battlefield import Battlefield, Obscurement
 from game.rules.engine import EncounterState, RollContext, Ruleset, Violation
 from game.rules.geometry.cover import PRONE_FACTOR, Cover, CoverLevel, cover_between
 from game.rules.geometry.distance import body_distance
-from game.rules.geometry.obscurement import Obscured, obscurement_between
+from game.rules.geometry.obscurement import Obscured, obscurement_banes, obscurement_between
 from game.rules.geometry.ranges import (
     DISTANT,
     LUNGING,
@@ -103,7 +103,17 @@ _COVER: weakref.WeakKeyDictionary[Battlefield, dict[tuple[Any, ...], Cover]] = (
 
 
 def creature_cover(state: EncounterState, rs: Ruleset, attacker: str, target: str) -> Cover:
-    """Cover the target has against the attacker (prone bodies lie low)."""
+    """Cover the target has against the attacker (prone bodies lie low), or the GM's ruling."""
+    c = _geometric_cover(state, rs, attacker, target)
+    rule = ruling(state, attacker, target)
+    if rule and rule[0]:
+        level = CoverLevel[rule[0].upper()]
+        c = dataclasses.replace(c, level=level, note=f"GM: {rule[2] or 'ruling'}")
+    return c
+
+
+def _geometric_cover(state: EncounterState, rs: Ruleset, attacker: str, target: str) -> Cover:
+    """Cover from the battlefield's geometry, memoized per pair of bodies."""
     a, t = state.creatures[attacker], state.creatures[target]
     memo = _COVER.setdefault(state.battlefield, {})
     key = (a.body, t.body, a.has("prone"), t.has("prone"))
@@ -138,7 +148,40 @@ _OBSCURED: weakref.WeakKeyDictionary[Battlefield, dict[tuple[Any, ...], Obscured
 def creature_obscurement(
     state: EncounterState, rs: Ruleset, attacker: str, target: str
 ) -> Obscured:
-    """Obscurement the target has against the attacker (zones, light, invisibility)."""
+    """Obscurement the target has against the attacker (zones, light, invisibility), or the GM's."""
+    o = _geometric_obscurement(state, rs, attacker, target)
+    rule = ruling(state, attacker, target)
+    if rule and rule[1]:
+        level = Obscurement[rule[1].upper()]
+        word = ("not", "partially", "heavily", "totally")[int(level)]
+        o = dataclasses.replace(
+            o,
+            level=level,
+            banes=obscurement_banes(level, rs.param("obscurement_banes", None)),
+            reason=f"{word} obscured (GM: {rule[2] or 'ruling'})",
+        )
+    return o
+
+
+def ruling(state: EncounterState, attacker: str, target: str) -> tuple[str, str, str] | None:
+    """The GM's sight ruling for this pair, ``(cover, obscurement, reason)``; '' keeps geometry.
+
+    A ruling naming the attacker beats one for everyone (``attacker == ""``).
+    """
+    rulings = state.creatures[target].data.get("sight_rulings", ()) or ()
+    best = None
+    for who, cov, obs, why in rulings:
+        if who == attacker:
+            return (cov, obs, why)
+        if who == "":
+            best = (cov, obs, why)
+    return best
+
+
+def _geometric_obscurement(
+    state: EncounterState, rs: Ruleset, attacker: str, target: str
+) -> Obscured:
+    """Obscurement from zones, light and invisibility, memoized per pair of bodies."""
     a, t = state.creatures[attacker], state.creatures[target]
     bf = effective_battlefield(state)
     invisible = any(t.has(n) for n in INVISIBLE)

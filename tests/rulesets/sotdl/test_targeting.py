@@ -231,3 +231,21 @@ def test_mounted_joint_attack_preview_shows_the_two_banes() -> None:
     assert alone.legal and alone.net_boons == 0
     both = eng.query("targeting", "kara", "orc", action="mounted_attack", mount_target="orc")
     assert both.net_boons == -2 and "action" in reasons(both)
+
+
+def test_the_gm_overrules_cover_and_obscurement_with_a_reason() -> None:
+    from game.rulesets.sotdl.sight import SightRuling
+
+    eng = eng_on(LOW_WALL, (0, 0), (6, 0), hero={"weapons": ("bow",)})
+    ok(eng, SightRuling("foe", cover="half", reason="the hedge is thicker than drawn"))
+    t = eng.query("targeting", "hero", "foe")
+    cov = [m for m in t.modifiers if m.source == "cover"]
+    assert cov[0].boons == -1 and "GM: the hedge is thicker than drawn" in cov[0].reason
+    ok(eng, SightRuling("foe", attacker="hero", obscurement="heavy", reason="smoke"))
+    t = eng.query("targeting", "hero", "foe")
+    assert t.net_boons == -2 and "cover" not in reasons(t)  # the pair's ruling wins
+    assert "heavily obscured (GM: smoke)" in t.modifiers[0].reason
+    ok(eng, SightRuling("foe", attacker="hero"))
+    ok(eng, SightRuling("foe"))
+    assert eng.query("targeting", "hero", "foe").modifiers == ()
+    assert "bad_cover" in rejected(eng, SightRuling("foe", cover="lots"))
