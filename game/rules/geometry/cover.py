@@ -8,7 +8,9 @@ The method (documented for GMs in docs/rules/sotdl.md):
 1. The attacker looks from its *best point*: above each corner and the centre of its space, at
    its eye height (``EYE_FRACTIONS``: 0.9 of its height standing tall, 0.7 stooping to an arrow
    slit). Each point is tried and the one that sees most of the target wins, so a creature can
-   lean past the corner it stands at or put its eye to a slit.
+   lean past the corner it stands at or put its eye to a slit. (The stooping points are skipped
+   when no opening or raised obstacle is near: a lower eye cannot see more past walls that
+   stand from the ground up.)
 2. The target's body is a grid of points: ``samples_across`` (default 2 + its space: 3 for a
    human, 4 for a Size 2 ogre) across its footprint in x and y (inset, never on a square's
    edge) times ``height_samples`` heights from its feet to its top (a prone body is
