@@ -86,6 +86,7 @@ class AreaResult:
     squares: np.ndarray  # bool (height, width)
     creatures: tuple[str, ...]
     shielded: Mapping[str, str]  # id -> why it is left out ("total cover from the origin")
+    reached: np.ndarray | None = None  # covered squares the origin has a clear line to
 
     def square_list(self) -> list[Square]:
         """Covered squares as (x, y), row by row."""
@@ -140,4 +141,43 @@ def area_effect(
             shielded[cid] = "total cover from the origin"
         else:
             caught.append(cid)
-    return AreaResult(area_squares(bf, area), tuple(caught), shielded)
+    mask = area_squares(bf, area)
+    return AreaResult(mask, tuple(caught), shielded, reached_squares(bf, area, mask, idx))
+
+
+def reached_squares(bf: Battlefield, area: Area, mask: np.ndarray, index: SightIndex) -> np.ndarray:
+    """Covered squares with a clear line from the origin to a standing body there (for drawing
+    where the effect lands: a wall between shields the squares behind it).
+
+    >>> from game.rules.ascii_grid import parse_ascii
+    >>> bf = parse_ascii('.#..')
+    >>> ball = Area("sphere", (0.5, 0.5, 1.0), 4.0)
+    >>> reached_squares(bf, ball, area_squares(bf, ball), SightIndex.build(bf)).astype(int).tolist()
+    [[1, 0, 0, 0]]
+    """
+    ys, xs = np.nonzero(mask)
+    out = np.zeros_like(mask, dtype=bool)
+    if len(xs) == 0:
+        return out
+    ground = bf.elevation[ys, xs].astype(np.float64)
+    ends = np.concatenate(
+        [np.stack([xs + 0.5, ys + 0.5, ground + dz], axis=1) for dz in _COLUMN_YD]
+    )
+    starts = np.repeat(np.asarray(area.origin, dtype=np.float64)[None, :], len(ends), axis=0)
+    ox, oy, _ = area.origin
+    rows = index.rows_near(
+        (ox, oy, ox, oy),
+        (float(xs.min()), float(ys.min()), float(xs.max()) + 1, float(ys.max()) + 1),
+    )
+    hit = index.first_blocker(
+        starts,
+        ends,
+        rows=rows,
+        gap_rows=index.gap_rows_near(
+            (ox, oy, ox, oy),
+            (float(xs.min()), float(ys.min()), float(xs.max()) + 1, float(ys.max()) + 1),
+        ),
+    )
+    clear = (hit.row < 0).reshape(len(_COLUMN_YD), len(xs)).any(axis=0)
+    out[ys[clear], xs[clear]] = True
+    return out

@@ -86,3 +86,13 @@ def test_bad_shapes_are_refused() -> None:
         .contains(np.zeros((1, 3)))
         .any()
     )
+
+
+def test_reached_squares_stop_at_walls_but_not_low_walls() -> None:
+    bf = parse_ascii(".......\n...#...\n.......\n...o...")
+    r = area_effect(bf, Area("sphere", (1.5, 1.5, 1.0), 5.0), creatures={})
+    assert r.reached is not None
+    assert r.reached[1, 2] and not r.reached[1, 4] and not r.reached[1, 3]
+    assert r.reached[3, 4]  # over the low wall
+    assert r.squares[1, 4]  # the shape itself still covers it
+    assert not (r.reached & ~r.squares).any()
