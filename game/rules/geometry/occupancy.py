@@ -62,11 +62,14 @@ def rasterize(
     h, w = shape
     ox, oy = origin
     out = np.zeros(shape, dtype=bool)
-    for b in bodies:
-        x0, y0 = b.square[0] - ox, b.square[1] - oy
-        if x0 >= w or y0 >= h or x0 + b.space <= 0 or y0 + b.space <= 0:
-            continue
-        out[max(0, y0) : max(0, y0 + b.space), max(0, x0) : max(0, x0 + b.space)] = True
+    bodies = list(bodies)
+    if not bodies:
+        return out
+    xyz = np.array([(b.square[0] - ox, b.square[1] - oy, b.space) for b in bodies])
+    x0, y0, sp = xyz[:, 0], xyz[:, 1], xyz[:, 2]
+    near = (x0 < w) & (y0 < h) & (x0 + sp > 0) & (y0 + sp > 0)
+    for x, y, s in xyz[near].tolist():  # only the few bodies in the window
+        out[max(0, y) : max(0, y + s), max(0, x) : max(0, x + s)] = True
     return out
 
 

@@ -202,7 +202,7 @@ def reachable(
     # stack the state graph: block j = (layer k, parity q) gathers from (k - leaves, p)
     diag = np.array([dx != 0 and dy != 0 and L == 1 for dx, dy, L in _dir_list(lmax)])
     srcs, costs, runs = [], [], []
-    for k in range(K):
+    for k in range(K if K * P > 1 else 0):  # the plain case needs no stacking (below)
         for q in range(P):
             if P == 1:
                 p_src = np.zeros(len(diag), dtype=np.int64)
@@ -216,9 +216,13 @@ def reachable(
             srcs.append(np.where(ks >= 0, src, 0))
             costs.append(c)
             runs.append(RUN)
-    SRC = np.stack(srcs)
-    C = np.stack(costs)
-    RUNS = np.stack(runs) if RUN is not None else None
+    if srcs:
+        SRC = np.stack(srcs)
+        C = np.stack(costs)
+        RUNS = np.stack(runs) if RUN is not None else None
+    else:
+        SRC, C = S[None], C0[None]
+        RUNS = RUN[None] if RUN is not None else None
     dist = np.full(K * P * n, INF)
     s0 = (diagonals_before % 2 if P == 2 else 0) * n + (sy - y0 + pad) * wp + (sx - x0 + pad)
     dist[s0] = 0.0
@@ -227,6 +231,7 @@ def reachable(
     best = np.empty((C.shape[0], n))
     flat_best = best.reshape(-1)
     over = budget_yd + EPS
+    prev = dist.copy()
     for _ in range(R + 2):
         np.take(dist, SRC, out=G)
         if RUNS is not None:
@@ -236,10 +241,11 @@ def reachable(
         else:
             np.add(G, C, out=G)
         np.min(G, axis=1, out=best)
-        flat_best[flat_best > over] = INF
-        if not (flat_best < dist - EPS).any():
-            break
         np.minimum(dist, flat_best, out=dist)
+        if np.array_equal(dist, prev):  # nothing improved: settled
+            break
+        prev[:] = dist
+    dist[dist > over] = INF  # beyond the budget
     G = dist[SRC]
     cand = G + C
     if RUNS is not None:
