@@ -33,7 +33,7 @@ from game.rules.engine import (
 CREATURE_FIELDS = {f.name for f in dataclasses.fields(CreatureDef)}
 WEAPON_FIELDS = {f.name for f in dataclasses.fields(WeaponDef)}
 TOP_KEYS = {"name", "description", "ruleset", "seed", "dice", "map", "sides", "weapons",
-            "creatures", "commands", "expect", "params", "config"}
+            "creatures", "commands", "expect", "params", "config", "encounter"}
 ITEM_KEYS = {"dice", "expect", "expect_rejected", "note"}
 
 
@@ -49,9 +49,11 @@ class Scenario:
                 known = ", ".join(sorted(TOP_KEYS))
                 self.fail(doc.key_line(k), f"unknown key {k!r} (known: {known})")
         self.defs = self._definitions()
+        self.encounter, enc_bf = self._encounter()
         self.ruleset = self._ruleset()
-        bf = self._battlefield()
-        sides = self._sides()
+        bf = enc_bf if enc_bf is not None and "map" not in doc else self._battlefield()
+        sides = list(self.encounter.sides) if self.encounter and "sides" not in doc \
+            else self._sides()
         state = self._creatures(bf, sides)
         s = doc.get("seed", 0) if seed is None else seed
         if not isinstance(s, int):
@@ -85,8 +87,47 @@ class Scenario:
             self._config_error = str(err).splitlines()[0]
             return Definitions()
 
+    def _encounter(self) -> tuple[Any, Battlefield | None]:
+        """``encounter: file.yaml``: map, ruleset, sides and creatures from an encounter file."""
+        ref = self.doc.get("encounter")
+        if ref is None:
+            return None, None
+        if not isinstance(ref, str):
+            self.fail(self.doc.value_line("encounter"), "encounter: a path to an encounter file")
+        from game.io.config import load_encounter_with_map
+
+        enc, bf = load_encounter_with_map(self.path.parent / ref, self.defs)
+        if bf is None:
+            self.fail(self.doc.value_line("encounter"), f"{ref}: its map could not be loaded")
+        return enc, bf
+
+    def _roster(self, bf: Battlefield) -> list[tuple[str, CreatureDef, Any, str, dict]]:
+        """The encounter's creatures with ids as the GM window names them (slug of the name)."""
+        import re
+
+        from game.io.config import encounter_roster
+
+        ids: dict[str, int] = {}
+        by_name: dict[str, str] = {}
+        out = []
+        for e in encounter_roster(self.encounter, bf):
+            d = self.defs.creatures[e.creature_id]
+            name = e.name or d.name
+            base = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "creature"
+            ids[base] = ids.get(base, 0) + 1
+            cid = base if ids[base] == 1 else f"{base}_{ids[base]}"
+            if not e.name and ids[base] > 1:
+                name = f"{name} {ids[base]}"
+            by_name[e.name or name] = cid
+            out.append((cid, d, e, name, {}))
+        for _cid, _d, e, _n, data in out:
+            if e.mounted_on in by_name:
+                data["mount"] = by_name[e.mounted_on]
+        return out
+
     def _ruleset(self) -> Ruleset:
-        rid = self.doc.get("ruleset", "sotdl")
+        default = self.encounter.ruleset if self.encounter else "sotdl"
+        rid = self.doc.get("ruleset", default)
         if rid != "sotdl":
             if rid == "osr":
                 try:
@@ -182,10 +223,14 @@ class Scenario:
             "id", "definition", "side", "square", "name", "elevation_yd", "data"}
 
         raw = self.doc.get("creatures")
-        if not isinstance(raw, list) or not raw:
+        new = []
+        if self.encounter is not None:
+            for cid, d, e, name, data in self._roster(bf):
+                new.append(NewCreature(cid, d, e.side, e.square, name, e.elevation_yd, data))
+            raw = raw or []
+        if not isinstance(raw, list) or not (raw or new):
             self.fail(self.doc.value_line("creatures"), "creatures: a list of creatures")
         side_ids = {s.id for s in sides}
-        new = []
         for i, c in enumerate(raw):
             line = raw.item_line(i) if isinstance(raw, LineList) else None
             if not isinstance(c, Mapping) or "id" not in c:
@@ -430,6 +475,9 @@ def play(sc: Scenario, out: IO[str]) -> dict[str, Any]:
                 return
             i += 1
 
+    _emit(out, {"type": "Setup", "ruleset": sc.ruleset.id, "creatures": {
+        c.id: {"name": c.name, "side": c.side, "square": list(c.body.square),
+               "definition": c.definition.id} for c in eng.state.creatures.values()}})
     last_line: int | None = None
     for n, item in enumerate(items):
         line = items.item_line(n) if isinstance(items, LineList) else None
