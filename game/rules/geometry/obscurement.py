@@ -27,6 +27,7 @@ import numpy as np
 
 from game.rules.battlefield import Battlefield, Light, Obscurement, Square
 from game.rules.body import Body
+from game.rules.geometry.sight_walls import points_in_polygon
 
 DEFAULT_LIGHT: Mapping[str, str] = {"bright": "none", "dim": "partial", "dark": "heavy"}
 DEFAULT_BANES: Mapping[str, int] = {"partial": 1, "heavy": 2, "total": 3}
@@ -131,6 +132,28 @@ def _zones_at(bf: Battlefield, squares: list[Square]) -> tuple[Obscurement, Squa
     return Obscurement(best), where
 
 
+def zone_name(bf: Battlefield, square: Square, prop: str) -> str:
+    """Name (or kind) of the map zone giving ``prop`` ("obscurement", "light") to a square.
+
+    >>> from game.rules.battlefield import Zone
+    >>> bf = Battlefield.blank(3, 1)
+    >>> bf.zones = (Zone(1, "foliage", ((1, 0), (2, 0), (2, 1), (1, 1)),
+    ...                  (("obscurement", "partial"),), "thicket"),)
+    >>> zone_name(bf, (1, 0), "obscurement"), zone_name(bf, (0, 0), "obscurement")
+    ('thicket', '')
+    """
+    x, y = square
+    # the centre and four inset corners: a zone the rasterizer gave this square overlaps one
+    px = np.array([0.5, 0.05, 0.95, 0.05, 0.95]) + x
+    py = np.array([0.5, 0.05, 0.05, 0.95, 0.95]) + y
+    for z in bf.zones:
+        if len(z.points) < 3 or prop not in dict(z.properties):
+            continue
+        if points_in_polygon(px, py, z.points).any():
+            return z.name or z.kind
+    return ""
+
+
 def obscurement_at(
     bf: Battlefield, body: Body, *, light: Mapping[str, str] | None = None, invisible: bool = False
 ) -> Obscurement:
@@ -179,19 +202,19 @@ def obscurement_between(
     else:
         word = {1: "partially", 2: "heavily", 3: "totally"}[int(level)]
         if zone >= lit:
-            reason = f"{word} obscured: obscuring zone at {where}"
+            named = zone_name(bf, where, "obscurement") if where else ""
+            reason = f"{word} obscured: {named or 'obscuring zone'} at {where}"
         else:
-            light_name = Light(
-                int(
-                    min(
-                        (int(table[int(bf.light[y, x])]), int(bf.light[y, x]))
-                        for x, y in target.squares()
-                        if bf.in_bounds((x, y))
-                    )[1]
-                )
-            ).name.lower()
-            light_name = {"dim": "dim light", "dark": "darkness"}.get(light_name, light_name)
-            reason = f"{word} obscured: {light_name}"
+            _, lv, sq = min(
+                (int(table[int(bf.light[y, x])]), int(bf.light[y, x]), (x, y))
+                for x, y in target.squares()
+                if bf.in_bounds((x, y))
+            )
+            light_name = {"dim": "dim light", "dark": "darkness"}.get(
+                Light(lv).name.lower(), Light(lv).name.lower()
+            )
+            named = zone_name(bf, sq, "light")
+            reason = f"{word} obscured: {light_name}" + (f" ({named})" if named else "")
     return Obscured(
         level=level,
         banes=obscurement_banes(level, banes),

@@ -139,3 +139,18 @@ def test_adding_fog_never_reduces_obscurement(rows, a, t, fog) -> None:
     rows2 = [list(r) for r in rows]
     rows2[fog[1]][fog[0]] = "f"
     assert obs("\n".join("".join(r) for r in rows2), a, t).level >= obs(pic, a, t).level
+
+
+def test_reasons_name_the_map_zones() -> None:
+    from game.rules.battlefield import Zone
+
+    bf = parse_ascii("..%..\n....D")
+    bf.zones = (
+        Zone(1, "foliage", ((2, 0), (3, 0), (3, 1), (2, 1)), (("obscurement", "partial"),),
+             "thicket"),
+        Zone(2, "darkness", ((4, 1), (5, 1), (5, 2), (4, 2)), (("light", "dark"),), "dark corner"),
+    )
+    o = obscurement_between(bf, attacker=Body((0, 0)), target=Body((4, 0)))
+    assert o.reason == "partially obscured: thicket at (2, 0)"
+    o = obscurement_between(bf, attacker=Body((0, 1)), target=Body((4, 1)))
+    assert o.reason == "heavily obscured: darkness (dark corner)"
