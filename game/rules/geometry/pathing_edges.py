@@ -47,8 +47,11 @@ def _dir_list(lmax: int) -> list[tuple[int, int, int]]:
     ]
 
 
-def _edges(tc, wall, mult, elev, climb, wp, n, lmax):  # type: ignore[no-untyped-def]
-    """Source index, cost (parity 0 and 1) and needs-run-up arrays, one row per direction."""
+def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False):  # type: ignore[no-untyped-def]
+    """Source index, cost (parity 0 and 1) and needs-run-up arrays, one row per direction.
+
+    ``flat``: the window's ground is level (no vertical costs to work out).
+    """
     m, r = tc.mover, tc.rules
     S, idx = _sources(n, wp, lmax)
     u = S[:8]
@@ -61,8 +64,8 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax):  # type: ignore[no-untyped
         b1 = np.where(diag, 2.0, 1.0) if r.diagonal_rule == "alternating" else b0
     ok = ~wall[None, :] & ~wall[u]
     run = None
-    if m.flying:
-        vert0 = np.zeros((8, n))
+    if m.flying or flat:
+        vert0 = 0.0
         allowed = ok
     else:
         dz = elev[None, :] - elev[u]
@@ -90,7 +93,8 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax):  # type: ignore[no-untyped
     for i, (dx, dy) in enumerate(UNIT_DIRS):
         if dx and dy:
             allowed[i] &= ~(wall[_shifted(n, dy * wp)] & wall[_shifted(n, dx)])
-    C0 = np.where(allowed, b0[:, None] * mult[None, :] + vert0, INF)
+    plain = r.diagonal_rule == "chebyshev" and isinstance(vert0, float)
+    C0 = np.where(allowed, mult[None, :] if plain else b0[:, None] * mult[None, :] + vert0, INF)
     C1 = np.where(allowed, b1[:, None] * mult[None, :] + vert0, INF) if b1 is not b0 else C0
     if lmax > 1:
         jc, jrun = _jump_edges(tc, wall, elev, wp, n, lmax)

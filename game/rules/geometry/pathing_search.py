@@ -175,8 +175,10 @@ def reachable(
     hp, wp = hw + 2 * pad, ww + 2 * pad
     n = hp * wp
     P = 2 if r.diagonal_rule == "alternating" else 1
+    ew = tc.elev[y0:y1, x0:x1]
     S, C0, C1, RUN = _edges(
-        tc, wall.ravel(), mult.ravel(), elev.ravel(), climb.ravel(), wp, n, lmax
+        tc, wall.ravel(), mult.ravel(), elev.ravel(), climb.ravel(), wp, n, lmax,
+        flat=bool(ew.min() == ew.max()),
     )
     # threat layers: how many threats each edge leaves the reach of
     K = max_attacks + 1
