@@ -25,6 +25,9 @@ from game.rulesets.osr.formations import form_up, max_cohesion
 from game.rulesets.osr.params import OsrParams
 from game.rulesets.osr.phases import PHASES
 
+#: Formation options a member's data may give (scenario files): facing, order, mob, leader.
+FORMATION_OPTIONS = ("facing", "order", "mob", "leader")
+
 
 def build_ruleset(
     definition: RulesetDef | None = None, definitions: Definitions | None = None
@@ -74,7 +77,10 @@ def new_state(
     defn = ruleset.definition
     out: dict[str, CreatureState] = {}
     members: dict[str, list[str]] = {}
+    from_data: dict[str, dict[str, Any]] = {}
     for n in creatures:
+        if n.id in out:
+            raise ValueError(f"two creatures are called {n.id!r}")
         d: CreatureDef = n.definition
         square = tuple(n.square)
         elev = battlefield.elevation_at(square) if n.elevation_yd is None else float(n.elevation_yd)
@@ -83,6 +89,9 @@ def new_state(
         fid = getattr(n, "formation", "") or str(data.pop("formation", "") or "")
         if fid:
             members.setdefault(fid, []).append(n.id)
+            for key in FORMATION_OPTIONS:  # a scenario's creature data may carry them
+                if key in data:
+                    from_data.setdefault(fid, {})[key] = data.pop(key)
         out[n.id] = CreatureState(
             n.id, n.name or d.name, d, n.side, body, data=MappingProxyType(data)
         )
@@ -94,8 +103,12 @@ def new_state(
         enc_data["osr_init_mods"] = {
             s: tuple((str(r), int(v)) for r, v in mods) for s, mods in params["initiative"].items()
         }
+    spec = {fid: {**from_data.get(fid, {}), **dict(v or {})}
+            for fid, v in (params.get("formations") or {}).items()}
+    for fid, opts in from_data.items():
+        spec.setdefault(fid, opts)
     forms, cohesion = _formations(
-        out, members, params.get("formations") or {}, OsrParams.from_mapping(defn.params)
+        out, members, spec, OsrParams.from_mapping(defn.params)
     )
     if forms:
         enc_data["osr_formations"] = forms

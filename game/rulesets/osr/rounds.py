@@ -5,6 +5,8 @@ phase machine's AdvancePhase with side-by-side turns in Movement, Missiles, Mele
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.rules.definitions import WeaponDef
 from game.rules.engine import (
     ActionUsed,
@@ -73,7 +75,12 @@ def v_start(state: EncounterState, cmd: StartCombat, rs: Ruleset) -> list[Violat
 
 
 def r_start(ctx: Context, cmd: StartCombat) -> None:
-    """The fight begins: everyone may declare one swift act (seize_initiative), then round 1."""
+    """The fight begins: everyone may declare one swift act (seize_initiative), then round 1.
+
+    Creatures whose data names a ``formation`` (scenario files: ``data: {formation: wall,
+    facing: S, order: tight, mob: false, leader: cap}``) form up first.
+    """
+    _form_from_data(ctx)
     ctx.emit(CombatStarted("Seize the Initiative: declare swift acts, then advance to round 1"))
     ctx.emit(PhaseChanged(0, SEIZE, ""))
 
@@ -81,6 +88,28 @@ def r_start(ctx: Context, cmd: StartCombat) -> None:
 def swift_acts(cmd: OsrSeizeInitiative) -> list[SwiftAct]:
     """The declared acts (scenario files give them as mappings)."""
     return [a if isinstance(a, SwiftAct) else SwiftAct(**dict(a)) for a in cmd.acts]
+
+
+def _form_from_data(ctx: Context) -> None:
+    """Form up the formations named in creatures' data (not already formed)."""
+    from game.rulesets.osr.commands import OsrFormUp
+    from game.rulesets.osr.view import formations
+
+    groups: dict[str, list[str]] = {}
+    opts: dict[str, dict[str, Any]] = {}
+    for c in ctx.state.creatures.values():
+        fid = str(c.data.get("formation", "") or "")
+        if not fid or fid in formations(ctx.state):
+            continue
+        groups.setdefault(fid, []).append(c.id)
+        for key in ("facing", "order", "mob", "leader"):
+            if key in c.data:
+                opts.setdefault(fid, {})[key] = c.data[key]
+    for fid, members in sorted(groups.items()):
+        o = opts.get(fid, {})
+        ctx.perform(OsrFormUp(fid, tuple(members), str(o.get("facing", "N")),
+                              str(o.get("order", "loose")), bool(o.get("mob", False)),
+                              str(o.get("leader", ""))))
 
 
 def v_seize(state: EncounterState, cmd: OsrSeizeInitiative, rs: Ruleset) -> list[Violation]:
