@@ -250,17 +250,17 @@ def v_turn_block(state: EncounterState, cmd: OsrTurnFormation, rs: Ruleset) -> l
         return [Violation("facing is N, E, S or W", "bad_facing")]
     turned = fm.turn(_live(state, f), cmd.facing)
     members = set(f.members)
-    for m, sq in turned.positions().items():
+    for m, spot in turned.positions().items():
         if (
-            not state.battlefield.in_bounds(sq)
-            or state.battlefield.terrain_at(sq) & Terrain.IMPASSABLE
+            not state.battlefield.in_bounds(spot)
+            or state.battlefield.terrain_at(spot) & Terrain.IMPASSABLE
         ):
             return [
                 Violation(
-                    f"turned, {state.creatures[m].name} would stand in a wall at {sq}", "blocked"
+                    f"turned, {state.creatures[m].name} would stand in a wall at {spot}", "blocked"
                 )
             ]
-        occ = state.occupant(sq)
+        occ = state.occupant(spot)
         if occ and occ not in members:
             return [
                 Violation(
@@ -293,9 +293,9 @@ def r_turn_block(ctx: Context, cmd: OsrTurnFormation) -> None:
             perform_attack(ctx, attacker, member, w.id, free=True)
     f = _live(ctx.state, f)
     turned = fm.turn(f, cmd.facing)
-    for m, sq in turned.positions().items():
+    for m, spot in turned.positions().items():
         ctx.emit(
-            Placed(m, sq, ctx.state.battlefield.elevation_at(sq), f"formation turns {cmd.facing}")
+            Placed(m, spot, ctx.state.battlefield.elevation_at(spot), f"formation turns {cmd.facing}")
         )
     ctx.emit(OsrFormationChanged(f.id, turned, f"faces {cmd.facing}"))
 

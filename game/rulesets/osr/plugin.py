@@ -103,13 +103,13 @@ def new_state(
         enc_data["osr_init_mods"] = {
             s: tuple((str(r), int(v)) for r, v in mods) for s, mods in params["initiative"].items()
         }
-    spec = {fid: {**from_data.get(fid, {}), **dict(v or {})}
-            for fid, v in (params.get("formations") or {}).items()}
+    spec = {
+        fid: {**from_data.get(fid, {}), **dict(v or {})}
+        for fid, v in (params.get("formations") or {}).items()
+    }
     for fid, opts in from_data.items():
         spec.setdefault(fid, opts)
-    forms, cohesion = _formations(
-        out, members, spec, OsrParams.from_mapping(defn.params)
-    )
+    forms, cohesion = _formations(out, members, spec, OsrParams.from_mapping(defn.params))
     if forms:
         enc_data["osr_formations"] = forms
         enc_data["osr_cohesion"] = cohesion

@@ -107,9 +107,16 @@ def _form_from_data(ctx: Context) -> None:
                 opts.setdefault(fid, {})[key] = c.data[key]
     for fid, members in sorted(groups.items()):
         o = opts.get(fid, {})
-        ctx.perform(OsrFormUp(fid, tuple(members), str(o.get("facing", "N")),
-                              str(o.get("order", "loose")), bool(o.get("mob", False)),
-                              str(o.get("leader", ""))))
+        ctx.perform(
+            OsrFormUp(
+                fid,
+                tuple(members),
+                str(o.get("facing", "N")),
+                str(o.get("order", "loose")),
+                bool(o.get("mob", False)),
+                str(o.get("leader", "")),
+            )
+        )
 
 
 def v_seize(state: EncounterState, cmd: OsrSeizeInitiative, rs: Ruleset) -> list[Violation]:
