@@ -12,6 +12,7 @@ mistake in every file is collected and raised together as ``InputErrors``, one
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -206,9 +207,10 @@ def build_definitions(
         if doc is None:
             continue
         ctx = Ctx(str(path), report)
+        errors_before = len(report.errors)
         enc, _ = build_encounter(ctx, path, doc.data, defs, load_map, root, defined)
-        if enc is None:
-            continue
+        if enc is None or len(report.errors) > errors_before:
+            continue  # an encounter with mistakes is never handed out half-checked
         if enc.id in encounters:
             ctx.add(1, f"duplicate encounter id '{enc.id}' (also defined in {where[enc.id]})")
             continue
@@ -238,9 +240,25 @@ def load_definitions(config_dir: Path | None = None) -> Definitions:
     report = Report()
     defs = build_definitions(files, report, load_map=default_map_loader(), root=PROJECT_ROOT)
     if report.errors:
-        raise InputErrors(report.errors)
+        defs = _without_broken_encounters(defs, report.errors, files["encounters"])
     _cache[key] = (_fingerprint(all_files + _map_files(defs)), defs)
     return defs
+
+
+def _without_broken_encounters(
+    defs: Definitions, errors: list[InputError], encounter_files: list[Path]
+) -> Definitions:
+    """The definitions with their broken encounters left out, or raise InputErrors.
+
+    A broken creature, weapon or ruleset file stops loading (everything may depend on it), but
+    one broken encounter file must not stop the GM from opening the others: build_definitions
+    already left it out, and its mistakes are kept in ``Definitions.problems`` (opening that
+    encounter reports them in full).
+    """
+    encounter_paths = {str(p) for p in encounter_files}
+    if any(e.file not in encounter_paths for e in errors):
+        raise InputErrors(errors)
+    return replace(defs, problems=tuple(str(e) for e in errors))
 
 
 def _map_files(defs: Definitions) -> list[Path]:

@@ -200,3 +200,4 @@ class Definitions:
     weapons: Mapping[str, WeaponDef] = field(default_factory=lambda: EMPTY)
     rulesets: Mapping[str, RulesetDef] = field(default_factory=lambda: EMPTY)
     encounters: Mapping[str, EncounterDef] = field(default_factory=lambda: EMPTY)
+    problems: tuple[str, ...] = ()  # mistakes in encounter files that were left out

@@ -334,3 +334,16 @@ def test_merge_keys_override_without_being_duplicates(tmp_path: Path) -> None:
     fixed = text.replace("    health: 30\n", "")
     captain = load_definitions(make_config(tmp_path, creatures__a_DOT_yaml=fixed)).creatures["captain"]
     assert (captain.health, captain.defense, captain.weapons) == (25, 13, ("sword",))
+
+
+def test_a_broken_encounter_file_does_not_stop_the_others(tmp_path: Path) -> None:
+    """One bad encounter is left out (its mistakes kept), the rest of the config still loads."""
+    import shutil
+
+    cfg = tmp_path / "config"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "config", cfg)
+    (cfg / "encounters" / "zz_broken.yaml").write_text("map: nowhere.tmx\nruleset: sotdl\nsidez: 1\n")
+    defs = load_definitions(cfg)
+    assert "zz_broken" not in defs.encounters
+    assert "demo" in defs.encounters
+    assert any("zz_broken.yaml" in p for p in defs.problems)
