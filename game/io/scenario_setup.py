@@ -1,0 +1,345 @@
+"""Scenario set-up: a scenario file's map, ruleset, sides and creatures into an Engine.
+
+Part of `battlemat run` (game/io/scenario.py runs the commands); format in docs/scenarios.md.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, NoReturn
+
+from game.io.errors import InputError
+from game.io.yaml_lines import LineList, LineMap
+from game.rules.ascii_grid import parse_ascii
+from game.rules.battlefield import Battlefield
+from game.rules.definitions import CreatureDef, Definitions, RulesetDef, Side, WeaponDef
+from game.rules.engine import (
+    Command,
+    Engine,
+    ListDice,
+    ManualDice,
+    Ruleset,
+    SeededDice,
+)
+
+CREATURE_FIELDS = {f.name for f in dataclasses.fields(CreatureDef)}
+WEAPON_FIELDS = {f.name for f in dataclasses.fields(WeaponDef)}
+TOP_KEYS = {"name", "description", "ruleset", "seed", "dice", "map", "sides", "weapons",
+            "creatures", "commands", "expect", "params", "config", "encounter"}
+ITEM_KEYS = {"dice", "expect", "expect_rejected", "note"}
+
+
+class Scenario:
+    """A loaded scenario: the engine set up, and the command items still to run."""
+
+    def __init__(self, path: Path, doc: LineMap, seed: int | None) -> None:
+        self.path = path
+        self.file = str(path)
+        self.doc = doc
+        for k in doc:
+            if k not in TOP_KEYS:
+                known = ", ".join(sorted(TOP_KEYS))
+                self.fail(doc.key_line(k), f"unknown key {k!r} (known: {known})")
+        self.defs = self._definitions()
+        self.encounter, enc_bf = self._encounter()
+        self.ruleset = self._ruleset()
+        bf = enc_bf if enc_bf is not None and "map" not in doc else self._battlefield()
+        sides = list(self.encounter.sides) if self.encounter and "sides" not in doc \
+            else self._sides()
+        state = self._creatures(bf, sides)
+        s = doc.get("seed", 0) if seed is None else seed
+        if not isinstance(s, int):
+            self.fail(doc.value_line("seed"), "seed must be a whole number")
+        mode = doc.get("dice", "seeded")
+        dice: Any
+        if isinstance(mode, list):
+            if not all(isinstance(v, int) and v > 0 for v in mode):
+                self.fail(doc.value_line("dice"), "dice: a list of die results (whole numbers)")
+            dice = ListDice(tuple(mode), s)
+        elif mode in ("seeded", "manual"):
+            dice = ManualDice() if mode == "manual" else SeededDice(s)
+        else:
+            self.fail(doc.value_line("dice"), "dice is 'seeded', 'manual' or a list of results")
+        self.engine = Engine(self.ruleset, state, dice)
+
+    def fail(self, line: int | None, what: str) -> NoReturn:
+        """Stop with ``file:line: what``."""
+        raise InputError(self.file, line, what)
+
+    # -- set-up ------------------------------------------------------------------------------
+    def _definitions(self) -> Definitions:
+        from game.io.config import load_definitions
+
+        cfg = self.doc.get("config")
+        try:
+            return load_definitions(self.path.parent / cfg if cfg else None)
+        except Exception as err:  # noqa: BLE001 - config errors are reported, inline defs still work
+            if cfg:
+                raise
+            self._config_error = str(err).splitlines()[0]
+            return Definitions()
+
+    def _encounter(self) -> tuple[Any, Battlefield | None]:
+        """``encounter: file.yaml``: map, ruleset, sides and creatures from an encounter file."""
+        ref = self.doc.get("encounter")
+        if ref is None:
+            return None, None
+        if not isinstance(ref, str):
+            self.fail(self.doc.value_line("encounter"), "encounter: a path to an encounter file")
+        from game.io.config import load_encounter_with_map
+
+        enc, bf = load_encounter_with_map(self.path.parent / ref, self.defs)
+        if bf is None:
+            self.fail(self.doc.value_line("encounter"), f"{ref}: its map could not be loaded")
+        return enc, bf
+
+    def _roster(self, bf: Battlefield) -> list[tuple[str, CreatureDef, Any, str, dict[str, str]]]:
+        """The encounter's creatures with ids as the GM window names them (slug of the name)."""
+        import re
+
+        from game.io.config import encounter_roster
+
+        ids: dict[str, int] = {}
+        by_name: dict[str, str] = {}
+        out: list[tuple[str, CreatureDef, Any, str, dict[str, str]]] = []
+        for e in encounter_roster(self.encounter, bf):
+            d = self.defs.creatures[e.creature_id]
+            name = e.name or d.name
+            base = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "creature"
+            ids[base] = ids.get(base, 0) + 1
+            cid = base if ids[base] == 1 else f"{base}_{ids[base]}"
+            if not e.name and ids[base] > 1:
+                name = f"{name} {ids[base]}"
+            by_name[e.name or name] = cid
+            out.append((cid, d, e, name, {}))
+        for _cid, _d, e, _n, data in out:
+            if e.mounted_on in by_name:
+                data["mount"] = by_name[e.mounted_on]
+        return out
+
+    def _ruleset(self) -> Ruleset:
+        default = self.encounter.ruleset if self.encounter else "sotdl"
+        rid = self.doc.get("ruleset", default)
+        if rid != "sotdl":
+            if rid == "osr":
+                try:
+                    from game.rulesets.osr import build_ruleset as build_osr  # type: ignore
+                except ImportError:
+                    self.fail(self.doc.value_line("ruleset"), "the OSR ruleset is not available")
+                base = self.defs.rulesets.get("osr") or RulesetDef(id="osr", name="OSR")
+                return build_osr(base, self._weapons_defs(base))  # type: ignore[no-any-return]
+            self.fail(self.doc.value_line("ruleset"), f"unknown ruleset {rid!r} (sotdl, osr)")
+        from game.rulesets.sotdl import DEFAULT, build_ruleset
+
+        base = self.defs.rulesets.get("sotdl") or DEFAULT
+        return build_ruleset(self._with_params(base), self._weapons_defs(base))
+
+    def _with_params(self, base: RulesetDef) -> RulesetDef:
+        extra = self.doc.get("params")
+        if extra is None:
+            return base
+        if not isinstance(extra, Mapping):
+            self.fail(self.doc.value_line("params"), "params must be a mapping")
+        merged = dict(base.params)
+        merged.update(_plain(extra))
+        return dataclasses.replace(base, params=merged)
+
+    def _weapons_defs(self, base: RulesetDef) -> Definitions:
+        weapons = dict(self.defs.weapons)
+        raw = self.doc.get("weapons") or {}
+        if not isinstance(raw, Mapping):
+            self.fail(self.doc.value_line("weapons"), "weapons must be a mapping of id: fields")
+        for wid, spec in raw.items():
+            line = raw.value_line(wid) if isinstance(raw, LineMap) else None
+            if not isinstance(spec, Mapping):
+                self.fail(line, f"weapon {wid}: give its fields (damage, kind ...)")
+            bad = [k for k in spec if k not in WEAPON_FIELDS]
+            if bad:
+                self.fail(line, f"weapon {wid}: unknown field {bad[0]!r}")
+            kw = _plain(spec)
+            kw.setdefault("name", str(wid))
+            kw.setdefault("kind", "ranged" if kw.get("range_yd") and "thrown" not in
+                          kw.get("properties", ()) else "melee")
+            if "damage" not in kw:
+                self.fail(line, f"weapon {wid}: damage is required (e.g. 1d6)")
+            kw["damage"] = str(kw["damage"])
+            kw["properties"] = frozenset(kw.get("properties", ()))
+            try:
+                from game.rules.engine import parse_dice
+
+                parse_dice(kw["damage"])
+                weapons[str(wid)] = WeaponDef(id=str(wid), **kw)
+            except (TypeError, ValueError) as err:
+                self.fail(line, f"weapon {wid}: {err}")
+        return dataclasses.replace(self.defs, weapons=weapons)
+
+    def _battlefield(self) -> Battlefield:
+        m = self.doc.get("map")
+        line = self.doc.value_line("map")
+        if not isinstance(m, str) or not m.strip():
+            self.fail(line, "map: give a .tmx path or an ASCII picture")
+        if "\n" not in m.strip() and m.strip().endswith(".tmx"):
+            from game.io.tiled import load_battlefield
+
+            return load_battlefield(self.path.parent / m.strip())
+        try:
+            return parse_ascii(m, name=self.path.stem)
+        except ValueError as err:
+            self.fail(line, f"map: {err}")
+        raise AssertionError
+
+    def _sides(self) -> list[Side]:
+        raw = self.doc.get("sides")
+        if raw is None:
+            return [Side("players", "Players", "players"), Side("gm", "GM", "gm")]
+        if not isinstance(raw, list) or not raw:
+            self.fail(self.doc.value_line("sides"), "sides: a list of {id, controller}")
+        out = []
+        for i, s in enumerate(raw):
+            line = raw.item_line(i) if isinstance(raw, LineList) else None
+            if not isinstance(s, Mapping) or "id" not in s:
+                self.fail(line, "a side needs an id")
+            ctrl = s.get("controller", "gm")
+            if ctrl not in ("players", "gm"):
+                self.fail(line, f"side {s['id']}: controller is 'players' or 'gm'")
+            out.append(Side(str(s["id"]), str(s.get("name", s["id"])), ctrl))
+        return out
+
+    def _creatures(self, bf: Battlefield, sides: list[Side]) -> Any:
+        import importlib
+
+        # each ruleset package offers NewCreature and new_state (same fields; OSR adds formation)
+        pkg = importlib.import_module(f"game.rulesets.{self.ruleset.id}")
+        NewCreature, new_state = pkg.NewCreature, pkg.new_state
+        extra_fields = {f.name for f in dataclasses.fields(NewCreature)} - {
+            "id", "definition", "side", "square", "name", "elevation_yd", "data"}
+
+        raw = self.doc.get("creatures")
+        new = []
+        if self.encounter is not None:
+            for cid, d, e, name, data in self._roster(bf):
+                new.append(NewCreature(cid, d, e.side, e.square, name, e.elevation_yd, data))
+            raw = raw or []
+        if not isinstance(raw, list) or not (raw or new):
+            self.fail(self.doc.value_line("creatures"), "creatures: a list of creatures")
+        side_ids = {s.id for s in sides}
+        for i, c in enumerate(raw):
+            line = raw.item_line(i) if isinstance(raw, LineList) else None
+            if not isinstance(c, Mapping) or "id" not in c:
+                self.fail(line, "a creature needs an id")
+            cid = str(c["id"])
+            if c.get("side") not in side_ids:
+                known = ", ".join(sorted(side_ids))
+                self.fail(line, f"creature {cid}: side must be one of {known}")
+            at = c.get("at")
+            if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) for v in at)):
+                self.fail(line, f"creature {cid}: at: [x, y] (whole squares)")
+            if not bf.in_bounds((at[0], at[1])):
+                self.fail(line, f"creature {cid}: {at} is off the {bf.width}x{bf.height} map")
+            d = self._creature_def(c, cid, line)
+            space = self.ruleset.definition.space_for(d.size)
+            if not bf.in_bounds((at[0] + space - 1, at[1] + space - 1)):
+                self.fail(line, f"creature {cid}: a Size {d.size:g} creature takes {space}x{space} "
+                          f"squares from {at}, off the {bf.width}x{bf.height} map")
+            for w in d.weapons:
+                if w not in self.ruleset.definitions.weapons:
+                    self.fail(line, f"creature {cid}: unknown weapon {w!r}")
+            data = _plain(c.get("data") or {})
+            extra = {k: _plain(c[k]) for k in extra_fields if k in c}
+            new.append(NewCreature(cid, d, str(c["side"]), (at[0], at[1]), str(c.get("name", "")),
+                                   c.get("elevation_yd"), data, **extra))
+        try:
+            return new_state(bf, self.ruleset, sides, new)
+        except ValueError as err:
+            self.fail(self.doc.value_line("creatures"), str(err))
+
+    def _creature_def(self, c: Mapping[str, Any], cid: str, line: int | None) -> CreatureDef:
+        stats = _plain(c.get("stats") or {})
+        bad = [k for k in stats if k not in CREATURE_FIELDS]
+        if bad:
+            self.fail(line, f"creature {cid}: unknown stat {bad[0]!r}")
+        for k in ("weapons",):
+            if k in stats:
+                stats[k] = tuple(stats[k])
+        for k in ("movement", "tags"):
+            if k in stats:
+                stats[k] = frozenset(stats[k])
+        ref = c.get("creature")
+        if ref:
+            base = self.defs.creatures.get(ref)
+            if base is None:
+                why = getattr(self, "_config_error", "")
+                self.fail(line, f"creature {cid}: no definition {ref!r} in config/"
+                          + (f" ({why})" if why else ""))
+            try:
+                return dataclasses.replace(base, **stats)
+            except TypeError as err:
+                self.fail(line, f"creature {cid}: {err}")
+        stats.setdefault("id", cid)
+        stats.setdefault("name", str(c.get("name", cid)))
+        for need in ("size", "speed", "defense", "health"):
+            if need not in stats:
+                self.fail(line, f"creature {cid}: stats need {need} (or creature: <definition id>)")
+        try:
+            return CreatureDef(**stats)
+        except TypeError as err:
+            self.fail(line, f"creature {cid}: {err}")
+        raise AssertionError
+
+    # -- commands ----------------------------------------------------------------------------
+    def command_from(self, name: str, args: Any, line: int | None, *, activity: bool = False
+                     ) -> Command:
+        """Build a command from its scenario form (``attack: {attacker: .., target: ..}``).
+
+        A prepared ``activity`` may leave out its target: the trigger fills it in.
+        """
+        cls = self.ruleset.command_names.get(name)
+        if cls is None:
+            from game.rules.engine import AdvancePhase, GMNote
+
+            cls = {"advance_phase": AdvancePhase, "gm_note": GMNote}.get(name)
+        if cls is None:
+            self.fail(line, f"unknown command {name!r}")
+        if args is None:
+            args = {}
+        if not isinstance(args, Mapping):
+            self.fail(line, f"{name}: give its fields as a mapping")
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        kw: dict[str, Any] = {}
+        for k, v in args.items():
+            if k not in fields:
+                self.fail(line, f"{name}: unknown field {k!r} (fields: {', '.join(fields)})")
+            if k == "activity" and isinstance(v, Mapping) and len(v) == 1:
+                (an, aa), = v.items()
+                kw[k] = self.command_from(str(an), aa, line, activity=True)
+            else:
+                kw[k] = _tuplify(_plain(v))
+        if activity and "target" in fields and "target" not in kw:
+            kw["target"] = ""
+        try:
+            return cls(**kw)
+        except TypeError as err:
+            missing = [f for f, fd in fields.items() if f not in kw
+                       and fd.default is dataclasses.MISSING
+                       and fd.default_factory is dataclasses.MISSING]
+            what = f"missing {', '.join(missing)}" if missing else str(err)
+            self.fail(line, f"{name}: {what}")
+        raise AssertionError
+
+
+def _plain(v: Any) -> Any:
+    """LineMap/LineList to plain dicts and lists."""
+    if isinstance(v, Mapping):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    return v
+
+
+def _tuplify(v: Any) -> Any:
+    if isinstance(v, list):
+        return tuple(_tuplify(x) for x in v)
+    return v
+
+
