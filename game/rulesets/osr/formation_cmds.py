@@ -295,7 +295,9 @@ def r_turn_block(ctx: Context, cmd: OsrTurnFormation) -> None:
     turned = fm.turn(f, cmd.facing)
     for m, spot in turned.positions().items():
         ctx.emit(
-            Placed(m, spot, ctx.state.battlefield.elevation_at(spot), f"formation turns {cmd.facing}")
+            Placed(
+                m, spot, ctx.state.battlefield.elevation_at(spot), f"formation turns {cmd.facing}"
+            )
         )
     ctx.emit(OsrFormationChanged(f.id, turned, f"faces {cmd.facing}"))
 
