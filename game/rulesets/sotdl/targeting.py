@@ -38,7 +38,7 @@ from game.rules.geometry.ranges import (
     named_range,
     ranged_range,
 )
-from game.rules.geometry.sight import SightIndex
+from game.rules.geometry.sight import TERRAIN, SightIndex
 from game.rules.modifiers import Modifier
 
 _INDEX: weakref.WeakKeyDictionary[Battlefield, SightIndex] = weakref.WeakKeyDictionary()
@@ -237,7 +237,21 @@ def cover_modifiers(state: EncounterState, roll: RollContext, rs: Ruleset) -> li
     if not n:
         return []
     name = state.creatures[roll.target].name
-    return [Modifier(f"{name} has {c.describe()}", boons=-n, source="cover")]
+    return [Modifier(f"{name} has {cover_words(state.battlefield, c)}", boons=-n, source="cover")]
+
+
+def cover_words(bf: Battlefield, c: Cover) -> str:
+    """'half cover behind the low wall (18/36 lines blocked)': the level, what gives it, why."""
+    desc = c.describe()
+    if c.note or not c.blockers:
+        return desc
+    names = {ob.id: (ob.name or ob.kind.replace("_", " ")) for ob in bf.obstacles}
+    what = []
+    for b in c.blockers:
+        word = "the ground" if b == TERRAIN else f"the {names.get(b, 'obstacle')}"
+        if word not in what:
+            what.append(word)
+    return desc.replace(c.level.label, f"{c.level.label} behind {' and '.join(what[:2])}", 1)
 
 
 def obscurement_modifiers(state: EncounterState, roll: RollContext, rs: Ruleset) -> list[Modifier]:
@@ -374,7 +388,9 @@ def total_cover_check(state: EncounterState, roll: RollContext, rs: Ruleset) -> 
     name = state.creatures[roll.target].name
     return [
         Violation(
-            f"{name} has {c.describe()} from {state.creatures[roll.roller].name}", "total_cover"
+            f"{name} has {cover_words(state.battlefield, c)} from "
+            f"{state.creatures[roll.roller].name}",
+            "total_cover",
         )
     ]
 

@@ -15,6 +15,7 @@ from game.rules.geometry.obscurement import Obscured
 from game.rules.modifiers import Modifier, net_boons
 from game.rulesets.sotdl.targeting import (
     cover_applies,
+    cover_words,
     creature_cover,
     creature_obscurement,
     distance_yd,
@@ -43,6 +44,7 @@ class Targeting:
     target_number: int
     target_attribute: str
     roll: RollContext | None = None
+    cover_text: str = ""  # the cover in words, naming what gives it
 
     def lines(self) -> list[str]:
         """What the UI's panel prints, one fact a line."""
@@ -52,7 +54,7 @@ class Targeting:
         out.append(self.range_reason or f"{self.distance_yd:g} yards away")
         if self.cover is not None:
             out.append(
-                f"cover: {self.cover.describe()}"
+                f"cover: {self.cover_text or self.cover.describe()}"
                 + ("" if self.cover_applies or self.cover.level == 0 else " (no bane: not ranged)")
             )
         if self.obscured is not None:
@@ -208,4 +210,5 @@ def targeting(
         target_attribute=roll.target_attribute
         or ("challenge" if roll.kind == "challenge" else "defense"),
         roll=roll,
+        cover_text=cover_words(state.battlefield, cov),
     )
