@@ -116,7 +116,7 @@ def _geometric_cover(state: EncounterState, rs: Ruleset, attacker: str, target: 
     """Cover from the battlefield's geometry, memoized per pair of bodies."""
     a, t = state.creatures[attacker], state.creatures[target]
     memo = _COVER.setdefault(state.battlefield, {})
-    key = (a.body, t.body, a.has("prone"), t.has("prone"))
+    key = (a.body, t.body, a.has("prone"), t.has("prone"), prone_factor(rs))
     hit = memo.get(key)
     if hit is not None:
         return hit
