@@ -12,6 +12,7 @@ from typing import Any
 from game.rules.engine import EncounterState, RollContext, Ruleset, Violation
 from game.rules.geometry.cover import Cover
 from game.rules.geometry.obscurement import Obscured
+from game.rules.geometry.ranges import range_band
 from game.rules.modifiers import Modifier, net_boons
 from game.rulesets.sotdl.targeting import (
     cover_applies,
@@ -45,13 +46,15 @@ class Targeting:
     target_attribute: str
     roll: RollContext | None = None
     cover_text: str = ""  # the cover in words, naming what gives it
+    range_name: str = ""  # the named range the distance falls in: short, medium, long, extreme
 
     def lines(self) -> list[str]:
         """What the UI's panel prints, one fact a line."""
         out = [
             "legal" if self.legal else "not legal: " + "; ".join(v.reason for v in self.violations)
         ]
-        out.append(self.range_reason or f"{self.distance_yd:g} yards away")
+        where = self.range_reason or f"{self.distance_yd:g} yards away"
+        out.append(where + (f" ({self.range_name} range)" if self.range_name else ""))
         if self.cover is not None:
             out.append(
                 f"cover: {self.cover_text or self.cover.describe()}"
@@ -181,6 +184,7 @@ def targeting(
             option=option,
         )
     chk = range_check(state, rs, roll)
+    dist = chk.distance_yd if chk else distance_yd(state, rs, attacker, target)
     cov = creature_cover(state, rs, attacker, target)
     obs = creature_obscurement(state, rs, attacker, target)
     mods = rs.collect_modifiers(state, roll)
@@ -198,7 +202,7 @@ def targeting(
         option=roll.option or option,
         legal=not violations,
         violations=violations,
-        distance_yd=chk.distance_yd if chk else distance_yd(state, rs, attacker, target),
+        distance_yd=dist,
         band=chk.band if chk else "",
         range_reason=chk.reason if chk else "",
         cover=cov,
@@ -211,4 +215,5 @@ def targeting(
         or ("challenge" if roll.kind == "challenge" else "defense"),
         roll=roll,
         cover_text=cover_words(state.battlefield, cov),
+        range_name=range_band(dist, rs.definition.named_ranges_yd),
     )

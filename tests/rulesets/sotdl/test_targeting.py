@@ -249,3 +249,11 @@ def test_the_gm_overrules_cover_and_obscurement_with_a_reason() -> None:
     ok(eng, SightRuling("foe"))
     assert eng.query("targeting", "hero", "foe").modifiers == ()
     assert "bad_cover" in rejected(eng, SightRuling("foe", cover="lots"))
+
+
+def test_named_range_band_of_the_distance() -> None:
+    eng = eng_on("." * 30, (0, 0), (25, 0), hero={"weapons": ("bow",)})
+    t = eng.query("targeting", "hero", "foe")
+    assert t.range_name == "long" and "(long range)" in t.lines()[1]
+    eng = eng_on("." * 30, (0, 0), (3, 0), hero={"weapons": ("bow",)})
+    assert eng.query("targeting", "hero", "foe").range_name == "short"
