@@ -23,7 +23,11 @@ DieRoller = Callable[[int], int]
 
 
 def roll_many(roll: DieRoller, count: int, sides: int) -> tuple[int, ...]:
-    """Roll ``count`` dice of ``sides`` sides."""
+    """Roll ``count`` dice of ``sides`` sides (in one go when the roller can: one prompt for
+    the GM typing in 2d6, not two)."""
+    many = getattr(roll, "many", None)
+    if many is not None and count > 1:
+        return tuple(many(count, sides))
     return tuple(roll(sides) for _ in range(count))
 
 
@@ -61,6 +65,12 @@ class CtxRoller:
         d = self.ctx.roll(sides, 1, self.purpose, self.asked_of)[0]
         self.dice.append(d)
         return d.value
+
+    def many(self, count: int, sides: int) -> tuple[int, ...]:
+        """Several dice of one kind at once (one question when the GM types them in)."""
+        ds = self.ctx.roll(sides, count, self.purpose, self.asked_of)
+        self.dice.extend(ds)
+        return tuple(d.value for d in ds)
 
     def take(self) -> tuple[DieRoll, ...]:
         """The dice rolled since the last take (for one event's ``dice`` field)."""

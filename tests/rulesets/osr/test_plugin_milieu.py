@@ -187,3 +187,22 @@ def test_gm_disruption_also_calls_for_concentration() -> None:
     out = eng.submit(OsrDisrupt("ann", "the floor heaves"), dice=[12])
     assert of(out.events, "OsrConcentrationRolled")[0].success
     assert eng.state.creatures["ann"].data.get("soul_points") == 1
+
+
+def test_manual_dice_ask_for_a_whole_roll_at_once() -> None:
+    from game.rules.engine import EnterDice, ManualDice
+
+    eng = pair()
+    eng.dice = ManualDice()
+    to_action(eng)  # the typed initiative dice come with the command
+    out = eng.submit(OsrAttack("ann", "orc"))
+    assert out.pending and out.pending.kind == "dice" and out.pending.count == 1  # the d20
+    out = eng.submit(EnterDice(out.pending.id, (15,)))
+    assert out.pending and out.pending.sides == 8 and out.pending.count == 1
+    out = eng.submit(EnterDice(out.pending.id, (6,)))
+    assert out.ok and eng.state.creatures["orc"].damage == 6
+    eng.submit(OsrSetCondition("orc", "burning", level=3))
+    while eng.state.phase != "morale":
+        eng.submit(AdvancePhase())
+    out = eng.submit(AdvancePhase())
+    assert out.pending and out.pending.sides == 4 and out.pending.count == 3  # burning 3: 3d4 at once
