@@ -205,4 +205,6 @@ def test_manual_dice_ask_for_a_whole_roll_at_once() -> None:
     while eng.state.phase != "morale":
         eng.submit(AdvancePhase())
     out = eng.submit(AdvancePhase())
-    assert out.pending and out.pending.sides == 4 and out.pending.count == 3  # burning 3: 3d4 at once
+    assert (
+        out.pending and out.pending.sides == 4 and out.pending.count == 3
+    )  # burning 3: 3d4 at once
