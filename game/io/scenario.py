@@ -178,6 +178,12 @@ def play(sc: Scenario, out: IO[str]) -> dict[str, Any]:
                 choice = list(dice)
             elif dice and d.kind != "dice":
                 eng.type_ahead(dice)  # typed dice for what follows the answer
+            ids = d.option_ids()
+            if ids and choice not in ids and (isinstance(choice, bool) or str(choice).lower()
+                                              in ("yes", "no", "true", "false")):
+                # yes: the first option (take the free attack, fire); no: the last (decline)
+                yes = choice is True or str(choice).lower() in ("yes", "true")
+                choice = ids[0] if yes else ids[-1]
             settle(eng.submit(Answer(d.id, choice)), line, item)
             continue
         while eng.pending is not None:
