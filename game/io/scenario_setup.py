@@ -232,7 +232,7 @@ class Scenario:
             if c.get("side") not in side_ids:
                 known = ", ".join(sorted(side_ids))
                 self.fail(line, f"creature {cid}: side must be one of {known}")
-            at = c.get("at")
+            at = c.get("at", c.get("square"))
             if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) for v in at)):
                 self.fail(line, f"creature {cid}: at: [x, y] (whole squares)")
             if not bf.in_bounds((at[0], at[1])):
@@ -307,7 +307,14 @@ class Scenario:
             self.fail(line, f"{name}: give its fields as a mapping")
         fields = {f.name: f for f in dataclasses.fields(cls)}
         kw: dict[str, Any] = {}
-        for k, v in args.items():
+        # the one creature doing it may be called creature or attacker, whichever the command uses
+        alias = {"creature": "attacker", "attacker": "creature", "caster": "creature"}
+        for k0, v in args.items():
+            k = k0
+            if k not in fields and alias.get(k) in fields:
+                k = alias[k]
+            elif k == "creature" and k not in fields and "caster" in fields:
+                k = "caster"
             if k not in fields:
                 self.fail(line, f"{name}: unknown field {k!r} (fields: {', '.join(fields)})")
             if k == "activity" and isinstance(v, Mapping) and len(v) == 1:
