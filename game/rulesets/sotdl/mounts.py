@@ -443,6 +443,23 @@ def _r_free(ctx: Context, cmd: GetFree) -> None:
         )
 
 
+def settle_riders(ctx: Context, cmd: object = None) -> None:
+    """After every command: a creature set up riding (creature data ``mount``, from an
+    encounter's ``mounted_on``) takes the saddle: the mount's space, ``riding``/``rider``."""
+    for c in list(ctx.state.creatures.values()):
+        m = c.data.get("mount", "")
+        if not m or c.data.get("riding") or m not in ctx.state.creatures:
+            continue
+        if rider_of(ctx.state, m) or not c.in_fight:
+            continue
+        ctx.emit(
+            BodySet(c.id, saddle_body(ctx.state, c.id, m), "starts riding"),
+            CreatureDataSet(c.id, "riding", m),
+            CreatureDataSet(c.id, "mount", ""),
+            CreatureDataSet(m, "rider", c.id),
+        )
+
+
 def register(rs: Ruleset) -> None:
     """Ride: commands, turn sharing, joint-attack banes, falling off and under."""
     rs.register_action(Mount, _v_mount, _r_mount)
@@ -450,5 +467,6 @@ def register(rs: Ruleset) -> None:
     rs.register_action(MountedAttack, _v_joint, _r_joint)
     rs.register_action(GetFree, _v_free, _r_free)
     rs.register_modifier_provider("mounted", joint_attack_banes)
+    rs.register_after_command("mounts_setup", settle_riders)
     rs.register_after_command("mounts_turns", share_turns)
     rs.register_after_command("mounts_falls", riders_and_falls)

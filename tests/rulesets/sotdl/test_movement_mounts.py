@@ -187,3 +187,24 @@ def test_reachable_query_for_the_ui() -> None:
     r = eng.query("reachable", "kara", "sneak")
     assert r.cost_yd.shape == (7, 15) and r.squares[(0, 0)] == 0
     assert eng.query("reachable", "kara", "fly_to_the_moon") is None
+
+
+def test_an_encounter_can_start_with_the_rider_in_the_saddle() -> None:
+    from game.rules.engine import Engine, SeededDice
+    from game.rulesets.sotdl import NewCreature, new_state
+    from tests.rulesets.sotdl.helpers import SIDES, creature
+
+    eng0 = mounted()
+    rs = eng0.ruleset
+    new = [
+        NewCreature("kara", creature("kara", speed=5), "pcs", (1, 0), data={"mount": "horse"}),
+        NewCreature("horse", creature("horse", **HORSE), "pcs", (1, 0)),
+        NewCreature("orc", creature("orc"), "foes", (12, 5)),
+    ]
+    eng = Engine(rs, new_state(eng0.state.battlefield, rs, SIDES, new), SeededDice(1))
+    ok(eng, BeginCombat())
+    k = eng.state.creatures["kara"]
+    assert k.data["riding"] == "horse" and k.body.space == 2
+    assert eng.state.creatures["horse"].data["rider"] == "kara"
+    ok(eng, Move("kara", ((8, 0),)))
+    assert eng.state.creatures["kara"].square == eng.state.creatures["horse"].square == (8, 0)
