@@ -9,7 +9,8 @@ you can no longer reach the grabbed target").
 from __future__ import annotations
 
 from game.rules.battlefield import Terrain
-from game.rules.engine import AfflictionEnded, Context, Note, Step, WalkState
+from game.rules.battlefield import Square
+from game.rules.engine import AfflictionEnded, Context, Event, Step, WalkState, event
 from game.rules.geometry.reach import within_reach
 from game.rules.modifiers import Modifier
 from game.rulesets.sotdl.common import cannot_act, cannot_move
@@ -22,6 +23,32 @@ from game.rulesets.sotdl.movement_geo import (
     rules_of,
     threats_for,
 )
+
+
+@event
+class Jumped(Event):
+    """A creature jumped (Seed SotDL: Jump): ``kind`` is across, up or down; ``length_yd`` the
+    yards jumped (horizontal across, vertical up or down); ``result`` ok, challenge (the GM's
+    Agility challenge follows) or short (the move ran out mid-jump)."""
+
+    creature: str
+    from_square: Square
+    square: Square
+    kind: str
+    length_yd: float
+    cost_yd: float
+    result: str = "ok"
+
+
+@event
+class FreeAttackProvoked(Event):
+    """A mover is about to leave a threatening creature's reach (Seed SotDL: Free Attack); the
+    threatening creature's decision follows."""
+
+    attacker: str
+    target: str
+    square: Square
+    leaving_to: Square
 
 
 def _stop_reason(ctx: Context, cid: str, ws: WalkState) -> str | None:
@@ -58,6 +85,7 @@ def free_attack_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
         a = ctx.state.creatures[t.id]
         rider = rider_of(ctx.state, mover)
         why = f"moving to {tuple(step.square)}"
+        ctx.emit(FreeAttackProvoked(t.id, mover, here.square, tuple(step.square)))
         if rider and ctx.state.hostile(t.id, rider):
             # Seed SotDL: Ride: the attacking creature chooses whether to attack rider or mount
             m, r = ctx.state.creatures[mover], ctx.state.creatures[rider]
@@ -282,7 +310,13 @@ def jump_and_fall_checker(ctx: Context, ws: WalkState, step: Step) -> str | None
         return f"{c.name} falls"
     if not how.startswith("jump"):
         return None
-    ctx.emit(Note(f"{c.name} jumps ({how.replace('_', ' ')}, {step.cost_yd:g} yards)", mover))
+    kind = how.split("_")[1]
+    result = "challenge" if how.endswith("_challenge") else "short" if how.endswith("_short") \
+        else "ok"
+    dz = abs(c.body.elevation_yd - top)
+    length = dz if kind in ("up", "down") else float(max(
+        abs(step.square[0] - ws.from_square[0]), abs(step.square[1] - ws.from_square[1])))
+    ctx.emit(Jumped(mover, ws.from_square, tuple(step.square), kind, length, step.cost_yd, result))
     ground = c.body.elevation_yd
     if how.endswith("_challenge"):
         r = _challenge(ctx, mover, "agility", "jump farther than the rule allows", 0, "jump")
