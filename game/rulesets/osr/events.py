@@ -6,12 +6,10 @@ come from the engine; these carry the OSR rolls with every die and reason, for t
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
-
 from game.rules.engine import DieRoll, EncounterState, Event, event, register_value
 from game.rules.modifiers import Modifier
 from game.rulesets.osr.formations import Formation
+from game.rulesets.osr.logwords import NO_NAMES, Names, cname, faces
 
 register_value(Formation)
 
@@ -35,6 +33,14 @@ class OsrAttackRolled(Event):
     stray: bool = False
     free_attack: bool = False
 
+    def describe(self, names: Names = NO_NAMES) -> str:
+        """'Ann attacks Orc: d20 12 +1 +2 = 15 vs AC 13: hit (+2: flanking ...)'."""
+        mods = "; ".join(m.describe() for m in self.modifiers)
+        kind = "free attack on" if self.free_attack else "attacks"
+        return f"{cname(names, self.attacker)} {kind} {cname(names, self.target)}: {self.why}" + (
+            f" ({mods})" if mods else ""
+        )
+
 
 @event
 class OsrStrayShot(Event):
@@ -45,6 +51,13 @@ class OsrStrayShot(Event):
     struck: str
     candidates: tuple[str, ...]
     dice: tuple[DieRoll, ...] = ()
+
+    def describe(self, names: Names = NO_NAMES) -> str:
+        """The shot into the melee strikes someone else."""
+        return (
+            f"{cname(names, self.attacker)}'s shot into the melee strikes "
+            f"{cname(names, self.struck)} instead of {cname(names, self.intended)}"
+        )
 
 
 @event
@@ -61,6 +74,16 @@ class OsrDamageRolled(Event):
     corrosion: int = 0
     area: bool = False
 
+    def describe(self, names: Names = NO_NAMES) -> str:
+        """'Ann's damage on Orc: 2d8 [8, 3] = 19 lightning'."""
+        extra = (f", burning +{self.burning}" if self.burning else "") + (
+            f", {self.corrosion} corroding" if self.corrosion else ""
+        )
+        return (
+            f"{cname(names, self.source)} deals {self.expr} {faces(self.dice)} = {self.total} "
+            f"{self.damage_type}{' (area)' if self.area else ''}{extra}"
+        )
+
 
 @event
 class OsrChargeRolled(Event):
@@ -70,6 +93,11 @@ class OsrChargeRolled(Event):
     expr: str
     dice: tuple[DieRoll, ...]
     extra_paces: int
+
+    def describe(self, names: Names = NO_NAMES) -> str:
+        """The charge's extra paces."""
+        who = cname(names, self.creature)
+        return f"{who} charges: {self.expr} {faces(self.dice)} = +{self.extra_paces} paces"
 
 
 @event
@@ -88,6 +116,14 @@ class OsrDamageTaken(Event):
         c = state.creatures[self.creature]
         return state.update_creature(self.creature, damage=c.damage + self.amount)
 
+    def describe(self, names: Names = NO_NAMES) -> str:
+        """'Orc takes 5 (DR 2, cohesion 1): 3 hit points left'."""
+        why = [f"DR {self.reduction}"] if self.reduction else []
+        why += [f"cohesion {self.cohesion_absorbed}"] if self.cohesion_absorbed else []
+        more = f" ({', '.join(why)})" if why else ""
+        who = cname(names, self.creature)
+        return f"{who} takes {self.amount}{more}: {self.hp_after} hit points left"
+
 
 @event
 class OsrCohesionChanged(Event):
@@ -102,6 +138,10 @@ class OsrCohesionChanged(Event):
         coh[self.formation] = self.cohesion
         return state.with_data(osr_cohesion=coh)
 
+    def describe(self, names: Names = NO_NAMES) -> str:
+        """Cohesion left."""
+        return f"Formation {self.formation} cohesion {self.cohesion}: {self.reason}"
+
 
 @event
 class OsrBurned(Event):
@@ -112,6 +152,13 @@ class OsrBurned(Event):
     burning_before: int
     burning_after: int
 
+    def describe(self, names: Names = NO_NAMES) -> str:
+        """Burning in the Milieu."""
+        return (
+            f"{cname(names, self.creature)} burns: {self.burning_before}d4 {faces(self.dice)}, "
+            f"burning {self.burning_after} now"
+        )
+
 
 @event
 class OsrAcidBurned(Event):
@@ -121,6 +168,11 @@ class OsrAcidBurned(Event):
     expr: str
     dice: tuple[DieRoll, ...]
     corrosion: int
+
+    def describe(self, names: Names = NO_NAMES) -> str:
+        """Acid in the Milieu."""
+        who = cname(names, self.creature)
+        return f"{who} in acid: {self.expr} {faces(self.dice)}, {self.corrosion} corroding"
 
 
 @event
@@ -139,6 +191,11 @@ class OsrCorroded(Event):
             c.with_data(armour_damage=int(c.data.get("armour_damage", 0)) + self.amount)
         )
 
+    def describe(self, names: Names = NO_NAMES) -> str:
+        """What the acid ate."""
+        what = "armour (AC -1)" if self.what == "armour" else "an item"
+        return f"acid damages {cname(names, self.creature)}'s {what}"
+
 
 @event
 class OsrPerilRolled(Event):
@@ -146,6 +203,12 @@ class OsrPerilRolled(Event):
 
     dice: tuple[DieRoll, ...]
     happens: bool
+
+    def describe(self, names: Names = NO_NAMES) -> str:
+        """The treacherous battlefield's die."""
+        return f"Treacherous battlefield: d6 {faces(self.dice)}" + (
+            ": something happens!" if self.happens else ""
+        )
 
 
 @event
@@ -161,119 +224,45 @@ class OsrConcentrationRolled(Event):
     soul_points: int
     reason: str = ""
 
-
-@event
-class OsrInitiativeRolled(Event):
-    """Each side's 1d6 (with modifiers and reasons) and the order the sides act in."""
-
-    sides: tuple[str, ...]
-    dice: tuple[DieRoll, ...]
-    modifiers: tuple[tuple[str, str, int], ...]  # (side, reason, value)
-    totals: tuple[int, ...]
-    order: tuple[tuple[str, ...], ...]
-
-    def apply(self, state: EncounterState) -> EncounterState:
-        return state.with_data(osr_order=self.order, osr_group=0)
+    def describe(self, names: Names = NO_NAMES) -> str:
+        """Concentration, and the Soul Points kept or wasted."""
+        end = "holds the power" if self.success else f"{self.soul_points} Soul Points wasted"
+        return (
+            f"{cname(names, self.creature)} Concentration ({self.reason}): {self.total} vs "
+            f"{self.difficulty}: {end}"
+        )
 
 
-@event
-class OsrSideTurnEnded(Event):
-    """The acting side (or tied sides) finished; the next in initiative order acts."""
+# The round's events live in round_events.py; importing them here keeps one import place.
+from game.rulesets.osr.round_events import (  # noqa: E402
+    OsrFormationChanged,
+    OsrInitiativeRolled,
+    OsrMoraleChecked,
+    OsrRetreatResolved,
+    OsrSideCourse,
+    OsrSideTurnEnded,
+    OsrSwiftActRolled,
+    OsrTermsAgreed,
+)
 
-    sides: tuple[str, ...]
-
-    def apply(self, state: EncounterState) -> EncounterState:
-        st = state.with_data(osr_group=int(state.data.get("osr_group", 0)) + 1)
-        return replace(st, active=None)
-
-
-@event
-class OsrSwiftActRolled(Event):
-    """Seize the Initiative: one swift act's skill check (resolved in order of Dexterity)."""
-
-    creature: str
-    act: str
-    skill: str
-    dice: tuple[DieRoll, ...]
-    ranks: int
-    difficulty: int
-    total: int
-    success: bool
-    order: int
-    target: str = ""
-    text: str = ""
-
-
-@event
-class OsrMoraleChecked(Event):
-    """A morale check (2d6 at most morale, mobs -1) or the leader's Lead check instead."""
-
-    creature: str
-    method: str
-    dice: tuple[DieRoll, ...]
-    target: int
-    total: int
-    success: bool
-    outcome: str
-    failures: int
-    leader: str = ""
-    reason: str = ""
-
-    def apply(self, state: EncounterState) -> EncounterState:
-        c = state.creatures[self.creature]
-        return state.with_creature(c.with_data(morale_failures=self.failures))
-
-
-@event
-class OsrRetreatResolved(Event):
-    """A declared retreat: Athletics (or the GM's ruling on a plan) and one of four outcomes."""
-
-    creature: str
-    outcome: str
-    text: str
-    dice: tuple[DieRoll, ...] = ()
-    total: int = 0
-    difficulty: int = 0
-    slot: int = 0
-    ruling: str = ""
-
-
-@event
-class OsrSideCourse(Event):
-    """In the Morale phase a side decides to continue, retreat or surrender."""
-
-    side: str
-    course: str
-
-    def apply(self, state: EncounterState) -> EncounterState:
-        courses = dict(state.data.get("osr_courses", {}))
-        courses[self.side] = self.course
-        return state.with_data(osr_courses=courses)
-
-
-@event
-class OsrTermsAgreed(Event):
-    """Terms of peace under Sophia recorded in the log (White Peace, mercy, total surrender)."""
-
-    terms: str
-    losing_side: str
-    other_side: str
-    text: str
-    accepted: bool = True
-
-
-@event
-class OsrFormationChanged(Event):
-    """A formation is formed, moved, turned, or disbanded (``formation`` None)."""
-
-    formation_id: str
-    formation: Any = None
-    reason: str = ""
-
-    def apply(self, state: EncounterState) -> EncounterState:
-        forms = dict(state.data.get("osr_formations", {}))
-        if self.formation is None:
-            forms.pop(self.formation_id, None)
-        else:
-            forms[self.formation_id] = self.formation
-        return state.with_data(osr_formations=forms)
+__all__ = [
+    "OsrAcidBurned",
+    "OsrAttackRolled",
+    "OsrBurned",
+    "OsrChargeRolled",
+    "OsrCohesionChanged",
+    "OsrConcentrationRolled",
+    "OsrCorroded",
+    "OsrDamageRolled",
+    "OsrDamageTaken",
+    "OsrFormationChanged",
+    "OsrInitiativeRolled",
+    "OsrMoraleChecked",
+    "OsrPerilRolled",
+    "OsrRetreatResolved",
+    "OsrSideCourse",
+    "OsrSideTurnEnded",
+    "OsrStrayShot",
+    "OsrSwiftActRolled",
+    "OsrTermsAgreed",
+]
