@@ -345,6 +345,8 @@ def path_through(
     squares: list[Square] = [waypoints[0]]
     for a, b in zip(waypoints, waypoints[1:]):
         dx, dy = b[0] - a[0], b[1] - a[1]
+        if (dx, dy) == (0, 0):
+            continue  # a repeated waypoint
         straight = dx == 0 or dy == 0 or abs(dx) == abs(dy)
         if max(abs(dx), abs(dy)) == 1 or (straight and _over_gap(tc, a, b)):
             squares.append(b)

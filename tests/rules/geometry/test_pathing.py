@@ -166,3 +166,9 @@ def test_gm_waypoints_are_followed_in_order() -> None:
     through = path_through(tc, waypoints=[(0, 1), (2, 1), (4, 1)])
     assert direct.cost_yd == 4.0 and through.cost_yd == 5.0
     assert (2, 1) in through.squares
+
+
+def test_repeated_waypoints_and_the_start_are_ignored() -> None:
+    tc = tc_for("....\n....")
+    pc = path_through(tc, waypoints=[(0, 0), (0, 0), (2, 0), (2, 0)])
+    assert pc.cost_yd == 2.0 and pc.squares == ((0, 0), (1, 0), (2, 0))
