@@ -57,8 +57,17 @@ def _who(state: EncounterState, cid: str) -> str:
     return state.creatures[cid].name
 
 
-def _v_action(state: EncounterState, cid: str, *others: str) -> list[Violation]:
-    return need_creature(state, cid, *others) or action_violations(state, cid, "")
+def _v_action(state: EncounterState, cid: str, *others: str, part_of: str = ""
+              ) -> list[Violation]:
+    return need_creature(state, cid, *others) or action_violations(state, cid, part_of)
+
+
+def _prep(ctx: Context, cmd: object) -> tuple[Modifier, ...]:
+    """Seed SotDL: Prepare: a prepared activity's challenge roll has 1 boon."""
+    if getattr(cmd, "part_of", "") != "prepared":
+        return ()
+    return (Modifier("prepared", boons=int(ctx.ruleset.param("prepare_boons", 1)),
+                     source="prepared"),)
 
 
 def _new_effect(ctx: Context, owner: str, name: str, expires: int | None, *,
@@ -75,7 +84,7 @@ def _new_effect(ctx: Context, owner: str, name: str, expires: int | None, *,
 
 def _r_cast(ctx: Context, cmd: CastUtilitySpell) -> None:
     """Seed SotDL: Cast a Utility Spell (concentration: until the end of the next round)."""
-    spend(ctx, cmd.caster, f"cast {cmd.spell}", "")
+    spend(ctx, cmd.caster, f"cast {cmd.spell}", cmd.part_of)
     r = ctx.state.round
     max_round = r + cmd.rounds if cmd.rounds > 0 else None
     if cmd.concentration:
@@ -110,15 +119,15 @@ def _own_effect(state: EncounterState, cid: str, eid: str, *, concentration: boo
 
 
 def _v_concentrate(state: EncounterState, cmd: Concentrate, rs: Ruleset) -> list[Violation]:
-    return _v_action(state, cmd.creature) or _own_effect(state, cmd.creature, cmd.effect,
-                                                         concentration=True)[1]
+    return _v_action(state, cmd.creature, part_of=cmd.part_of) or _own_effect(
+        state, cmd.creature, cmd.effect, concentration=True)[1]
 
 
 def _r_concentrate(ctx: Context, cmd: Concentrate) -> None:
     """Seed SotDL: Concentrate: the effect lasts until the end of the next round (to its max)."""
     e, _ = _own_effect(ctx.state, cmd.creature, cmd.effect, concentration=True)
     assert e is not None
-    spend(ctx, cmd.creature, f"concentrate on {e.name}", "")
+    spend(ctx, cmd.creature, f"concentrate on {e.name}", cmd.part_of)
     mx = e.get("max_round")
     until = ctx.state.round + 1 if mx is None else min(ctx.state.round + 1, int(mx))
     ctx.emit(EffectExtended(e.id, until))
@@ -126,15 +135,15 @@ def _r_concentrate(ctx: Context, cmd: Concentrate) -> None:
 
 
 def _v_end_effect(state: EncounterState, cmd: EndEffect, rs: Ruleset) -> list[Violation]:
-    return _v_action(state, cmd.creature) or _own_effect(state, cmd.creature, cmd.effect,
-                                                         concentration=False)[1]
+    return _v_action(state, cmd.creature, part_of=cmd.part_of) or _own_effect(
+        state, cmd.creature, cmd.effect, concentration=False)[1]
 
 
 def _r_end_effect(ctx: Context, cmd: EndEffect) -> None:
     """Seed SotDL: End an Effect you created."""
     e, _ = _own_effect(ctx.state, cmd.creature, cmd.effect, concentration=False)
     assert e is not None
-    spend(ctx, cmd.creature, f"end {e.name}", "")
+    spend(ctx, cmd.creature, f"end {e.name}", cmd.part_of)
     ctx.emit(EffectEnded(e.id, f"ended by {_who(ctx.state, cmd.creature)}"))
     if e.concentration:
         ctx.emit(AfflictionEnded(cmd.creature, "concentrating", e.id, "effect ended"))
@@ -142,7 +151,7 @@ def _r_end_effect(ctx: Context, cmd: EndEffect) -> None:
 
 def _r_defend(ctx: Context, cmd: Defend) -> None:
     """Seed SotDL: Defend: until the end of the round."""
-    spend(ctx, cmd.creature, "defend", "")
+    spend(ctx, cmd.creature, "defend", cmd.part_of)
     afflict(ctx, cmd.creature, timed("defended", cmd.creature, ctx.state.round), "defends")
 
 
@@ -150,7 +159,7 @@ def _r_defend(ctx: Context, cmd: Defend) -> None:
 
 
 def _v_find(state: EncounterState, cmd: Find, rs: Ruleset) -> list[Violation]:
-    vs = _v_action(state, cmd.creature)
+    vs = _v_action(state, cmd.creature, part_of=cmd.part_of)
     if not vs and cmd.target:
         vs = need_creature(state, cmd.target)
         if not vs and not state.creatures[cmd.target].has("hidden"):
@@ -160,7 +169,7 @@ def _v_find(state: EncounterState, cmd: Find, rs: Ruleset) -> list[Violation]:
 
 def _r_find(ctx: Context, cmd: Find) -> None:
     """Seed SotDL: Find: Perception vs a hidden creature's Agility, or a Perception challenge."""
-    spend(ctx, cmd.creature, "find", "")
+    spend(ctx, cmd.creature, "find", cmd.part_of)
     if cmd.target:
         roll = RollContext(cmd.creature, "attack", "perception", cmd.target, "agility", "find",
                            tags=frozenset({"no_range_check"}))
@@ -169,13 +178,13 @@ def _r_find(ctx: Context, cmd: Find) -> None:
                                      f"found by {_who(ctx.state, cmd.creature)}"))
         return
     r = challenge_roll(ctx, cmd.creature, "perception", f"find {cmd.object or 'something'}",
-                       action="find")
+                       action="find", base=_prep(ctx, cmd))
     ctx.emit(ActivityDone(cmd.creature, "find", f"{cmd.object or 'the object'} "
                           f"{'found' if r.success else 'not found'}"))
 
 
 def _v_help(state: EncounterState, cmd: Help, rs: Ruleset) -> list[Violation]:
-    vs = _v_action(state, cmd.creature, cmd.target)
+    vs = _v_action(state, cmd.creature, cmd.target, part_of=cmd.part_of)
     if vs:
         return vs
     if cmd.creature == cmd.target:
@@ -190,15 +199,15 @@ def _v_help(state: EncounterState, cmd: Help, rs: Ruleset) -> list[Violation]:
 
 def _r_help(ctx: Context, cmd: Help) -> None:
     """Seed SotDL: Help: the target's next attack or challenge roll this round has 1 boon."""
-    spend(ctx, cmd.creature, "help", "")
+    spend(ctx, cmd.creature, "help", cmd.part_of)
     if challenge_roll(ctx, cmd.creature, "intellect", f"help {_who(ctx.state, cmd.target)}",
-                      action="help").success:
+                      action="help", base=_prep(ctx, cmd)).success:
         afflict(ctx, cmd.target, timed("helped", cmd.creature, ctx.state.round),
                 f"helped by {_who(ctx.state, cmd.creature)}")
 
 
 def _v_hide(state: EncounterState, cmd: Hide, rs: Ruleset) -> list[Violation]:
-    vs = _v_action(state, cmd.creature)
+    vs = _v_action(state, cmd.creature, part_of=cmd.part_of)
     can_hide = rs.hooks.get("can_hide")
     if not vs and can_hide:
         vs = list(can_hide(state, rs, cmd.creature))
@@ -207,8 +216,9 @@ def _v_hide(state: EncounterState, cmd: Hide, rs: Ruleset) -> list[Violation]:
 
 def _r_hide(ctx: Context, cmd: Hide) -> None:
     """Seed SotDL: Hide: Agility challenge; hidden until the conditions end or it reveals itself."""
-    spend(ctx, cmd.creature, "hide", "")
-    if challenge_roll(ctx, cmd.creature, "agility", "hide", action="hide").success:
+    spend(ctx, cmd.creature, "hide", cmd.part_of)
+    if challenge_roll(ctx, cmd.creature, "agility", "hide", action="hide",
+                      base=_prep(ctx, cmd)).success:
         afflict(ctx, cmd.creature, timed("hidden", cmd.creature, None), "hides")
 
 
@@ -281,7 +291,7 @@ def _r_fire(ctx: Context, cmd: FirePrepared) -> None:
 
 
 def _v_reload(state: EncounterState, cmd: Reload, rs: Ruleset) -> list[Violation]:
-    vs = _v_action(state, cmd.creature)
+    vs = _v_action(state, cmd.creature, part_of=cmd.part_of)
     if vs:
         return vs
     c = state.creatures[cmd.creature]
@@ -298,12 +308,12 @@ def _r_reload(ctx: Context, cmd: Reload) -> None:
     """Seed SotDL: Reload."""
     c = ctx.state.creatures[cmd.creature]
     wid = cmd.weapon or list(c.data.get("unloaded", ()))[0]
-    spend(ctx, cmd.creature, "reload", "")
+    spend(ctx, cmd.creature, "reload", cmd.part_of)
     ctx.emit(WeaponReloaded(cmd.creature, wid))
 
 
 def _v_stabilize(state: EncounterState, cmd: Stabilize, rs: Ruleset) -> list[Violation]:
-    vs = _v_action(state, cmd.creature, cmd.target)
+    vs = _v_action(state, cmd.creature, cmd.target, part_of=cmd.part_of)
     if vs:
         return vs
     t = state.creatures[cmd.target]
@@ -319,21 +329,22 @@ def _v_stabilize(state: EncounterState, cmd: Stabilize, rs: Ruleset) -> list[Vio
 
 def _r_stabilize(ctx: Context, cmd: Stabilize) -> None:
     """Seed SotDL: Stabilize: Intellect challenge, 1 bane if dying; success heals 1 damage."""
-    spend(ctx, cmd.creature, "stabilize", "")
+    spend(ctx, cmd.creature, "stabilize", cmd.part_of)
     t = ctx.state.creatures[cmd.target]
     base = (Modifier(f"{t.name} is dying", boons=-1, source="option"),) if t.has("dying") else ()
+    base += _prep(ctx, cmd)
     if challenge_roll(ctx, cmd.creature, "intellect", f"stabilize {t.name}", action="stabilize",
                       base=base).success:
         heal(ctx, cmd.target, 1, f"stabilized by {_who(ctx.state, cmd.creature)}")
 
 
 def _v_use(state: EncounterState, cmd: UseItem, rs: Ruleset) -> list[Violation]:
-    return _v_action(state, cmd.creature)
+    return _v_action(state, cmd.creature, part_of=cmd.part_of)
 
 
 def _r_use(ctx: Context, cmd: UseItem) -> None:
     """Seed SotDL: Use an Item."""
-    spend(ctx, cmd.creature, "use an item", "")
+    spend(ctx, cmd.creature, "use an item", cmd.part_of)
     ctx.emit(ActivityDone(cmd.creature, "use an item", cmd.description))
 
 
@@ -384,9 +395,11 @@ def _r_triggered(ctx: Context, cmd: UseTriggeredAction) -> None:
 def register(rs: Ruleset) -> None:
     """The other activities."""
     rs.register_action(UseTriggeredAction, _v_triggered, _r_triggered)
-    rs.register_action(CastUtilitySpell, lambda s, c, r: _v_action(s, c.caster), _r_cast)
+    rs.register_action(CastUtilitySpell,
+                       lambda s, c, r: _v_action(s, c.caster, part_of=c.part_of), _r_cast)
     rs.register_action(Concentrate, _v_concentrate, _r_concentrate)
-    rs.register_action(Defend, lambda s, c, r: _v_action(s, c.creature), _r_defend)
+    rs.register_action(Defend, lambda s, c, r: _v_action(s, c.creature, part_of=c.part_of),
+                       _r_defend)
     rs.register_action(EndEffect, _v_end_effect, _r_end_effect)
     rs.register_action(Find, _v_find, _r_find)
     rs.register_action(Help, _v_help, _r_help)

@@ -94,6 +94,7 @@ class Rush(Command):
 
     creature: str
     path: tuple[Square, ...]
+    part_of: str = ""  # "prepared": performed as a triggered action
 
 
 @command
@@ -102,6 +103,7 @@ class Retreat(Command):
 
     creature: str
     path: tuple[Square, ...]
+    part_of: str = ""  # "prepared": performed as a triggered action
 
 
 @command

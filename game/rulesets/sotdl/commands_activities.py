@@ -18,6 +18,7 @@ class CastUtilitySpell(Command):
     rounds: int = 0
     concentration: bool = False
     description: str = ""
+    part_of: str = ""  # "prepared": performed as a triggered action
 
 
 @command
@@ -26,6 +27,7 @@ class Concentrate(Command):
 
     creature: str
     effect: str = ""
+    part_of: str = ""  # "prepared": performed as a triggered action
 
 
 @command
@@ -33,6 +35,7 @@ class Defend(Command):
     """Seed SotDL: Defend: attacks against you 1 bane, your resisting challenges 1 boon."""
 
     creature: str
+    part_of: str = ""  # "prepared": performed as a triggered action
 
 
 @command
@@ -41,6 +44,7 @@ class EndEffect(Command):
 
     creature: str
     effect: str
+    part_of: str = ""  # "prepared": performed as a triggered action
 
 
 @command
@@ -50,6 +54,7 @@ class Find(Command):
     creature: str
     target: str = ""
     object: str = ""
+    part_of: str = ""  # "prepared": performed as a triggered action
 
 
 @command
@@ -58,6 +63,7 @@ class Help(Command):
 
     creature: str
     target: str
+    part_of: str = ""  # "prepared": performed as a triggered action
 
 
 @command
@@ -65,6 +71,7 @@ class Hide(Command):
     """Seed SotDL: Hide: Agility challenge; on a success, hidden."""
 
     creature: str
+    part_of: str = ""  # "prepared": performed as a triggered action
 
 
 @command
@@ -105,6 +112,7 @@ class Reload(Command):
 
     creature: str
     weapon: str = ""
+    part_of: str = ""  # "prepared": performed as a triggered action
 
 
 @command
@@ -113,6 +121,7 @@ class Stabilize(Command):
 
     creature: str
     target: str
+    part_of: str = ""  # "prepared": performed as a triggered action
 
 
 @command
@@ -121,6 +130,7 @@ class UseItem(Command):
 
     creature: str
     description: str = ""
+    part_of: str = ""  # "prepared": performed as a triggered action
 
 
 @command

@@ -70,6 +70,10 @@ def fire_prepared(ctx: Context, effect_id: str, trigger_by: str = "") -> bool:
         cmd = replace(cmd, target=trigger_by)
     if "part_of" in names:
         cmd = replace(cmd, part_of="prepared")
+    vs = ctx.validate(cmd)
+    if vs:  # the prepared activity cannot happen now: say why, and do not stop what triggered it
+        ctx.note(f"{owner.name} cannot act on the prepared trigger: {vs[0].reason}", owner.id)
+        return False
     ctx.emit(EffectEnded(effect_id, f"triggered{' by ' + trigger_by if trigger_by else ''}"))
     ctx.perform(cmd)
     return True

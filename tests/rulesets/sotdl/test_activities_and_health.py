@@ -219,3 +219,21 @@ def test_immobilized_and_stunned() -> None:
     assert roll_of(ok(eng, Attack("foe", "hero"), dice=(10, 1))).net_boons == 1
     ok(eng, Afflict("foe", "stunned", 1))
     assert "cannot_act" in rejected(eng, Attack("foe", "hero"))
+
+
+def test_prepared_help_is_a_triggered_action_with_a_boon() -> None:
+    from game.rulesets.sotdl.commands import Help as H
+
+    eng = started()
+    ok(eng, Prepare("hero", H("hero", "foe"), "when the foe is hurt"))
+    ev = ok(eng, FirePrepared("hero"), dice=(8, 2))
+    r = roll_of(ev)
+    assert r.kind == "challenge" and r.net_boons == 1 and r.success
+    assert eng.state.creatures["hero"].turn.triggered_used
+
+
+def test_a_prepared_activity_that_cannot_happen_is_noted_not_fatal() -> None:
+    eng = started()
+    ok(eng, Prepare("hero", Attack("hero", ""), "enemy_enters_reach"))
+    ok(eng, Afflict("hero", "dazed", -1))
+    assert "cannot_act" in rejected(eng, FirePrepared("hero"))
