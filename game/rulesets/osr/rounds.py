@@ -66,20 +66,22 @@ def _creature(state: EncounterState, cid: str) -> list[Violation]:
 
 
 def v_start(state: EncounterState, cmd: StartCombat, rs: Ruleset) -> list[Violation]:
-    """Start once, before round 1."""
-    return (
-        []
-        if state.round == 0 and state.phase == ""
-        else [Violation("the fight has already begun", "started")]
-    )
+    """Start once, before round 1 (again while seizing the initiative: round 1 begins)."""
+    if state.round == 0 and state.phase in ("", SEIZE):
+        return []
+    return [Violation("the fight has already begun", "started")]
 
 
 def r_start(ctx: Context, cmd: StartCombat) -> None:
     """The fight begins: everyone may declare one swift act (seize_initiative), then round 1.
 
     Creatures whose data names a ``formation`` (scenario files: ``data: {formation: wall,
-    facing: S, order: tight, mob: false, leader: cap}``) form up first.
+    facing: S, order: tight, mob: false, leader: cap}``) form up first. Given again during
+    Seize the Initiative (the window's Start button), it begins round 1.
     """
+    if ctx.state.phase == SEIZE:
+        advance_phase(ctx)
+        return
     _form_from_data(ctx)
     ctx.emit(CombatStarted("Seize the Initiative: declare swift acts, then advance to round 1"))
     ctx.emit(PhaseChanged(0, SEIZE, ""))

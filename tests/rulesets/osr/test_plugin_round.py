@@ -216,3 +216,11 @@ def test_replay_and_undo_round_trip() -> None:
     assert eng.state == before
     eng.redo()
     assert replay(eng.initial, eng.log()) == eng.state
+
+
+def test_start_again_while_seizing_begins_round_one() -> None:
+    eng = two_fighters()
+    eng.submit(StartCombat())
+    assert eng.submit(StartCombat()).ok  # the window's Start button, pressed twice
+    assert (eng.state.round, eng.state.phase) == (1, "milieu")
+    assert not eng.submit(StartCombat()).ok
