@@ -1,8 +1,8 @@
 """Every OSR event reads as a line of the combat log (the window prints ``describe(names)``)."""
+
 from __future__ import annotations
 
 from game.rulesets.osr.events import __all__ as EVENT_NAMES
-
 from tests.rulesets.osr.test_determinism import play
 
 
