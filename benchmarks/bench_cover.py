@@ -27,12 +27,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.rules.battlefield import Battlefield, Obstacle  # noqa: E402
 from game.rules.body import Body  # noqa: E402
 from game.rules.geometry.cover import (  # noqa: E402
-    _nudged,
     body_points,
     cover_between,
     cover_level,
     eye_points,
     footprint_box,
+    nudged,
 )
 from game.rules.geometry.obscurement import obscurement_between  # noqa: E402
 from game.rules.geometry.sight import SightIndex  # noqa: E402
@@ -99,7 +99,7 @@ def reference_fraction(bf: Battlefield, idx: SightIndex, a: Body, t: Body, geoms
     import shapely
     from shapely.geometry import LineString, box
 
-    eyes = _nudged(idx, eye_points(a), a, idx.rows_near(footprint_box(a), footprint_box(t)))
+    eyes = nudged(idx, eye_points(a), a, idx.rows_near(footprint_box(a), footprint_box(t)))
     pts = body_points(t)
     ignore = idx.occupants(a.squares() + t.squares())
     holes = shapely.union(
