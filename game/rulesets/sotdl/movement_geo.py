@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from game.rules.battlefield import Battlefield, Square
 from game.rules.body import Body
 from game.rules.engine import CreatureState, EncounterState, Ruleset, Step, Violation, WalkMode
-from game.rules.geometry.distance import body_distance
+from game.rules.geometry.distance import body_distance, grid_distance
 from game.rules.geometry.falling import FallingRule
 from game.rules.geometry.forced import direction_away, forced_move
 from game.rules.geometry.pathing import Mover, MoveRules, TerrainCosts, step_cost, terrain_costs
@@ -194,6 +194,8 @@ def plan_path(
     """
     c = state.creatures[cid]
     start = c.body.square
+    if any(len(s) > 2 for s in squares):
+        return _flight_path(state, rs, cid, squares, budget_yd)
     pts = [start] + [(int(s[0]), int(s[1])) for s in squares]
     if pts[-1] == start and len(pts) > 1 and all(p == start for p in pts):
         return (), [Violation("the path does not leave the starting square", "bad_path")]
@@ -278,6 +280,49 @@ def plan_path(
                     f"{c.name} cannot end its move in an occupied space {full[-1]}", "occupied"
                 )
             ]
+    return tuple(out), []
+
+
+def _flight_path(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Square, ...],
+                 budget_yd: float) -> tuple[tuple[Step, ...], list[Violation]]:
+    """Seed SotDL: Fly ("in any direction"): waypoints ``[x, y, altitude_yd]`` for a flyer.
+
+    Each leg costs its cheapest flat path combined with the climb or dive by the diagonal rule
+    (chebyshev: the larger of the two); the altitude changes evenly along the leg.
+    """
+    c = state.creatures[cid]
+    if not is_flying(c):
+        return (), [Violation(f"{c.name} cannot fly: give waypoints as [x, y]", "bad_path")]
+    rule = rs.definition.diagonal_rule
+    tc = terrain_for(state, rs, cid)
+    allies, enemies = others(state, cid)
+    cur, alt = c.body.square, c.body.elevation_yd
+    out: list[Step] = []
+    spent = 0.0
+    for s in squares:
+        b = (int(s[0]), int(s[1]))
+        z = float(s[2]) if len(s) > 2 else alt
+        if not state.battlefield.in_bounds(b):
+            return (), [Violation(f"{b} is off the battlefield", "off_map")]
+        ground = max(state.battlefield.elevation_at(q) for q in c.body.moved_to(b).squares()
+                     if state.battlefield.in_bounds(q))
+        z = max(z, ground)
+        leg = path_through(tc, waypoints=[cur, b], allies=allies, enemies=enemies).squares
+        flat = len(leg) - 1
+        total = grid_distance(flat, 0, abs(z - alt), rule=rule)
+        if not math.isfinite(total) or (b != cur and len(leg) < 2):
+            return (), [Violation(f"{c.name} cannot fly to {b} that way", "no_path")]
+        hops = list(leg[1:]) or [b]
+        for k, sq in enumerate(hops, start=1):
+            share = 1.0 if k < len(hops) else total - (len(hops) - 1)
+            if not leg[1:]:
+                share = total
+            out.append(Step(sq, alt + (z - alt) * k / len(hops), float(share), "fly"))
+        spent += total
+        cur, alt = b, z
+    if spent > budget_yd + 1e-9:
+        return (), [Violation(f"{c.name} cannot move that far: the path costs {spent:g} yards, "
+                              f"{budget_yd:g} left", "too_far")]
     return tuple(out), []
 
 

@@ -218,7 +218,8 @@ def path_preview(
     ):
         target = target[0]  # one waypoint: the hovered square
     if isinstance(target, (list, tuple)) and target and isinstance(target[0], (list, tuple)):
-        squares = [start] + [tuple(int(v) for v in t) for t in target]
+        squares = [start] + [tuple(float(v) if i == 2 else int(v) for i, v in enumerate(t))
+                             for t in target]  # [x, y] or, for a flyer, [x, y, altitude]
     else:
         tgt = (int(target[0]), int(target[1]))
         rm = _reach_map(state, rs, walker, budget, wm, safest=safest)
@@ -228,7 +229,7 @@ def path_preview(
     if not vs and len(squares) > 1:
         full = [start] + [tuple(s.square) for s in steps]
     else:
-        full = squares
+        full = [tuple(q[:2]) for q in squares]
     tc = terrain_for(state, rs, walker)
     desc = describe_path(tc, full, moved_yd=c.turn.moved_yd if state.active == walker else 0.0)
     bodies = [c.body] + [body_at(state, walker, sq) for sq in full[1:]]

@@ -16,7 +16,7 @@ from game.rulesets.sotdl.commands import (
 )
 from game.rulesets.sotdl.falling import StayAirborne
 from game.rulesets.sotdl.movement import Sneak, Teleport
-from tests.rulesets.sotdl.helpers import check_replay, make, of, ok
+from tests.rulesets.sotdl.helpers import check_replay, make, of, ok, rejected
 
 
 def field(picture: str, **who: tuple[str, tuple[int, int], dict[str, Any]]) -> Engine:
@@ -226,3 +226,15 @@ def test_sneak_rolls_agility_and_records_the_noise() -> None:
     ok(eng, Sneak("hero", ((3, 0),), banes=1), dice=(4, 6))
     assert eng.state.creatures["hero"].data["noise"] == "loud"  # 4 - 6 <= 0
     assert eng.state.creatures["hero"].square == (3, 0)
+
+
+def test_flyers_climb_and_dive_with_three_part_waypoints() -> None:
+    eng = field("........\n........", bat=("pcs", (0, 0), {"movement": frozenset({"fly"}),
+                                                          "speed": 6}))
+    evs = ok(eng, Move("bat", ((3, 0, 3.0),)))  # 3 across and 3 up: 3 yards (chebyshev)
+    st = of(evs, "Stepped")
+    assert [e.elevation_yd for e in st] == [1.0, 2.0, 3.0] and sum(e.cost_yd for e in st) == 3
+    evs = ok(eng, Move("bat", ((3, 0, 0.0),)))  # straight down: 3 yards, no fall
+    assert of(evs, "Stepped")[-1].elevation_yd == 0.0 and not of(evs, "Fell")
+    walker = field("........", hero=("pcs", (0, 0), {}))
+    assert rejected(walker, Move("hero", ((2, 0, 3.0),))) == ["bad_path"]
