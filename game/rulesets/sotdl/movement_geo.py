@@ -265,9 +265,8 @@ def plan_path(
                         "too_far",
                     )
                 ]
-        elev = None if not mover.flying else mover.altitude_yd
-        if kind == "fall" or kind.endswith("_short"):
-            elev = None
+        # feet on the highest ground under the footprint (a flyer keeps its altitude)
+        elev = mover.altitude_yd if mover.flying else float(tc.elev[b[1], b[0]])
         out.append(Step(b, elev, float(cost), "fly" if mover.flying else kind))
         spent += cost
     end = body_at(state, cid, full[-1])
