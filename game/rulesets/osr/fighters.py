@@ -28,6 +28,12 @@ class Fighter:
     tags: frozenset[str] = frozenset()  # definition tags: "mob", "darkvision", "retainer"
     hidden_from: frozenset[str] = frozenset()  # names of creatures it is hidden from
     formation: str = ""
+    label: str = ""  # what the GM reads (the creature's name); ``name`` is its id
+
+    @property
+    def shown(self) -> str:
+        """The name the GM reads in reasons."""
+        return self.label or self.name
 
     @property
     def active(self) -> bool:

@@ -65,7 +65,7 @@ def flanking(
         ):
             return [
                 Modifier(
-                    f"flanking: {ally.name} on the far side of {target.name}",
+                    f"flanking: {ally.shown} on the far side of {target.shown}",
                     flat=p.flanking,
                     source="position",
                 )
@@ -79,7 +79,7 @@ def high_ground(attacker: Fighter, target: Fighter, p: OsrParams) -> list[Modifi
     if rise >= p.high_ground_min_yd:
         return [
             Modifier(
-                f"high ground: {rise:g} yd above {target.name}",
+                f"high ground: {rise:g} yd above {target.shown}",
                 flat=p.high_ground,
                 source="position",
             )
@@ -109,15 +109,15 @@ def light_and_sight(
     if attacker.tags & SEE_IN_DARK:
         light = Light.BRIGHT
     if light == Light.DIM:
-        mods.append(Modifier(f"poor light on {target.name}", flat=p.poor_light, source="light"))
+        mods.append(Modifier(f"poor light on {target.shown}", flat=p.poor_light, source="light"))
     elif light == Light.DARK:
-        mods.append(Modifier(f"darkness on {target.name}", flat=p.darkness, source="light"))
+        mods.append(Modifier(f"darkness on {target.shown}", flat=p.darkness, source="light"))
         unseen_why.append("in darkness")
     obsc = _least_obscured(bf, target)
     if obsc == Obscurement.HEAVY:
         mods.append(
             Modifier(
-                f"{target.name} heavily obscured", flat=p.heavy_obscurement, source="obscurement"
+                f"{target.shown} heavily obscured", flat=p.heavy_obscurement, source="obscurement"
             )
         )
     elif obsc >= Obscurement.TOTAL:
@@ -134,7 +134,9 @@ def light_and_sight(
 def prone(target: Fighter, p: OsrParams) -> list[Modifier]:
     """+2 against a prone target, whose damage reduction is then ignored."""
     if target.has("prone"):
-        return [Modifier(f"{target.name} is prone (DR ignored)", flat=p.prone, source="affliction")]
+        return [
+            Modifier(f"{target.shown} is prone (DR ignored)", flat=p.prone, source="affliction")
+        ]
     return []
 
 
@@ -167,14 +169,14 @@ def cover(
     """
     if cover_level == "total":
         return [], [
-            f"{target.name} is totally covered{': ' + cover_reason if cover_reason else ''}"
+            f"{target.shown} is totally covered{': ' + cover_reason if cover_reason else ''}"
         ]
     reasons: list[str] = []
     if cover_level in ("half", "three_quarters"):
         reasons.append(cover_reason or f"{cover_level.replace('_', '-')} cover")
     blockers = creatures_in_the_way(attacker, target, others)
     if blockers:
-        reasons.append("shooting past " + ", ".join(o.name for o in blockers))
+        reasons.append("shooting past " + ", ".join(o.shown for o in blockers))
     if reasons:
         return [Modifier("cover: " + "; ".join(reasons), flat=p.cover, source="cover")], []
     return [], []
@@ -200,10 +202,10 @@ def attack_factors(
     violations: list[str] = []
     foes = engaged_foes(attacker, others, p.melee_reach_yd)
     if bow and foes:
-        violations.append(f"cannot use a bow in melee: {', '.join(f.name for f in foes)} in reach")
+        violations.append(f"cannot use a bow in melee: {', '.join(f.shown for f in foes)} in reach")
     if not ranged:
         if gap_squares(attacker.body, target.body) > p.melee_reach_yd:
-            violations.append(f"{target.name} is out of reach")
+            violations.append(f"{target.shown} is out of reach")
         mods += flanking(attacker, target, others, p)
     mods += high_ground(attacker, target, p)
     seen_mods, unseen = light_and_sight(bf, attacker, target, p)

@@ -114,7 +114,10 @@ def morale_conditions(
         why = is_surrounded(bf, group, foes, occupied, min_directions=p.surrounded_min_directions)
         if why:
             out[(SURROUNDED, key)] = MoraleTrigger(
-                SURROUNDED, key, tuple(f.name for f in group), f"{key} surrounded: {why}"
+                SURROUNDED,
+                key,
+                tuple(f.name for f in group),
+                f"{group[0].shown if not group[0].formation else key} surrounded: {why}",
             )
     for f in active:
         if f.name not in subjects or f.name not in hit_points:
@@ -122,7 +125,7 @@ def morale_conditions(
         cur, mx = hit_points[f.name]
         if mx > 0 and cur <= mx * p.half_hit_points:
             out[(HALF_HP, f.name)] = MoraleTrigger(
-                HALF_HP, f.name, (f.name,), f"{f.name} at {cur}/{mx} hit points"
+                HALF_HP, f.name, (f.name,), f"{f.shown} at {cur}/{mx} hit points"
             )
     return out
 

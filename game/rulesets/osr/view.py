@@ -91,6 +91,7 @@ def fighter(state: EncounterState, c: CreatureState) -> Fighter:
         frozenset(c.definition.tags),
         frozenset(hidden_from),
         f.id if f else "",
+        c.name,
     )
 
 
