@@ -40,7 +40,7 @@ from game.rulesets.sotdl.common import (
 from game.rulesets.sotdl.events import ItemDropped
 from game.rulesets.sotdl.health import afflict
 from game.rulesets.sotdl.modifiers import timed
-from game.rulesets.sotdl.rolls import attack_roll
+from game.rulesets.sotdl.rolls import attack_roll, challenge_roll
 
 Stunt = Disarm | Distract | Feint | Grab | KnockDown | Pull | Shove
 
@@ -243,9 +243,13 @@ def _r_escape(ctx: Context, cmd: Escape) -> None:
     spend(ctx, c.id, "escape", cmd.part_of)
     att = cmd.attribute or _best(c, "strength", "agility")
     base = _prepared(cmd)
-    roll = RollContext(c.id, "attack", att, g, "strength", "escape",
-                       tags=frozenset({"no_range_check"}), base=base)
-    if not attack_roll(ctx, roll, f"escape from {st.creatures[g].name}").success:
+    if g in st.creatures:
+        roll = RollContext(c.id, "attack", att, g, "strength", "escape",
+                           tags=frozenset({"no_range_check"}), base=base)
+        freed = attack_roll(ctx, roll, f"escape from {st.creatures[g].name}").success
+    else:  # grabbed by the GM's say-so (a net, a trap): a challenge roll
+        freed = challenge_roll(ctx, c.id, att, "escape", action="escape", base=base).success
+    if not freed:
         return
     ctx.emit(AfflictionEnded(c.id, "grabbed", g, "escaped"))
     if cmd.path:
