@@ -9,7 +9,6 @@ import pytest
 
 from game.rules.engine import Answer, Command, Engine, replay
 from game.rulesets.sotdl import commands as C
-
 from tests.rulesets.sotdl.helpers import make
 
 MAP = "..........\n..^.......\n.....f....\n...#......\n.........."
