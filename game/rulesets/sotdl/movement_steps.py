@@ -399,12 +399,43 @@ def rider_follows(ctx: Context, ws: WalkState, step: Step) -> str | None:
     return None
 
 
+def mount_follows(ctx: Context, ws: WalkState, step: Step) -> str | None:
+    """Seed SotDL: Ride: when the rider itself is walked (a charge, an escape, a shove), the
+    mount under it goes along: rider and mount never drift apart."""
+    from game.rules.engine import Placed
+
+    mount = mount_of(ctx.state, ws.mover)
+    if mount:
+        r = ctx.state.creatures[ws.mover]
+        ctx.emit(Placed(mount, r.body.square, r.body.elevation_yd, "carries its rider"))
+    return None
+
+
+def unseated(ctx: Context, ws: WalkState, step: Step) -> str | None:
+    """A rider moved against its will (shoved, driven, pulled) leaves the saddle first."""
+    mount = mount_of(ctx.state, ws.mover)
+    if mount and not ws.mode.willing:
+        from game.rulesets.sotdl.mounts import BodySet, own_body
+        from game.rules.engine import CreatureDataSet
+
+        r = ctx.state.creatures[ws.mover]
+        ctx.emit(
+            CreatureDataSet(ws.mover, "riding", ""),
+            CreatureDataSet(mount, "rider", ""),
+            BodySet(ws.mover, own_body(ctx.state, ctx.ruleset, ws.mover, r.body.square),
+                    "pushed out of the saddle"),
+        )
+    return None
+
+
 def register(rs: object) -> None:
     """Replace the interim checkers and add the special-movement ones."""
     reg = rs.register_step_checker  # type: ignore[attr-defined]
+    reg("unseated", unseated, when="before", order=5)
     reg("remember_elevation", remember_elevation, when="before", order=10)
     reg("free_attack", free_attack_checker, when="before", order=50)
     reg("rider_follows", rider_follows, when="after", order=10)
+    reg("mount_follows", mount_follows, when="after", order=11)
     reg("jump_and_fall", jump_and_fall_checker, when="after", order=20)
     reg("surface", surface_checker, when="after", order=30)
     reg("grab_reach", grab_checker, when="after", order=40)

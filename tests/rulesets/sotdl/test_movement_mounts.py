@@ -208,3 +208,29 @@ def test_an_encounter_can_start_with_the_rider_in_the_saddle() -> None:
     assert eng.state.creatures["horse"].data["rider"] == "kara"
     ok(eng, Move("kara", ((8, 0),)))
     assert eng.state.creatures["kara"].square == eng.state.creatures["horse"].square == (8, 0)
+
+
+def test_a_mounted_charge_keeps_rider_and_mount_together() -> None:
+    from game.rulesets.sotdl.commands import Charge
+
+    eng = mounted({"orc": ("foes", (8, 0), {})})
+    ok(eng, StartTurn("kara", "fast"))
+    ok(eng, Mount("kara", "horse"))
+    _next_round(eng)
+    ok(eng, StartTurn("kara", "slow"))
+    ok(eng, Charge("kara", "orc", ((6, 0),)), dice=(1,))
+    st = eng.state
+    assert st.creatures["kara"].square == st.creatures["horse"].square == (6, 0)
+
+
+def test_a_shoved_rider_leaves_the_saddle_and_the_mount_stays() -> None:
+    from game.rulesets.sotdl.commands import Shove
+
+    eng = mounted({"orc": ("foes", (3, 0), {"strength": 16})})
+    ok(eng, StartTurn("kara", "fast"))
+    ok(eng, Mount("kara", "horse"))
+    ok(eng, StartTurn("orc", "fast"))
+    ok(eng, Shove("orc", "kara"), dice=(20,))
+    st = eng.state
+    assert st.creatures["horse"].square == (1, 0) and not st.creatures["kara"].data.get("riding")
+    assert st.creatures["kara"].body.space == 1 and st.creatures["kara"].square[0] < 1
