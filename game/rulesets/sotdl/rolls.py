@@ -6,13 +6,56 @@ the target number (Defense or an attribute score).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
-from game.rules.engine import AfflictionEnded, Context, DieRoll, RollContext
+from game.rules.engine import (
+    AfflictionEnded,
+    Command,
+    CommandRecord,
+    Context,
+    DieRoll,
+    EncounterState,
+    ManualDice,
+    NeedInput,
+    Rejected,
+    RollContext,
+    Ruleset,
+)
 from game.rules.engine.dice import parse_dice
 from game.rules.modifiers import Modifier, net_boons, net_flat
 from game.rulesets.sotdl.common import modifier, target_number
 from game.rulesets.sotdl.events import DamageRolled, RollMade
 from game.rulesets.sotdl.modifiers import consumed_by
+
+
+class PreviewReady(Exception):
+    """Raised by d20_roll in a preview context: the first roll's facts, before any die."""
+
+    def __init__(self, info: dict[str, Any]) -> None:
+        super().__init__(info.get("label", ""))
+        self.info = info
+
+
+def roll_preview(state: EncounterState, rs: Ruleset, cmd: Command) -> dict[str, Any]:
+    """Query 'roll_preview': is the command legal, and its first roll's modifiers with reasons
+    and target number, without rolling anything (what the GM reads before committing)."""
+    action = rs.action_for(cmd)
+    if action is None:
+        return {"legal": False, "violations": [f"{type(cmd).__name__} is not a command here"]}
+    vs = action.validate(state, cmd, rs)
+    if vs:
+        return {"legal": False, "violations": [v.reason for v in vs]}
+    ctx = Context(rs, state, ManualDice(), CommandRecord(cmd, state), 0)
+    ctx.preview = True  # type: ignore[attr-defined]
+    try:
+        action.resolve(ctx, cmd)
+    except PreviewReady as ready:
+        return {"legal": True, "violations": [], "roll": ready.info}
+    except Rejected as rej:
+        return {"legal": False, "violations": [v.reason for v in rej.violations]}
+    except NeedInput:
+        pass  # a question or a die before any d20 roll
+    return {"legal": True, "violations": [], "roll": None}
 
 
 def boon_die(dice: tuple[DieRoll, ...], net: int) -> int:
@@ -38,6 +81,15 @@ def d20_roll(ctx: Context, roll: RollContext, number: int, label: str,
     used = consumed_by(st, roll, rs)
     net = net_boons(mods)
     who = st.creatures[roll.roller]
+    if getattr(ctx, "preview", False):  # roll_preview: stop here and tell
+        raise PreviewReady({
+            "label": label, "roller": roll.roller, "kind": roll.kind,
+            "attribute": roll.attribute,
+            "attribute_modifier": modifier(who, roll.attribute) if roll.attribute else 0,
+            "target": roll.target, "target_attribute": roll.target_attribute,
+            "target_number": number, "net_boons": net, "flat": net_flat(mods),
+            "modifiers": mods,
+        })
     d20 = ctx.roll(20, 1, f"{who.name}: {label}", asked_of=roll.roller)
     d6s = ctx.roll(6, abs(net), f"{who.name}: {abs(net)} {'boon' if net > 0 else 'bane'} dice",
                    asked_of=roll.roller) if net else ()

@@ -202,6 +202,9 @@ def turn_status(state: EncounterState, rs: Ruleset, cid: str) -> dict[str, objec
 def register(rs: Ruleset) -> None:
     """The SotDL round: phases, turns, end of round, end of combat."""
     rs.register_query("turn_status", turn_status)
+    from game.rulesets.sotdl.rolls import roll_preview
+
+    rs.register_query("roll_preview", roll_preview)
     rs.set_phases([
         Phase(FAST_PLAYERS, "Fast turns: players", on_exit=end_active_turn),
         Phase(FAST_GM, "Fast turns: GM", on_exit=end_active_turn),

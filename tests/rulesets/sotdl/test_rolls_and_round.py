@@ -227,3 +227,17 @@ def test_advancing_the_phase_ends_the_turn_going_on() -> None:
     ok(eng, StartTurn("hero", "fast"))
     ev = ok(eng, AdvancePhase())
     assert of(ev, "TurnEnded") and eng.state.active is None and eng.state.phase == "fast_gm"
+
+
+def test_roll_preview_gives_the_modifiers_and_rolls_nothing() -> None:
+    from game.rulesets.sotdl.commands import KnockDown
+
+    eng = started(foe={"size": 2})
+    ok(eng, Afflict("foe", "defended", -1))
+    before = eng.state
+    p = eng.query("roll_preview", KnockDown("hero", "foe"))
+    assert p["legal"] and p["roll"]["target_attribute"] == "agility"
+    assert p["roll"]["net_boons"] == -2 and len(p["roll"]["modifiers"]) == 2
+    assert eng.state is before and eng.state.rng_position == 0
+    assert not eng.query("roll_preview", KnockDown("hero", "nobody"))["legal"]
+    assert eng.query("roll_preview", Help("hero", "foe"))["roll"]["kind"] == "challenge"
