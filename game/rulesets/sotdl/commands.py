@@ -9,6 +9,7 @@ from __future__ import annotations
 from game.rules.battlefield import Square
 from game.rules.engine import Command, command
 from game.rulesets.sotdl.commands_activities import (  # re-exported: see __all__
+    AdjustRoll,
     Afflict,
     CastUtilitySpell,
     Concentrate,
@@ -299,6 +300,7 @@ class Charge(Command):
 
 
 __all__ = [
+    "AdjustRoll",
     "Afflict",
     "Attack",
     "BeginCombat",

@@ -190,6 +190,16 @@ class Cure(Command):
 
 
 @command
+class AdjustRoll(Command):
+    """The GM overrides: the creature's next attack or challenge roll this round gets ``boons``
+    (negative: banes), with the GM's reason shown like any other modifier."""
+
+    creature: str
+    boons: int
+    reason: str = "the GM's ruling"
+
+
+@command
 class GainInsanity(Command):
     """Insanity (breaks concentration on a failed Will challenge)."""
 

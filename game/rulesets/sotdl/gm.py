@@ -5,6 +5,7 @@ from typing import Any
 
 from game.rules.engine import (
     AfflictionEnded,
+    AfflictionGained,
     Context,
     EncounterState,
     Ruleset,
@@ -12,6 +13,7 @@ from game.rules.engine import (
     Violation,
 )
 from game.rulesets.sotdl.commands import (
+    AdjustRoll,
     Afflict,
     Cure,
     DealDamage,
@@ -81,8 +83,17 @@ def _r_leave(ctx: Context, cmd: Surrender | Flee) -> None:
         ctx.emit(StatusChanged(cid, status, "the GM"))
 
 
+def _r_adjust(ctx: Context, cmd: AdjustRoll) -> None:
+    """GM override: a boon or bane, with the GM's reason, on the creature's next roll."""
+    st = ctx.state
+    n = sum(1 for x in st.creatures[cmd.creature].afflictions if x.name == "gm_adjust")
+    a = timed("gm_adjust", f"gm{n + 1}", st.round, boons=cmd.boons, reason=cmd.reason)
+    ctx.emit(AfflictionGained(cmd.creature, a, cmd.reason))
+
+
 def register(rs: Ruleset) -> None:
     """GM commands."""
+    rs.register_action(AdjustRoll, _v_creature, _r_adjust)
     rs.register_action(DealDamage, _v_creature,
                        lambda ctx, c: deal_damage(ctx, c.creature, c.amount, c.reason or "gm"))
     rs.register_action(Heal, _v_creature,

@@ -41,6 +41,9 @@ def _roller_mods(state: EncounterState, roll: RollContext, rs: Ruleset
             yield Modifier("defending", boons=1, source="affliction"), None
         elif n == "stunned" and roll.kind == "challenge":
             yield Modifier("stunned", boons=-1, source="affliction"), None
+        elif n == "gm_adjust" and roll.kind in ("attack", "challenge"):
+            yield (Modifier(str(a.get("reason", "the GM's ruling")), boons=int(a.get("boons", 0)),
+                            source="gm"), (c.id, n, a.source))
 
 
 def _target_mods(state: EncounterState, roll: RollContext, rs: Ruleset

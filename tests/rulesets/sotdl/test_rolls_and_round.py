@@ -241,3 +241,13 @@ def test_roll_preview_gives_the_modifiers_and_rolls_nothing() -> None:
     assert eng.state is before and eng.state.rng_position == 0
     assert not eng.query("roll_preview", KnockDown("hero", "nobody"))["legal"]
     assert eng.query("roll_preview", Help("hero", "foe"))["roll"]["kind"] == "challenge"
+
+
+def test_the_gm_overrides_a_roll_with_a_reason() -> None:
+    from game.rulesets.sotdl.commands import AdjustRoll
+
+    eng = started()
+    ok(eng, AdjustRoll("hero", 2, "the foe is blinded by the sun"))
+    r = of(ok(eng, Attack("hero", "foe"), dice=(3, 6, 1, 1)), "RollMade")[0]
+    assert r.net_boons == 2 and r.modifiers[0].reason == "the foe is blinded by the sun"
+    assert not eng.state.creatures["hero"].has("gm_adjust")  # one roll only
