@@ -389,7 +389,7 @@ def rider_follows(ctx: Context, ws: WalkState, step: Step) -> str | None:
 
     rider = rider_of(ctx.state, ws.mover)
     if rider and ctx.state.creatures[rider].has("prone"):
-        from game.rulesets.sotdl.mounts import riders_and_falls
+        from game.rulesets.sotdl.movement_ride import riders_and_falls
 
         riders_and_falls(ctx)  # knocked off on the way: lands here, not at the end of the move
         return None
