@@ -243,6 +243,7 @@ from game.rulesets.osr.round_events import (  # noqa: E402
     OsrSideTurnEnded,
     OsrSwiftActRolled,
     OsrTermsAgreed,
+    OsrTurnResumed,
 )
 
 __all__ = [
@@ -265,4 +266,5 @@ __all__ = [
     "OsrStrayShot",
     "OsrSwiftActRolled",
     "OsrTermsAgreed",
+    "OsrTurnResumed",
 ]

@@ -13,7 +13,6 @@ from game.rules.engine import (
     EncounterDataSet,
     Phase,
     StatusChanged,
-    TurnEnded,
 )
 from game.rulesets.osr import elemental, procedure
 from game.rulesets.osr.combat import apply_damage
@@ -28,6 +27,7 @@ from game.rulesets.osr.events import (
     OsrSideTurnEnded,
 )
 from game.rulesets.osr.morale import morale_check, morale_conditions, rising
+from game.rulesets.osr.turns import end_all_turns
 from game.rulesets.osr.view import fighters, formation_of, is_mob, leader_for, params_of, subjects
 
 MILIEU, INITIATIVE, ACTION, MORALE = "milieu", "initiative", "action", "morale"
@@ -175,8 +175,7 @@ def resolve_retreats(ctx: Context) -> None:
 
 def exit_action(ctx: Context) -> None:
     """The acting creature's turn ends; the felled of a simultaneous exchange die together."""
-    if ctx.state.active:
-        ctx.emit(TurnEnded(ctx.state.active))
+    end_all_turns(ctx)
     settle_felled(ctx)
 
 
@@ -195,8 +194,7 @@ def next_side(ctx: Context) -> bool:
     every side has acted (the phase is over)."""
     order = ctx.state.data.get("osr_order") or ()
     g = int(ctx.state.data.get("osr_group", 0))
-    if ctx.state.active:
-        ctx.emit(TurnEnded(ctx.state.active))
+    end_all_turns(ctx)
     settle_felled(ctx)
     if g + 1 < len(order):
         ctx.emit(OsrSideTurnEnded(tuple(order[g])))

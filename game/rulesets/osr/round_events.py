@@ -36,6 +36,20 @@ class OsrInitiativeRolled(Event):
 
 
 @event
+class OsrTurnResumed(Event):
+    """A creature goes on with its turn after a side-mate acted (the side acts as a whole)."""
+
+    creature: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return replace(state, active=self.creature)
+
+    def describe(self, names: Names = NO_NAMES) -> str:
+        """'Ann goes on'."""
+        return f"{cname(names, self.creature)} goes on"
+
+
+@event
 class OsrSideTurnEnded(Event):
     """The acting side (or tied sides) finished; the next in initiative order acts."""
 

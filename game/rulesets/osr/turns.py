@@ -23,7 +23,7 @@ from game.rules.engine import (
 from game.rulesets.osr.combat import perform_attack, plan_attack, weapon_of
 from game.rulesets.osr.commands import OsrAttack, OsrCharge, OsrEndTurn, OsrMove
 from game.rulesets.osr.dice import CtxRoller, parse_dice
-from game.rulesets.osr.events import OsrChargeRolled
+from game.rulesets.osr.events import OsrChargeRolled, OsrTurnResumed
 from game.rulesets.osr.fighters import gap_squares, sq
 from game.rulesets.osr.view import formation_of, params_of
 
@@ -75,15 +75,24 @@ def budget_squares(state: EncounterState, rs: Ruleset, cid: str) -> float:
 
 
 def begin_turn(ctx: Context, cid: str) -> None:
-    """Start the creature's turn if it is not going on (ending whoever was acting)."""
+    """Start the creature's turn, or go on with it: the winning side takes all its actions in
+    any order, so switching between its creatures ends nobody's turn (end_turn does)."""
     st = ctx.state
     if st.active == cid:
         return
-    if st.active:
-        ctx.emit(TurnEnded(st.active))
     c = st.creatures[cid]
+    if c.turn.taken and c.turn.active:
+        ctx.emit(OsrTurnResumed(cid))
+        return
     actions = 0 if c.has("retreat_failed") else 1
     ctx.emit(TurnStarted(cid, "osr", budget_squares(ctx.state, ctx.ruleset, cid), actions, 0))
+
+
+def end_all_turns(ctx: Context) -> None:
+    """Every turn still going on ends (the side is done)."""
+    for c in list(ctx.state.creatures.values()):
+        if c.turn.active:
+            ctx.emit(TurnEnded(c.id))
 
 
 def _moved_paces(state: EncounterState, rs: Ruleset, cid: str) -> float:

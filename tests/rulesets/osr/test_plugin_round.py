@@ -224,3 +224,26 @@ def test_start_again_while_seizing_begins_round_one() -> None:
     assert eng.submit(StartCombat()).ok  # the window's Start button, pressed twice
     assert (eng.state.round, eng.state.phase) == (1, "milieu")
     assert not eng.submit(StartCombat()).ok
+
+
+def test_the_side_acts_as_a_whole_in_any_order() -> None:
+    eng = engine(
+        FIELD,
+        [
+            ("ann", "pcs", (1, 1), creature("ann")),
+            ("bo", "pcs", (1, 2), creature("bo")),
+            ("orc", "gm", (5, 1), creature("orc", hit_points=30)),
+        ],
+    )
+    to_action(eng)
+    assert eng.submit(OsrMove("ann", ((2, 1), (3, 1)))).ok
+    assert eng.submit(OsrMove("bo", ((2, 2), (3, 2)))).ok
+    out = eng.submit(OsrMove("ann", ((4, 1),)))  # Ann goes on: 3 of her 6 paces were left
+    assert out.ok and "OsrTurnResumed" in kinds(out.events)
+    assert eng.state.creatures["ann"].turn.move_budget_yd == 3
+    assert eng.submit(OsrAttack("ann", "orc"), dice=[2]).ok
+    assert eng.submit(OsrEndTurn("ann")).ok
+    assert eng.submit(OsrMove("ann", ((4, 0),))).violations[0].code == "turn_taken"
+    assert eng.submit(OsrMove("bo", ((4, 2),))).ok  # Bo's turn still goes on
+    eng.submit(AdvancePhase())  # the party is done: every turn ends
+    assert not any(c.turn.active for c in eng.state.creatures.values())
