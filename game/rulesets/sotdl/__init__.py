@@ -21,6 +21,7 @@ from game.rulesets.sotdl import (
     attacks,
     gm,
     interim,
+    minor,
     modifiers,
     movecmds,
     rounds,
@@ -48,6 +49,7 @@ def build_ruleset(defn: RulesetDef | None = None, definitions: Definitions | Non
     attacks.register(rs)
     stunts.register(rs)
     activities.register(rs)
+    minor.register(rs)
     triggered.register(rs)
     gm.register(rs)
     for name in plugins:

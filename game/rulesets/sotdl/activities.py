@@ -13,7 +13,6 @@ from game.rules.engine import (
     EffectExtended,
     EffectStarted,
     EncounterState,
-    MinorActivityDone,
     RollContext,
     Ruleset,
     Violation,
@@ -29,24 +28,19 @@ from game.rulesets.sotdl.commands import (
     FirePrepared,
     Help,
     Hide,
-    MinorActivity,
-    PickUp,
     Prepare,
     Reload,
     Stabilize,
     UseItem,
-    UseTriggeredAction,
 )
 from game.rulesets.sotdl.common import (
     action_violations,
     cannot_act,
-    ensure_turn,
     need_creature,
-    own_turn_violations,
     pick_weapon,
     spend,
 )
-from game.rulesets.sotdl.events import ActivityDone, ItemPickedUp, WeaponReloaded
+from game.rulesets.sotdl.events import ActivityDone, WeaponReloaded
 from game.rulesets.sotdl.health import afflict, heal
 from game.rulesets.sotdl.modifiers import timed
 from game.rulesets.sotdl.rolls import attack_roll, challenge_roll
@@ -331,8 +325,9 @@ def _r_stabilize(ctx: Context, cmd: Stabilize) -> None:
     """Seed SotDL: Stabilize: Intellect challenge, 1 bane if dying; success heals 1 damage."""
     spend(ctx, cmd.creature, "stabilize", cmd.part_of)
     t = ctx.state.creatures[cmd.target]
-    base = (Modifier(f"{t.name} is dying", boons=-1, source="option"),) if t.has("dying") else ()
-    base += _prep(ctx, cmd)
+    base = _prep(ctx, cmd)
+    if t.has("dying"):
+        base += (Modifier(f"{t.name} is dying", boons=-1, source="option"),)
     if challenge_roll(ctx, cmd.creature, "intellect", f"stabilize {t.name}", action="stabilize",
                       base=base).success:
         heal(ctx, cmd.target, 1, f"stabilized by {_who(ctx.state, cmd.creature)}")
@@ -348,53 +343,8 @@ def _r_use(ctx: Context, cmd: UseItem) -> None:
     ctx.emit(ActivityDone(cmd.creature, "use an item", cmd.description))
 
 
-def _v_minor(state: EncounterState, cmd: MinorActivity | PickUp, rs: Ruleset) -> list[Violation]:
-    vs = need_creature(state, cmd.creature) or own_turn_violations(state, cmd.creature, "none")
-    if vs:
-        return vs
-    c = state.creatures[cmd.creature]
-    why = cannot_act(c)
-    if why:
-        return [Violation(why, "cannot_act")]
-    if isinstance(cmd, PickUp) and cmd.item not in c.data.get("dropped", ()):
-        return [Violation(f"{c.name} dropped no {cmd.item}", "no_item")]
-    if state.active == cmd.creature:
-        used, allowed = c.turn.minor_used, c.turn.minor_allowed
-    else:
-        from game.rulesets.sotdl.common import auto_kind
-
-        used = 0
-        allowed = int(rs.param("minor_activities_fast", 1) if auto_kind(state, c.id) != "slow"
-                      else rs.param("minor_activities_slow", 2))
-    if used >= allowed and not getattr(cmd, "extra", False):
-        return [Violation(f"{c.name} has used its {allowed} minor activit"
-                          f"{'y' if allowed == 1 else 'ies'} this turn", "no_minor")]
-    return []
-
-
-def _r_minor(ctx: Context, cmd: MinorActivity | PickUp) -> None:
-    """Seed SotDL: Minor Activities: one on a fast turn, two on a slow turn."""
-    ensure_turn(ctx, cmd.creature)
-    if isinstance(cmd, PickUp):
-        ctx.emit(MinorActivityDone(cmd.creature, f"pick up {cmd.item}"))
-        ctx.emit(ItemPickedUp(cmd.creature, cmd.item))
-    else:
-        ctx.emit(MinorActivityDone(cmd.creature, cmd.description))
-
-
-def _v_triggered(state: EncounterState, cmd: UseTriggeredAction, rs: Ruleset) -> list[Violation]:
-    return need_creature(state, cmd.creature) or action_violations(state, cmd.creature, "triggered")
-
-
-def _r_triggered(ctx: Context, cmd: UseTriggeredAction) -> None:
-    """Seed SotDL: Triggered Actions: one a round, even on another creature's turn."""
-    spend(ctx, cmd.creature, cmd.description or "triggered action", "triggered")
-    ctx.emit(ActivityDone(cmd.creature, "triggered action", cmd.description))
-
-
 def register(rs: Ruleset) -> None:
     """The other activities."""
-    rs.register_action(UseTriggeredAction, _v_triggered, _r_triggered)
     rs.register_action(CastUtilitySpell,
                        lambda s, c, r: _v_action(s, c.caster, part_of=c.part_of), _r_cast)
     rs.register_action(Concentrate, _v_concentrate, _r_concentrate)
@@ -409,5 +359,4 @@ def register(rs: Ruleset) -> None:
     rs.register_action(Reload, _v_reload, _r_reload)
     rs.register_action(Stabilize, _v_stabilize, _r_stabilize)
     rs.register_action(UseItem, _v_use, _r_use)
-    rs.register_action(MinorActivity, _v_minor, _r_minor)
-    rs.register_action(PickUp, _v_minor, _r_minor)
+
