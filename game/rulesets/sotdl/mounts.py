@@ -301,7 +301,7 @@ def joint_attack_banes(state: EncounterState, roll: RollContext, rs: Ruleset) ->
     c = state.creatures.get(roll.roller)
     if c is None or roll.kind != "attack" or not c.data.get("both_attacking"):
         return []
-    n = int(rs.param("mounted", {}).get("both_attack_banes", 2))
+    n = int(rs.param("mounted.both_attack_banes", 2))
     return [Modifier("rider and mount attack together", boons=-n, source="action")]
 
 

@@ -114,7 +114,7 @@ def reach_yd(
     else:  # the longest melee weapon it wields
         wr = max((w.reach_yd for w in held_weapons(rs, c) if w.kind == "melee"), default=0)
     extra = (
-        rs.param("melee_options", {}).get("lunging_extra_reach_yd", 1) if option == "lunging" else 0
+        rs.param("melee_options.lunging_extra_reach_yd", 1) if option == "lunging" else 0
     )
     return float(rs.definition.base_reach_yd + c.definition.reach_yd + wr + extra)
 

@@ -90,7 +90,7 @@ def riders_and_falls(ctx: Context, cmd: object = None) -> None:
                 afflict(ctx, c.id, timed("prone", mount, None), f"{m.name} falls")
             r = challenge_roll(ctx, c.id, "agility", f"{m.name} falls: stay clear", action="ride")
             if not r.success:
-                dice = str(ctx.ruleset.param("mounted", {}).get("crushed_damage_dice", "1d6"))
+                dice = str(ctx.ruleset.param("mounted.crushed_damage_dice", "1d6"))
                 expr = f"{dice}+{int(math.floor(size(m)))}"
                 dmg = damage_roll(ctx, mount, c.id, expr, f"pinned under {m.name}")
                 deal_damage(ctx, c.id, dmg, f"pinned under {m.name}")

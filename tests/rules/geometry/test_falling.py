@@ -53,3 +53,15 @@ def test_flyer_falls_to_the_ground_below_and_lands_prone() -> None:
         "3d6",
         True,
     )
+
+
+def test_the_shipped_sotdl_file_is_read() -> None:
+    from game.io.config import load_definitions
+    from game.rules.geometry.pathing import MoveRules
+
+    rs = load_definitions().rulesets["sotdl"]
+    rule = FallingRule.from_ruleset(rs)
+    assert (rule.min_height_yd, rule.step_yd, rule.damage_dice) == (2, 2, "1d6")
+    mr = MoveRules.from_ruleset(rs)
+    assert (mr.crawl_multiplier, mr.safe_drop_yd, mr.run_up_yd, mr.across_base_yd) == (2, 5, 2, 2)
+    assert mr.diagonal_rule == rs.diagonal_rule
