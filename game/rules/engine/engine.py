@@ -198,8 +198,8 @@ class Engine:
     >>> # see docs/engine.md and tests/rules/engine/ for full examples
     """
 
-    def __init__(self, ruleset: Ruleset, state: EncounterState, dice: DiceSource | None = None
-                 ) -> None:
+    def __init__(self, ruleset: Ruleset, state: EncounterState, dice: DiceSource | None = None,
+                 *, strict: bool = False) -> None:
         self.ruleset = ruleset
         self.initial = state
         self.dice: DiceSource = dice if dice is not None else SeededDice(0)
@@ -209,6 +209,8 @@ class Engine:
         self._pending: tuple[CommandRecord, Decision] | None = None
         self.on_commit: list[Callable[[CommandRecord], None]] = []
         self.on_undo: list[Callable[[CommandRecord], None]] = []
+        #: False: a bug in a handler refuses the command (state untouched) instead of raising
+        self.strict = strict
 
     # -- reading -----------------------------------------------------------------------------
     @property
@@ -251,7 +253,13 @@ class Engine:
             return self.answer(cmd.decision_id, cmd.choice)
         if isinstance(cmd, EnterDice):
             return self.answer(cmd.decision_id, list(cmd.values))
-        vs = self.validate(cmd)
+        try:
+            vs = self.validate(cmd)
+        except Exception as err:  # noqa: BLE001 - as in _run
+            if self.strict:
+                raise
+            vs = [Violation(f"the rules engine failed on this command ({type(err).__name__}: "
+                            f"{err})", "internal")]
         if vs:
             return Outcome(False, violations=tuple(vs))
         record = CommandRecord(cmd, self._state, typed=list(dice))
@@ -344,6 +352,13 @@ class Engine:
         except Rejected as rej:
             self._state = record.state_before
             return Outcome(False, violations=tuple(rej.violations))
+        except Exception as err:  # noqa: BLE001 - a rules bug must not take the table down
+            if self.strict:
+                raise
+            self._state = record.state_before
+            self._pending = None
+            why = f"the rules engine failed on this command ({type(err).__name__}: {err})"
+            return Outcome(False, violations=(Violation(why, "internal"),))
         record.events = tuple(ctx.events)
         self._state = ctx.state
         self.history.append(record)

@@ -115,3 +115,18 @@ def test_cancel_a_paused_command() -> None:
     eng = Engine(toy_ruleset(), toy_state(), ManualDice())
     eng.submit(Poke("c0", "c1"))
     assert eng.undo() and eng.pending is None and eng.state == eng.initial
+
+
+def test_a_bug_in_a_handler_refuses_the_command_unless_strict() -> None:
+    from game.rules.engine import Violation  # noqa: F401
+
+    rs = toy_ruleset()
+    rs.register_action(Poke, lambda s, c, r: [], lambda ctx, c: 1 / 0)
+    eng = Engine(rs, toy_state(), SeededDice(1))
+    out = eng.submit(Poke("c0", "c1"))
+    assert not out.ok and out.violations[0].code == "internal" and eng.state == eng.initial
+    eng.strict = True
+    import pytest
+
+    with pytest.raises(ZeroDivisionError):
+        eng.submit(Poke("c0", "c1"))

@@ -63,6 +63,7 @@ def random_command(r: random.Random, eng: Engine) -> Command:
 def test_random_commands_keep_the_invariants(seed: int, plugins: bool) -> None:
     r = random.Random(seed)
     eng = make(MAP, CAST, seed=seed) if plugins else make(MAP, CAST, seed=seed, plugins=())
+    eng.strict = True  # a crash in a handler fails the test
     for _ in range(40):
         eng.submit(random_command(r, eng))
         for _ in range(10):

@@ -46,7 +46,8 @@ def make(picture: str, creatures: dict[str, tuple[str, tuple[int, int], dict[str
     rs = build_ruleset(rdef, Definitions(weapons=W), plugins=plugins)
     new = [NewCreature(cid, creature(cid, **kw), side, sq) for cid, (side, sq, kw) in
            creatures.items()]
-    return Engine(rs, new_state(parse_ascii(picture), rs, SIDES, new), SeededDice(seed))
+    return Engine(rs, new_state(parse_ascii(picture), rs, SIDES, new), SeededDice(seed),
+                  strict=True)
 
 
 def duel(seed: int = 1, hero: dict[str, Any] | None = None, foe: dict[str, Any] | None = None,
