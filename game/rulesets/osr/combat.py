@@ -80,7 +80,35 @@ def plan_attack(
     gm_modifier: int = 0,
     gm_reason: str = "",
 ) -> tuple[AttackPlan | None, list[Violation]]:
-    """Everything about an attack that the battlefield decides, or why it is not legal."""
+    """Everything about an attack that the battlefield decides, or why it is not legal.
+
+    With no weapon named, the creature's first weapon that can make this attack (an archer in
+    melee draws its dagger), else its first.
+    """
+    if not weapon_id and attacker in state.creatures:
+        wids = [
+            w
+            for w in state.creatures[attacker].definition.weapons
+            if weapon(state, rs, state.creatures[attacker], w)
+        ]
+        if len(wids) > 1:
+            first: tuple[AttackPlan | None, list[Violation]] | None = None
+            for wid in wids:
+                got = plan_attack(
+                    state,
+                    rs,
+                    attacker,
+                    target,
+                    wid,
+                    thrown=thrown,
+                    gm_modifier=gm_modifier,
+                    gm_reason=gm_reason,
+                )
+                if got[0] is not None and not got[1]:
+                    return got
+                first = first or got
+            assert first is not None
+            return first
     if attacker not in state.creatures or target not in state.creatures:
         return None, [
             Violation(

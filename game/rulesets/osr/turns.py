@@ -307,16 +307,19 @@ def validate_attack(state: EncounterState, cmd: OsrAttack, rs: Ruleset) -> list[
 
 def resolve_attack_cmd(ctx: Context, cmd: OsrAttack) -> None:
     """Spend the action and roll the attack (natural 20: another at once)."""
+    plan, _ = plan_attack(
+        ctx.state, ctx.ruleset, cmd.creature, cmd.target, cmd.weapon, thrown=cmd.thrown
+    )
+    wid = plan.weapon.id if plan is not None else cmd.weapon
     begin_turn(ctx, cmd.creature)
     ctx.emit(ActionUsed(cmd.creature, "attack"))
-    w = weapon_of(ctx.state, ctx.ruleset, cmd.creature, cmd.weapon)
-    if w.has("bow"):
+    if plan is not None and plan.weapon.has("bow"):
         limit_after_slow_action(ctx, cmd.creature, "shooting a bow")
     perform_attack(
         ctx,
         cmd.creature,
         cmd.target,
-        cmd.weapon,
+        wid,
         thrown=cmd.thrown,
         gm_modifier=cmd.gm_modifier,
         gm_reason=cmd.gm_reason,

@@ -284,3 +284,34 @@ def test_charge_without_a_path_takes_the_cheapest_to_the_target() -> None:
     )
     to_action(far)
     assert far.validate(OsrCharge("ann", "orc")) == []  # 9 paces: within 6 + 1d6 + 3 at most
+
+
+def test_an_archer_in_melee_draws_its_dagger() -> None:
+    from tests.rulesets.osr.setup import WEAPONS  # noqa: F401 (the weapons the engine knows)
+
+    eng = engine(
+        OPEN,
+        [
+            ("ann", "pcs", (1, 1), creature("ann", weapons=("bow", "sword"))),
+            ("orc", "gm", (2, 1), creature("orc", hit_points=30)),
+            ("gob", "gm", (8, 1), creature("gob", hit_points=30)),
+        ],
+    )
+    to_action(eng)
+    assert eng.query("targeting", "ann", "orc").weapon == "sword"
+    assert eng.query("targeting", "ann", "gob").legal is False  # the bow: a foe is in melee
+    out = eng.submit(OsrAttack("ann", "orc"), dice=[15, 3])
+    assert of(out.events, "OsrAttackRolled")[0].weapon == "sword"
+
+
+def test_drawing_the_dagger_does_not_cost_the_pace_limit_of_a_bow() -> None:
+    eng = engine(
+        OPEN,
+        [
+            ("ann", "pcs", (1, 1), creature("ann", weapons=("bow", "sword"))),
+            ("orc", "gm", (2, 1), creature("orc", hit_points=30)),
+        ],
+    )
+    to_action(eng)
+    eng.submit(OsrAttack("ann", "orc"), dice=[2])
+    assert eng.state.creatures["ann"].turn.move_budget_yd == 6
