@@ -109,13 +109,31 @@ def _r_move(ctx: Context, cmd: Move | Rush | Retreat | Sneak) -> None:
         _sneak_roll(ctx, cmd)
     walker, budget, wm = mover_and_budget(ctx.state, cid, _mode_name(cmd))
     steps, _ = plan_path(ctx.state, rs, walker, tuple(cmd.path), wm, budget)
+    start = ctx.state.creatures[walker].body.square
     if walker == cid:
-        walk(ctx, cid, steps, wm)
-        return
-    ws = walk(ctx, walker, steps, replace(wm, uses_budget=False))
-    if wm.kind == "move":
+        ws = walk(ctx, cid, steps, wm)
+    else:
+        ws = walk(ctx, walker, steps, replace(wm, uses_budget=False))
+    if rs.definition.diagonal_rule == "alternating":
+        _count_diagonals(ctx, walker, start, steps[: ws.index])
+    if walker != cid and wm.kind == "move":
         spent = sum(s.cost_yd for s in steps[: ws.index])
         ctx.emit(MoveBudgetSet(cid, max(0.0, budget - spent), "rode the mount", move_used=True))
+
+
+def _count_diagonals(ctx: Context, cid: str, start: Square, steps: tuple) -> None:  # type: ignore[type-arg]
+    """Remember this turn's diagonal steps for the alternating 1-2-1 rule across moves."""
+    from game.rulesets.sotdl.movement_geo import diagonals_taken
+
+    n, cur = 0, start
+    for s in steps:
+        sq = tuple(s.square)
+        if abs(sq[0] - cur[0]) == 1 and abs(sq[1] - cur[1]) == 1:
+            n += 1
+        cur = sq
+    if n:
+        total = diagonals_taken(ctx.state, cid) + n
+        ctx.emit(CreatureDataSet(cid, "diagonals", (ctx.state.round, total)))
 
 
 def _sneak_roll(ctx: Context, cmd: Sneak) -> None:

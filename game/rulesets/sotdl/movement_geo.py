@@ -207,7 +207,10 @@ def plan_path(
     allies, enemies = others(state, cid)
     mover = tc.mover
     moved0 = c.turn.moved_yd if state.active == cid else 0.0
-    pc = path_through(tc, waypoints=pts, allies=allies, enemies=enemies, moved_yd=moved0)
+    diags0 = diagonals_taken(state, cid)
+    pc = path_through(
+        tc, waypoints=pts, allies=allies, enemies=enemies, moved_yd=moved0, diagonals_before=diags0
+    )
     steps_g = list(pc.steps)
     full = list(pc.squares)
     if pc.steps and pc.steps[-1].kind == "unreachable":
@@ -323,6 +326,15 @@ def _flight_path(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Sq
         return (), [Violation(f"{c.name} cannot move that far: the path costs {spent:g} yards, "
                               f"{budget_yd:g} left", "too_far")]
     return tuple(out), []
+
+
+def diagonals_taken(state: EncounterState, cid: str) -> int:
+    """Diagonal steps already taken this turn (the alternating rule counts 1, 2, 1, 2 across
+    every move of the turn); kept as creature data ``diagonals`` = [round, count]."""
+    d = state.creatures[cid].data.get("diagonals")
+    if state.active == cid and d and int(d[0]) == state.round:
+        return int(d[1])
+    return 0
 
 
 def _fresh(state: EncounterState, cid: str, budget_yd: float) -> bool:

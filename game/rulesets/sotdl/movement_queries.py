@@ -27,6 +27,7 @@ from game.rules.geometry.reach import FreeAttack, free_attacks_along, within_rea
 from game.rulesets.sotdl.common import speed
 from game.rulesets.sotdl.movement_geo import (
     body_at,
+    diagonals_taken,
     falling_rule,
     mount_of,
     others,
@@ -179,6 +180,7 @@ def _reach_map(
         threats=threats,
         max_attacks=min(3, len(threats)) if safest else 0,
         guaranteed_step=tc.mover.prone and fresh and budget > 0,
+        diagonals_before=diagonals_taken(state, walker),
     )
     _LAST[:] = [state, key, rm]
     return rm

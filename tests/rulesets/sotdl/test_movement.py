@@ -172,3 +172,26 @@ def test_teleport_ignores_everything_between() -> None:
     evs = ok(eng, Teleport("hero", (5, 1)))
     assert not of(evs, "DecisionAnswered") and eng.state.creatures["hero"].square == (5, 1)
     assert "blocked" in rejected(eng, Teleport("hero", (2, 0)))
+
+
+def test_alternating_diagonals_count_across_the_moves_of_a_turn() -> None:
+    import dataclasses
+
+    from game.rules.ascii_grid import parse_ascii
+    from game.rules.definitions import Definitions
+    from game.rules.engine import SeededDice
+    from game.rulesets.sotdl import DEFAULT, NewCreature, build_ruleset, new_state
+    from tests.rulesets.sotdl.helpers import SIDES, W, creature
+
+    rdef = dataclasses.replace(DEFAULT, diagonal_rule="alternating")
+    rs = build_ruleset(rdef, Definitions(weapons=W))
+    new = [NewCreature("hero", creature("hero", speed=6), "pcs", (0, 0)),
+           NewCreature("orc", creature("orc", weapons=()), "foes", (9, 5))]
+    eng = Engine(rs, new_state(parse_ascii(OPEN), rs, SIDES, new), SeededDice(1))
+    ok(eng, BeginCombat())
+    ok(eng, StartTurn("hero", "slow"))
+    evs = ok(eng, Move("hero", ((1, 1),)))  # the first diagonal: 1 yard
+    assert of(evs, "Stepped")[0].cost_yd == 1.0
+    evs = ok(eng, Move("hero", ((2, 2),)))  # the second, in a new move: 2 yards
+    assert of(evs, "Stepped")[0].cost_yd == 2.0
+    assert eng.query("reachable", "hero").budget_yd == 3.0
