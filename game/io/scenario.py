@@ -14,7 +14,7 @@ from typing import IO, Any
 from game.io.errors import InputError
 from game.io.scenario_setup import ITEM_KEYS, Scenario, _plain
 from game.io.yaml_lines import LineList, LineMap, load_yaml_file
-from game.rules.engine import Answer, EncounterState, Event, encode
+from game.rules.engine import Answer, Command, EncounterState, Event, encode
 
 __all__ = ["Scenario", "play", "run_scenario_file", "summary"]
 
@@ -34,6 +34,26 @@ def _matches(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> bool:
         elif v != a:
             return False
     return True
+
+
+def parse_item(sc: Scenario, items: Any, n: int
+               ) -> tuple[int | None, Mapping[str, Any], str, list[int], Command | None]:
+    """One command item checked and built: (line, item, name, dice, command or None)."""
+    line = items.item_line(n) if isinstance(items, LineList) else None
+    item = items[n]
+    if isinstance(item, str):
+        item = {item: {}}
+    if not isinstance(item, Mapping):
+        sc.fail(line, "each command is a mapping like {attack: {...}}")
+    keys = [k for k in item if k not in ITEM_KEYS]
+    if len(keys) != 1:
+        sc.fail(line, "each item names one command (or answer), plus dice:/expect:")
+    name = str(keys[0])
+    dice = item.get("dice") or []
+    if not isinstance(dice, list) or not all(isinstance(v, int) for v in dice):
+        sc.fail(line, "dice: a list of whole numbers")
+    cmd = None if name in ("answer", "undo", "redo") else sc.command_from(name, item[name], line)
+    return line, item, name, list(dice), cmd
 
 
 def run_scenario_file(path: Path, *, seed: int | None = None, out: IO[str]) -> int:
@@ -144,24 +164,13 @@ def play(sc: Scenario, out: IO[str]) -> dict[str, Any]:
                 return
             i += 1
 
+    parsed = [parse_item(sc, items, n) for n in range(len(items))]  # bad files stop here
     _emit(out, {"type": "Setup", "ruleset": sc.ruleset.id, "creatures": {
         c.id: {"name": c.name, "side": c.side, "square": list(c.body.square),
                "definition": c.definition.id} for c in eng.state.creatures.values()}})
     last_line: int | None = None
-    for n, item in enumerate(items):
-        line = items.item_line(n) if isinstance(items, LineList) else None
+    for line, item, name, dice, parsed_cmd in parsed:
         last_line = line
-        if isinstance(item, str):
-            item = {item: {}}
-        if not isinstance(item, Mapping):
-            sc.fail(line, "each command is a mapping like {attack: {...}}")
-        keys = [k for k in item if k not in ITEM_KEYS]
-        if len(keys) != 1:
-            sc.fail(line, "each item names one command (or answer), plus dice:/expect:")
-        name = str(keys[0])
-        dice = item.get("dice") or []
-        if not isinstance(dice, list) or not all(isinstance(v, int) for v in dice):
-            sc.fail(line, "dice: a list of whole numbers")
         if name == "answer":
             if eng.pending is None:
                 problems.append((line, "answer given, but no question is pending"))
@@ -192,7 +201,8 @@ def play(sc: Scenario, out: IO[str]) -> dict[str, Any]:
             ok = eng.undo() if name == "undo" else eng.redo()
             _emit(out, {"type": "Undone" if name == "undo" else "Redone", "ok": ok})
             continue
-        cmd = sc.command_from(name, item[name], line)
+        cmd = parsed_cmd
+        assert cmd is not None
         _emit(out, {"type": "CommandIssued", "line": line, "command": cmd.to_dict()})
         settle(eng.submit(cmd, dice=dice), line, item)
     while eng.pending is not None:

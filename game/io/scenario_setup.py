@@ -288,6 +288,14 @@ class Scenario:
         raise AssertionError
 
     # -- commands ----------------------------------------------------------------------------
+    def _check_squares(self, name: str, field: str, value: Any, *, many: bool,
+                       line: int | None) -> None:
+        """Squares are [x, y] (paths: a list of them)."""
+        items = value if many else (value,)
+        if not isinstance(items, tuple) or not all(_is_square(v) for v in items):
+            what = "a list of squares like [[1, 0], [2, 0]]" if many else "a square like [1, 0]"
+            self.fail(line, f"{name}: {field} must be {what}")
+
     def command_from(self, name: str, args: Any, line: int | None, *, activity: bool = False
                      ) -> Command:
         """Build a command from its scenario form (``attack: {attacker: .., target: ..}``).
@@ -322,6 +330,9 @@ class Scenario:
                 kw[k] = self.command_from(str(an), aa, line, activity=True)
             else:
                 kw[k] = _tuplify(_plain(v))
+                ftype = str(fields[k].type)
+                if "Square" in ftype and kw[k] is not None:
+                    self._check_squares(name, k, kw[k], many="tuple[" in ftype, line=line)
         if activity and "target" in fields and "target" not in kw:
             kw["target"] = ""
         try:
@@ -333,6 +344,12 @@ class Scenario:
             what = f"missing {', '.join(missing)}" if missing else str(err)
             self.fail(line, f"{name}: {what}")
         raise AssertionError
+
+
+def _is_square(v: Any) -> bool:
+    """[x, y] whole numbers, or [x, y, altitude] for a flyer's waypoint."""
+    return isinstance(v, tuple) and len(v) in (2, 3) and all(
+        isinstance(n, int) for n in v[:2]) and all(isinstance(n, (int, float)) for n in v)
 
 
 def _plain(v: Any) -> Any:
