@@ -21,6 +21,8 @@ creatures:
     (GOOD_HEAD + "commands:\n  - fly_away: {creature: a}\n", 7, "unknown command 'fly_away'"),
     (GOOD_HEAD + "commands:\n  - attack: {attacker: a, tagret: b}\n", 7, "unknown field 'tagret'"),
     (GOOD_HEAD + "commands:\n  - attack: {attacker: a}\n", 7, "missing target"),
+    (GOOD_HEAD + "commands:\n  - begin_combat\n  - move: {creature: a, path: [[1]]}\n", 8,
+     "path must be a list of squares"),
     (GOOD_HEAD.replace("at: [1, 0]", "at: [9, 0]"), 5, "off the 4x1 map"),
     (GOOD_HEAD.replace("health: 10}}\n  - {id: b", "}}\n  - {id: b"), 4, "health"),
     (GOOD_HEAD + "comands: []\n", 6, "unknown key 'comands'"),
@@ -30,8 +32,10 @@ creatures:
 def test_bad_file_one_line(tmp_path: Path, text: str, line: int | None, words: str) -> None:
     p = tmp_path / "bad.yaml"
     p.write_text(text, encoding="utf-8")
+    out = io.StringIO()
     with pytest.raises(InputError) as err:
-        run_scenario_file(p, out=io.StringIO())
+        run_scenario_file(p, out=out)
+    assert out.getvalue() == ""  # nothing runs from a bad file
     msg = str(err.value)
     assert words in msg and "\n" not in msg
     if line is not None:
