@@ -69,6 +69,19 @@ def weapon_of(state: EncounterState, rs: Ruleset, cid: str, weapon_id: str = "")
     return weapon(state, rs, state.creatures[cid], weapon_id) or UNARMED
 
 
+def melee_weapon_of(state: EncounterState, rs: Ruleset, cid: str, weapon_id: str = "") -> WeaponDef:
+    """The weapon for a melee blow (free attacks, charges): the named one, else the creature's
+    first melee weapon, else its first (a bow: no free attack)."""
+    if weapon_id:
+        return weapon_of(state, rs, cid, weapon_id)
+    c = state.creatures[cid]
+    for wid in c.definition.weapons:
+        w = weapon(state, rs, c, wid)
+        if w is not None and w.kind == "melee":
+            return w
+    return weapon_of(state, rs, cid)
+
+
 def plan_attack(
     state: EncounterState,
     rs: Ruleset,

@@ -18,7 +18,7 @@ from game.rules.engine import (
     Violation,
 )
 from game.rulesets.osr import formations as fm
-from game.rulesets.osr.combat import perform_attack, weapon_of
+from game.rulesets.osr.combat import melee_weapon_of, perform_attack
 from game.rulesets.osr.commands import (
     OsrBreakFormation,
     OsrFormUp,
@@ -187,7 +187,7 @@ def r_move_block(ctx: Context, cmd: OsrMoveFormation) -> None:
             a = ctx.state.creatures[attacker]
             if a.turn.triggered_used or not a.in_fight or not ctx.state.creatures[member].in_fight:
                 continue
-            w = weapon_of(ctx.state, ctx.ruleset, attacker)
+            w = melee_weapon_of(ctx.state, ctx.ruleset, attacker)
             if w.kind != "melee":
                 continue
             if (
@@ -277,7 +277,7 @@ def r_turn_block(ctx: Context, cmd: OsrTurnFormation) -> None:
     f = _live(st, formations(st)[cmd.formation])
     for attacker, member in fm.turn_free_attacks(f, cmd.facing, fighters(st)):
         a = ctx.state.creatures[attacker]
-        w = weapon_of(ctx.state, ctx.ruleset, attacker)
+        w = melee_weapon_of(ctx.state, ctx.ruleset, attacker)
         if a.turn.triggered_used or w.kind != "melee":
             continue
         if (

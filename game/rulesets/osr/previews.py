@@ -16,7 +16,7 @@ import numpy as np
 
 from game.rules.battlefield import Square
 from game.rules.engine import EncounterState, Ruleset
-from game.rulesets.osr.combat import weapon_of
+from game.rulesets.osr.combat import melee_weapon_of
 from game.rulesets.osr.turns import budget_squares, plan_steps
 from game.rulesets.osr.view import params_of
 
@@ -129,7 +129,7 @@ def _free_attacks(
         for o in state.creatures.values():
             if o.id in spent or not o.in_fight or o.side == mover.side or o.turn.triggered_used:
                 continue
-            w = weapon_of(state, rs, o.id)
+            w = melee_weapon_of(state, rs, o.id)
             reach = p.melee_reach_yd + w.reach_yd + o.definition.reach_yd
             if w.kind == "melee" and gap_squares(o.body, body) <= reach < gap_squares(o.body, nxt):
                 spent.add(o.id)

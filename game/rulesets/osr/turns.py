@@ -20,7 +20,7 @@ from game.rules.engine import (
     WalkState,
     walk,
 )
-from game.rulesets.osr.combat import perform_attack, plan_attack, weapon_of
+from game.rulesets.osr.combat import melee_weapon_of, perform_attack, plan_attack
 from game.rulesets.osr.commands import OsrAttack, OsrCharge, OsrEndTurn, OsrMove
 from game.rulesets.osr.dice import CtxRoller, parse_dice
 from game.rulesets.osr.events import OsrChargeRolled, OsrTurnResumed
@@ -252,7 +252,7 @@ def turn_back_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
             or o.id in ws.mode.no_free_attacks_from
         ):
             continue
-        w = weapon_of(st, ctx.ruleset, o.id)
+        w = melee_weapon_of(st, ctx.ruleset, o.id)
         if w.kind != "melee":
             continue
         reach = params_of(ctx.ruleset).melee_reach_yd + w.reach_yd + o.definition.reach_yd
@@ -341,7 +341,7 @@ def validate_charge(state: EncounterState, cmd: OsrCharge, rs: Ruleset) -> list[
         ]
     if formation_of(state, cmd.creature) is not None:
         return [Violation(f"{c.name} fights in formation and cannot charge alone", "in_formation")]
-    w = weapon_of(state, rs, cmd.creature, cmd.weapon)
+    w = melee_weapon_of(state, rs, cmd.creature, cmd.weapon)
     if w.kind != "melee":
         return [Violation(f"a charge needs a melee weapon, not {w.name}", "not_melee")]
     if cmd.target not in state.creatures or state.creatures[cmd.target].side == c.side:
@@ -385,7 +385,7 @@ def charge_path(
     except ImportError:  # no movement geometry: the GM draws the path
         return ()
     c, t = state.creatures[cid], state.creatures[target]
-    w = weapon_of(state, rs, cid, weapon_id)
+    w = melee_weapon_of(state, rs, cid, weapon_id)
     reach = params_of(rs).melee_reach_yd + w.reach_yd + c.definition.reach_yd
     if gap_squares(c.body, t.body) <= reach:
         return ()

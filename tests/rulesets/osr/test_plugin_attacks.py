@@ -315,3 +315,18 @@ def test_drawing_the_dagger_does_not_cost_the_pace_limit_of_a_bow() -> None:
     to_action(eng)
     eng.submit(OsrAttack("ann", "orc"), dice=[2])
     assert eng.state.creatures["ann"].turn.move_budget_yd == 6
+
+
+def test_archers_charge_and_strike_back_with_their_blades() -> None:
+    eng = engine(
+        OPEN,
+        [
+            ("ann", "pcs", (0, 0), creature("ann", weapons=("bow", "sword"))),
+            ("orc", "gm", (7, 0), creature("orc", hit_points=30, weapons=("bow", "sword"))),
+        ],
+    )
+    to_action(eng)
+    out = eng.submit(OsrCharge("ann", "orc"), dice=[3, 15, 2])
+    assert of(out.events, "OsrAttackRolled")[0].weapon == "sword"
+    out = eng.submit(OsrMove("ann", ((5, 1),)))  # turning her back on the orc
+    assert out.pending and out.pending.kind == "free_attack"
