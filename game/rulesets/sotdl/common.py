@@ -64,15 +64,18 @@ def unarmed(rs: Ruleset) -> WeaponDef:
 
 def held_weapons(rs: Ruleset, c: CreatureState) -> list[WeaponDef]:
     """Weapons the creature wields now (its definition's, minus what it dropped)."""
-    dropped = set(c.data.get("dropped", ()))
-    out = []
-    for wid in c.definition.weapons:
-        if wid in dropped:
-            continue
-        w = rs.definitions.weapons.get(wid)
-        if w is not None:
-            out.append(w)
-    return out
+    dropped = tuple(c.data.get("dropped", ()))
+    key = (c.definition.weapons, dropped)
+    # cached per ruleset: asked for every creature at every step of every move
+    cache: dict[tuple[object, ...], tuple[WeaponDef, ...]] = rs.__dict__.setdefault(
+        "_held_weapons_cache", {})
+    hit = cache.get(key)
+    if hit is None:
+        gone = set(dropped)
+        hit = tuple(rs.definitions.weapons[w] for w in c.definition.weapons
+                    if w not in gone and w in rs.definitions.weapons)
+        cache[key] = hit
+    return list(hit)
 
 
 def pick_weapon(rs: Ruleset, c: CreatureState, wid: str, *, melee: bool | None = None
@@ -117,9 +120,11 @@ def cannot_act(c: CreatureState) -> str | None:
     """Why the creature cannot use actions or triggered actions now, or None."""
     if not c.in_fight:
         return f"{c.name} is {c.status}"
-    for a in NO_ACTIONS:
-        if c.has(a):
-            return f"{c.name} is {a} and cannot use actions"
+    if c.afflictions:
+        names = {a.name for a in c.afflictions}
+        for a in NO_ACTIONS:
+            if a in names:
+                return f"{c.name} is {a} and cannot use actions"
     return None
 
 
