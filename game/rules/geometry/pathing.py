@@ -112,7 +112,7 @@ class TerrainCosts:
     climbable: np.ndarray  # bool
     treacherous: np.ndarray  # bool: balance here
     liquid: np.ndarray  # bool: swim here
-    gap: np.ndarray = field(init=False)  # bool: any lower neighbour (jump-across candidates)
+    gap: np.ndarray = field(init=False)  # bool: a lower or liquid neighbour (jump take-offs)
 
     def __post_init__(self) -> None:
         e = self.elev
@@ -123,6 +123,12 @@ class TerrainCosts:
             lower[:, 1:] |= e[:, :-1] < e[:, 1:] - s
             lower[:-1, :] |= e[1:, :] < e[:-1, :] - s
             lower[1:, :] |= e[:-1, :] < e[1:, :] - s
+            # water can be jumped over too (a stream): a square next to liquid is a take-off
+            wet = self.liquid
+            lower[:, :-1] |= wet[:, 1:]
+            lower[:, 1:] |= wet[:, :-1]
+            lower[:-1, :] |= wet[1:, :]
+            lower[1:, :] |= wet[:-1, :]
         self.gap = lower
 
     @property
@@ -151,8 +157,8 @@ def terrain_costs(bf: Battlefield, *, mover: Mover, rules: MoveRules | None = No
     mult_sq = np.ones(t.shape, dtype=np.float64)
     if not mover.flying:
         mult_sq[(t & Terrain.DIFFICULT) != 0] = dm
-        if "balance" not in mover.traits:
-            mult_sq[(t & Terrain.TREACHEROUS) != 0] = dm
+        if "balance" not in mover.traits:  # rough water (liquid too) is a swim, not a balance
+            mult_sq[((t & Terrain.TREACHEROUS) != 0) & ((t & Terrain.LIQUID) == 0)] = dm
         if "swim" not in mover.traits:
             mult_sq[(t & Terrain.LIQUID) != 0] = dm
     s = mover.space
@@ -271,13 +277,13 @@ def _flat_kind(tc: TerrainCosts, b: Square) -> str:
 def _jump_across(
     tc: TerrainCosts, a: Square, b: Square, n: int, u: tuple[int, int], dz: float, moved_yd: float
 ) -> Step:
-    """Seed SotDL: Jump Across, over lower squares (a pit), landing level with the take-off."""
+    """Seed SotDL: Jump Across, over lower squares (a pit) or water, landing level."""
     m, r = tc.mover, tc.rules
     (ax, ay), (ux, uy) = a, u
     e0 = tc.elev[ay, ax]
     for k in range(1, n):
         x, y = ax + ux * k, ay + uy * k
-        if tc.wall[y, x] or not tc.elev[y, x] < e0 - r.step_up_yd:
+        if tc.wall[y, x] or not (tc.elev[y, x] < e0 - r.step_up_yd or tc.liquid[y, x]):
             return Step(b, INF, "blocked", dz, float(n))
     if m.prone or m.flying or abs(dz) > r.step_up_yd:
         return Step(b, INF, "blocked", dz, float(n))

@@ -47,7 +47,7 @@ def _dir_list(lmax: int) -> list[tuple[int, int, int]]:
     ]
 
 
-def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False):  # type: ignore[no-untyped-def]
+def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None):  # type: ignore[no-untyped-def]
     """Source index, cost (parity 0 and 1) and needs-run-up arrays, one row per direction.
 
     ``flat``: the window's ground is level (no vertical costs to work out).
@@ -97,14 +97,14 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False):  # type: ignor
     C0 = np.where(allowed, mult[None, :] if plain else b0[:, None] * mult[None, :] + vert0, INF)
     C1 = np.where(allowed, b1[:, None] * mult[None, :] + vert0, INF) if b1 is not b0 else C0
     if lmax > 1:
-        jc, jrun = _jump_edges(tc, wall, elev, wp, n, lmax)
+        jc, jrun = _jump_edges(tc, wall, elev, wp, n, lmax, wet)
         C0 = np.concatenate([C0, jc])
         C1 = np.concatenate([C1, jc]) if C1 is not C0 else C0
         run = np.concatenate([run if run is not None else np.zeros((8, n), bool), jrun])
     return S, C0, C1, run
 
 
-def _jump_edges(tc, wall, elev, wp, n, lmax):  # type: ignore[no-untyped-def]
+def _jump_edges(tc, wall, elev, wp, n, lmax, wet):  # type: ignore[no-untyped-def]
     """Seed SotDL: Jump Across: straight over lower squares, landing level with the take-off."""
     m, r = tc.mover, tc.rules
     stand_max = m.jump_across_yd(running=False, rules=r)
@@ -115,7 +115,7 @@ def _jump_edges(tc, wall, elev, wp, n, lmax):  # type: ignore[no-untyped-def]
             ok = ~wall & ~wall[src] & (np.abs(elev - elev[src]) <= r.step_up_yd)
             for k in range(1, L):
                 mid = _shifted(n, (L - k) * (dy * wp + dx))
-                ok &= ~wall[mid] & (elev[mid] < elev[src] - r.step_up_yd)
+                ok &= ~wall[mid] & ((elev[mid] < elev[src] - r.step_up_yd) | wet[mid])
             length = (
                 float(L)
                 if r.diagonal_rule == "chebyshev" or not (dx and dy)

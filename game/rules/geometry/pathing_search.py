@@ -179,6 +179,7 @@ def reachable(
     S, C0, C1, RUN = _edges(
         tc, wall.ravel(), mult.ravel(), elev.ravel(), climb.ravel(), wp, n, lmax,
         flat=bool(ew.min() == ew.max()),
+        wet=_padded(tc.liquid[y0:y1, x0:x1], pad, False).ravel() if jumps else None,
     )
     # threat layers: how many threats each edge leaves the reach of
     K = max_attacks + 1
@@ -348,12 +349,18 @@ def path_through(
         if (dx, dy) == (0, 0):
             continue  # a repeated waypoint
         straight = dx == 0 or dy == 0 or abs(dx) == abs(dy)
-        if max(abs(dx), abs(dy)) == 1 or (straight and _over_gap(tc, a, b)):
+        if max(abs(dx), abs(dy)) == 1:
             squares.append(b)
             continue
         so_far = describe_path(
             tc, squares, blocked=blocked, diagonals_before=diagonals_before, moved_yd=moved_yd
         )
+        jump = straight and _over_gap(tc, a, b)
+        if jump and math.isfinite(
+            step_cost(tc, a, b, moved_yd=moved_yd + so_far.cost_yd).cost_yd
+        ):
+            squares.append(b)  # a jump the GM drew, within the rule
+            continue
         left = (
             4.0 * max(abs(dx), abs(dy)) + 8.0 if budget_yd is None else budget_yd - so_far.cost_yd
         )
@@ -371,6 +378,9 @@ def path_through(
             diagonals_before=diags,
         )
         seg = rm.path_to(b)
+        if seg is None and jump:
+            squares.append(b)  # no other way: the jump is tried (the GM's Agility challenge)
+            continue
         if seg is None:
             pc = describe_path(
                 tc, squares, blocked=blocked, diagonals_before=diagonals_before, moved_yd=moved_yd
@@ -383,12 +393,15 @@ def path_through(
 
 
 def _over_gap(tc: TerrainCosts, a: Square, b: Square) -> bool:
-    """True if every square strictly between a and b (a straight line) is lower than a: a jump."""
+    """True if every square strictly between a and b (a straight line) is lower than a, or
+    water: a jump."""
     n = max(abs(b[0] - a[0]), abs(b[1] - a[1]))
     ux, uy = (b[0] - a[0]) // n, (b[1] - a[1]) // n
     e0 = tc.elev[a[1], a[0]]
     return all(
-        tc.elev[a[1] + uy * k, a[0] + ux * k] < e0 - tc.rules.step_up_yd for k in range(1, n)
+        tc.elev[a[1] + uy * k, a[0] + ux * k] < e0 - tc.rules.step_up_yd
+        or tc.liquid[a[1] + uy * k, a[0] + ux * k]
+        for k in range(1, n)
     )
 
 

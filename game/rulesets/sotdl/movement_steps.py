@@ -253,7 +253,8 @@ def surface_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
             )
             return f"{c.name} makes no progress in the rough water"
         return None
-    if flags & Terrain.TREACHEROUS and not prev & Terrain.TREACHEROUS and "balance" not in traits:
+    if (flags & Terrain.TREACHEROUS and not flags & Terrain.LIQUID
+            and not prev & Terrain.TREACHEROUS and "balance" not in traits):
         r = _challenge(
             ctx,
             mover,

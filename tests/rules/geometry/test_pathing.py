@@ -28,7 +28,7 @@ def test_difficult_terrain_costs_double() -> None:
 @pytest.mark.parametrize("ch", ["=", "~", "w"])
 def test_balance_and_swim_count_as_difficult(ch: str) -> None:
     tc = tc_for(f".{ch}.")
-    assert reachable(tc, start=(0, 0), budget_yd=9).cost_to((2, 0)) == 3.0
+    assert reachable(tc, start=(0, 0), budget_yd=9).cost_to((1, 0)) == 2.0
 
 
 def test_swimmers_swim_at_full_speed() -> None:
@@ -172,3 +172,13 @@ def test_repeated_waypoints_and_the_start_are_ignored() -> None:
     tc = tc_for("....\n....")
     pc = path_through(tc, waypoints=[(0, 0), (0, 0), (2, 0), (2, 0)])
     assert pc.cost_yd == 2.0 and pc.squares == ((0, 0), (1, 0), (2, 0))
+
+
+def test_jump_over_a_stream_rather_than_swim() -> None:
+    tc = tc_for("..~~...", agility_mod=1)  # 3 yards standing
+    pc = path_through(tc, waypoints=[(1, 0), (4, 0)])
+    assert [s.kind for s in pc.steps] == ["jump_across"] and pc.cost_yd == 3.0
+    rm = reachable(tc, start=(1, 0), budget_yd=8)
+    assert rm.cost_to((4, 0)) == 3.0  # jumping it (swimming across would cost 5)
+    swimmer = tc_for("..~~...", agility_mod=1, traits=frozenset({"swim"}))
+    assert reachable(swimmer, start=(1, 0), budget_yd=8).cost_to((4, 0)) == 3.0
