@@ -194,6 +194,11 @@ def plan_path(
     """
     c = state.creatures[cid]
     start = c.body.square
+    mount = mount_of(state, cid)
+    if mount and mode.kind == "charge":  # Seed SotDL: Ride: the mount's Speed in place of yours
+        from game.rulesets.sotdl.common import speed
+
+        budget_yd = float(speed(state.creatures[mount]))
     if any(len(s) > 2 for s in squares):
         return _flight_path(state, rs, cid, squares, budget_yd)
     pts = [start] + [(int(s[0]), int(s[1])) for s in squares]

@@ -219,9 +219,16 @@ def test_a_mounted_charge_keeps_rider_and_mount_together() -> None:
     ok(eng, Mount("kara", "horse"))
     _next_round(eng)
     ok(eng, StartTurn("kara", "slow"))
-    ok(eng, Charge("kara", "orc", ((6, 0),)), dice=(1,))
+    ok(eng, Charge("kara", "orc", ((6, 0),)), dice=(1,))  # 5 yards: Kara's own Speed
     st = eng.state
     assert st.creatures["kara"].square == st.creatures["horse"].square == (6, 0)
+    eng = mounted({"orc": ("foes", (12, 0), {})})
+    ok(eng, StartTurn("kara", "fast"))
+    ok(eng, Mount("kara", "horse"))
+    _next_round(eng)
+    ok(eng, StartTurn("kara", "slow"))
+    ok(eng, Charge("kara", "orc", ((10, 0),)), dice=(1,))  # 9 yards: the horse's Speed 12
+    assert eng.state.creatures["horse"].square == (10, 0)
 
 
 def test_a_shoved_rider_leaves_the_saddle_and_the_mount_stays() -> None:
