@@ -21,3 +21,21 @@ def test_scenario(path: Path) -> None:
     code = run_scenario_file(path, out=out)
     assert code == 0, out.getvalue()[-3000:]
     assert out.getvalue().strip()
+
+
+def test_the_documented_example_runs(tmp_path: Path) -> None:
+    """The example in docs/scenarios.md is a working scenario."""
+    import re
+
+    doc = (HERE.parents[2] / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    example = re.search(r"```yaml\n(.*?)```", doc, re.S)
+    assert example is not None
+    text = "\n".join(
+        line for line in example.group(1).splitlines()
+        if not line.startswith(("config:", "encounter:")) and "GM window" not in line
+        and "from an encounter file" not in line
+    )
+    p = tmp_path / "example.yaml"
+    p.write_text(text + "\n", encoding="utf-8")
+    out = io.StringIO()
+    assert run_scenario_file(p, out=out) == 0, out.getvalue()[-2000:]
