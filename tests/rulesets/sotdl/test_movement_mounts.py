@@ -147,6 +147,7 @@ def test_mount_falls_prone_pins_the_rider_who_can_get_free() -> None:
     evs = ok(eng, GetFree("kara", "strength"), dice=(15, 1))  # 1 bane: the horse is Size 2
     assert of(evs, "RollMade")[0].net_boons == -1
     assert not eng.state.creatures["kara"].has("immobilized")
+    check_replay(eng)  # BodySet, TurnShared, falls: replay and undo/redo round-trip
 
 
 def test_attack_alone_from_the_saddle_has_no_banes() -> None:

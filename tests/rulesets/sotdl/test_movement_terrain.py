@@ -132,6 +132,7 @@ def test_running_out_of_movement_mid_jump_over_a_pit_falls() -> None:
     evs = ok(eng, Move("hero", ((1, 0), (2, 0), (5, 0))))
     assert of(evs, "Fell") and eng.state.creatures["hero"].has("prone")
     assert eng.state.creatures["hero"].body.elevation_yd == 0.0
+    check_replay(eng)  # Jumped, Fell: replay and undo/redo round-trip
 
 
 def test_jump_down_is_safe_below_five_yards_deliberate_drop_is_a_fall() -> None:
