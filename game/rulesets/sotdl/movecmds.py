@@ -18,6 +18,8 @@ from game.rules.engine import (
 )
 from game.rulesets.sotdl.commands import DropProne, Move, Retreat, Rush, StandUp
 from game.rulesets.sotdl.common import (
+    action_violations,
+    cannot_move,
     ensure_turn,
     need_creature,
     own_turn_violations,
@@ -57,8 +59,14 @@ def _v_move(state: EncounterState, cmd: Move | Rush | Retreat, rs: Ruleset) -> l
     vs = need_creature(state, cmd.creature)
     if vs:
         return vs
-    need = "move" if isinstance(cmd, Move) else "action"
-    vs = own_turn_violations(state, cmd.creature, need)
+    part_of = getattr(cmd, "part_of", "")
+    if part_of:  # a prepared rush or retreat: the triggered action
+        vs = action_violations(state, cmd.creature, part_of) or (
+            [Violation("cannot move", "cannot_move")] if cannot_move(
+                state.creatures[cmd.creature]) else [])
+    else:
+        need = "move" if isinstance(cmd, Move) else "action"
+        vs = own_turn_violations(state, cmd.creature, need)
     if vs:
         return vs
     if not cmd.path:
@@ -69,9 +77,11 @@ def _v_move(state: EncounterState, cmd: Move | Rush | Retreat, rs: Ruleset) -> l
 
 def _r_move(ctx: Context, cmd: Move | Rush | Retreat) -> None:
     rs = ctx.ruleset
-    ensure_turn(ctx, cmd.creature)
+    part_of = getattr(cmd, "part_of", "")
+    if not part_of:
+        ensure_turn(ctx, cmd.creature)
     if not isinstance(cmd, Move):
-        spend(ctx, cmd.creature, type(cmd).__name__.lower(), "")
+        spend(ctx, cmd.creature, type(cmd).__name__.lower(), part_of)
     mode, budget = _mode(ctx.state, cmd, rs)
     steps, _ = rs.hooks["plan_path"](ctx.state, rs, cmd.creature, tuple(cmd.path), mode, budget)
     walk(ctx, cmd.creature, steps, mode)
