@@ -108,14 +108,19 @@ class Action:
     doc: str = ""
 
 
+MayAct = Callable[["EncounterState", str], "list[Violation]"]
+
+
 @dataclass(frozen=True)
 class Phase:
-    """One part of a round. ``on_enter`` may emit events (end-of-round expiry, initiative)."""
+    """One part of a round. ``on_enter`` may emit events (end-of-round expiry, initiative);
+    ``may_act(state, creature)`` says why a creature may not take its turn in it ([]: it may)."""
 
     name: str
     label: str = ""
     on_enter: PhaseHook | None = None
     on_exit: PhaseHook | None = None
+    may_act: MayAct | None = None
 
 
 def snake_name(cls: type) -> str:
@@ -248,6 +253,19 @@ class Ruleset:
         for fn in self.target_checks.values():
             out.extend(fn(state, roll, self))
         return out
+
+    def may_act(self, state: EncounterState, cid: str) -> list[Violation]:
+        """Why a creature may not take a turn in the current phase ([]: it may)."""
+        try:
+            phase = self.phase(state.phase)
+        except KeyError:
+            return [Violation("no phase is going on", "phase")]
+        return phase.may_act(state, cid) if phase.may_act else []
+
+    def who_may_act(self, state: EncounterState) -> list[str]:
+        """Creatures that may take a turn in the current phase, in set-up order."""
+        return [cid for cid, c in state.creatures.items() if c.in_fight
+                and not self.may_act(state, cid)]
 
     def action_for(self, cmd: Command) -> Action | None:
         """The handler of a command, or None."""

@@ -1,6 +1,8 @@
 """Seed SotDL: Awareness & Surprise, Anatomy of a Round, End of the Round, end of combat."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.rules.engine import (
     AfflictionEnded,
     CombatEnded,
@@ -114,6 +116,17 @@ def _r_end_round(ctx: Context, cmd: EndRound) -> None:
         advance_phase(ctx)
 
 
+def _part(kind: str, players: bool) -> Callable[[EncounterState, str], list[Violation]]:
+    """Seed SotDL: Anatomy of a Round: in this part, the players' (or the GM's) creatures that
+    have not taken a turn may take one of this kind."""
+    def may_act(state: EncounterState, cid: str) -> list[Violation]:
+        if is_player(state, cid) != players:
+            who = "players'" if players else "GM's"
+            return [Violation(f"these are the {who} {kind} turns", "phase")]
+        return turn_start_violations(state, cid, kind)
+    return may_act
+
+
 def end_active_turn(ctx: Context) -> None:
     """Leaving a part of the round ends the turn going on."""
     if ctx.state.active:
@@ -206,12 +219,16 @@ def register(rs: Ruleset) -> None:
 
     rs.register_query("roll_preview", roll_preview)
     rs.set_phases([
-        Phase(FAST_PLAYERS, "Fast turns: players", on_exit=end_active_turn),
-        Phase(FAST_GM, "Fast turns: GM", on_exit=end_active_turn),
-        Phase(SLOW_PLAYERS, "Slow turns: players", on_exit=end_active_turn),
-        Phase(SLOW_GM, "Slow turns: GM", on_exit=end_active_turn),
-        Phase(END, "End of the round", on_enter=end_of_round),
+        Phase(FAST_PLAYERS, "Fast turns: players", on_exit=end_active_turn,
+              may_act=_part("fast", True)),
+        Phase(FAST_GM, "Fast turns: GM", on_exit=end_active_turn, may_act=_part("fast", False)),
+        Phase(SLOW_PLAYERS, "Slow turns: players", on_exit=end_active_turn,
+              may_act=_part("slow", True)),
+        Phase(SLOW_GM, "Slow turns: GM", on_exit=end_active_turn, may_act=_part("slow", False)),
+        Phase(END, "End of the round", on_enter=end_of_round,
+              may_act=lambda st, cid: [Violation("the round is ending", "phase")]),
     ])
+    rs.register_query("who_may_act", lambda st, r: r.who_may_act(st))
     assert tuple(p.name for p in rs.phases) == PHASE_ORDER
     rs.register_action(BeginCombat, _v_begin, _r_begin)
     rs.register_action(Surprise, _v_surprise, lambda ctx, cmd: surprise_rolls(ctx, cmd.side))

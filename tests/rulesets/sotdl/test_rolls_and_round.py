@@ -251,3 +251,15 @@ def test_the_gm_overrides_a_roll_with_a_reason() -> None:
     r = of(ok(eng, Attack("hero", "foe"), dice=(3, 6, 1, 1)), "RollMade")[0]
     assert r.net_boons == 2 and r.modifiers[0].reason == "the foe is blinded by the sun"
     assert not eng.state.creatures["hero"].has("gm_adjust")  # one roll only
+
+
+def test_who_may_act_follows_the_parts_of_the_round() -> None:
+    eng = started()
+    assert eng.query("who_may_act") == ["hero"]
+    ok(eng, AdvancePhase())
+    assert eng.query("who_may_act") == ["foe"]
+    ok(eng, StartTurn("foe", "fast"))
+    ok(eng, EndTurn("foe"))
+    assert eng.query("who_may_act") == []
+    ok(eng, AdvancePhase())
+    assert eng.query("who_may_act") == ["hero"]  # slow turns: the hero has not acted
