@@ -234,7 +234,7 @@ def reachable(
     best = np.empty((C.shape[0], n))
     flat_best = best.reshape(-1)
     over = budget_yd + EPS
-    prev = dist.copy()
+    better = np.empty(dist.shape, dtype=bool)
     for _ in range(R + 2):
         np.take(dist, SRC, out=G)
         if RUNS is not None:
@@ -244,17 +244,20 @@ def reachable(
         else:
             np.add(G, C, out=G)
         np.min(G, axis=1, out=best)
-        np.minimum(dist, flat_best, out=dist)
-        if np.array_equal(dist, prev):  # nothing improved: settled
+        np.less(flat_best, dist, out=better)
+        if not better.any():  # nothing improved: settled
             break
-        prev[:] = dist
+        np.minimum(dist, flat_best, out=dist)
     dist[dist > over] = INF  # beyond the budget
     G = dist[SRC]
     cand = G + C
     if RUNS is not None:
         cand = np.where(RUNS & (G < need - EPS), INF, cand)
     arg = cand.argmin(axis=1)
-    parent = np.take_along_axis(SRC, arg[:, None, :], axis=1)[:, 0, :].ravel()
+    if SRC.shape[0] == 1:  # the plain case: one block, a direct gather
+        parent = SRC[0][arg[0], np.arange(n)]
+    else:
+        parent = np.take_along_axis(SRC, arg[:, None, :], axis=1)[:, 0, :].ravel()
     parent[~np.isfinite(dist)] = -1
     parent[s0] = -1
     if guaranteed_step:
