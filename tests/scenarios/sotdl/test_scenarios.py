@@ -39,3 +39,21 @@ def test_the_documented_example_runs(tmp_path: Path) -> None:
     p.write_text(text + "\n", encoding="utf-8")
     out = io.StringIO()
     assert run_scenario_file(p, out=out) == 0, out.getvalue()[-2000:]
+
+
+def test_same_seed_same_output_in_other_processes() -> None:
+    """Determinism across processes (no dependence on Python's hash randomization)."""
+    import os
+    import subprocess
+    import sys
+
+    path = HERE / "triggered_free_attack.yaml"
+    outs = []
+    for hash_seed in ("1", "12345"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        run = subprocess.run([sys.executable, "-m", "game", "run", str(path), "--seed", "3"],
+                             capture_output=True, text=True, env=env, cwd=HERE.parents[2],
+                             timeout=120)
+        assert run.returncode == 0, run.stderr
+        outs.append(run.stdout)
+    assert outs[0] == outs[1] and outs[0].count("\n") > 10
