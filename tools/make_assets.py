@@ -4,102 +4,129 @@ Deterministic (no randomness but a fixed hash), plain zlib PNG writing, no depen
 
     python3 tools/make_assets.py
 
-Each tile carries the Battlemat properties of docs/maps.md, so painting it paints the rules.
+The first tiles (TILES) carry the Battlemat properties of docs/maps.md, so painting them paints
+the rules. The decoration tiles after them (DECOR: walls, cliffs, shadows, canopy, fog ...) carry
+none; tools/make_maps.py paints them from what each map means. The painters are in tile_art.py.
 """
 
 from __future__ import annotations
 
 import struct
+import sys
 import zlib
+from collections.abc import Callable
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import tile_art as art  # noqa: E402
+from tile_art import TILE, Canvas  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
-TILE = 32
-COLUMNS = 8
+COLUMNS = 16
 
-# (name, base colour, pattern, properties as (name, type, value))
-TILES: list[tuple[str, tuple[int, int, int], str, list[tuple[str, str, str]]]] = [
-    ("grass", (86, 140, 64), "speckle", []),
-    ("dirt", (140, 110, 74), "speckle", []),
-    ("flagstone", (150, 150, 145), "stones", []),
-    ("dark flagstone", (70, 70, 78), "stones", [("light", "string", "dark")]),
-    ("undergrowth", (52, 104, 44), "tufts", [("terrain", "string", "difficult")]),
-    ("rubble", (128, 120, 110), "blobs", [("terrain", "string", "difficult")]),
-    ("water", (52, 100, 170), "waves", [("terrain", "string", "liquid")]),
+Painter = Callable[[int], Canvas]  # seed (the tile's index) -> the tile
+
+
+def _flag(seed: int) -> Canvas:
+    return art.slabs((150, 150, 145), seed)
+
+
+def _ladder(seed: int) -> Canvas:
+    return art.ladder(_flag(2))
+
+
+# (name, painter, properties as (name, type, value)): the rule-carrying tiles, in gid order
+# (never reorder: the maps refer to tiles by gid)
+TILES: list[tuple[str, Painter, list[tuple[str, str, str]]]] = [
+    ("grass", lambda s: art.grass((86, 140, 64), s), []),
+    ("dirt", lambda s: art.stones((150, 124, 92), (140, 110, 74), s, 4, 2), []),
+    ("flagstone", _flag, []),
+    ("dark flagstone", lambda s: art.slabs((62, 62, 72), s), [("light", "string", "dark")]),
+    ("undergrowth", lambda s: art.bushes((52, 104, 44), s), [("terrain", "string", "difficult")]),
+    (
+        "rubble",
+        lambda s: art.stones((150, 142, 130), (112, 104, 94), s, 22),
+        [("terrain", "string", "difficult")],
+    ),
+    ("water", lambda s: art.water((52, 104, 176), s), [("terrain", "string", "liquid")]),
     (
         "rough water",
-        (40, 80, 150),
-        "foam",
+        lambda s: art.rough((34, 84, 120), s),
         [("terrain", "string", "liquid, treacherous"), ("banes", "int", "1")],
     ),
-    ("ice", (190, 225, 240), "streaks", [("terrain", "string", "treacherous")]),
-    ("narrow beam", (30, 24, 20), "beam", [("terrain", "string", "treacherous")]),
-    ("bridge planks", (150, 105, 60), "planks", []),
-    ("chasm", (18, 16, 22), "speckle", [("elevation", "float", "-12")]),
-    ("solid rock", (90, 84, 80), "blobs", [("terrain", "string", "impassable")]),
-    ("ladder", (150, 150, 145), "ladder", [("terrain", "string", "climbable")]),
-    ("tower top", (176, 160, 130), "stones", [("elevation", "float", "5")]),
-    ("rampart walk", (160, 150, 130), "stones", [("elevation", "float", "3")]),
-    ("lower ledge", (100, 92, 84), "speckle", [("elevation", "float", "-4")]),
-    ("mud", (96, 76, 50), "blobs", [("terrain", "string", "difficult")]),
+    ("ice", lambda s: art.ice((196, 228, 242), s), [("terrain", "string", "treacherous")]),
+    ("narrow beam", art.beam, [("terrain", "string", "treacherous")]),
+    ("bridge planks", lambda s: art.planks((150, 105, 60), s), []),
+    ("chasm", art.chasm, [("elevation", "float", "-12")]),
+    ("solid rock", lambda s: art.rock((96, 90, 86), s), [("terrain", "string", "impassable")]),
+    ("ladder", _ladder, [("terrain", "string", "climbable")]),
+    ("tower top", lambda s: art.slabs((184, 164, 128), s, 32, 16, -60), [("elevation", "float", "5")]),
+    (
+        "rampart walk",
+        lambda s: art.slabs((166, 156, 134), s, 16, 8, -50),
+        [("elevation", "float", "3")],
+    ),
+    ("lower ledge", lambda s: art.rock((92, 86, 80), s), [("elevation", "float", "-4")]),
+    ("mud", lambda s: art.mud((92, 72, 48), s), [("terrain", "string", "difficult")]),
     (
         "deep water",
-        (30, 60, 130),
-        "waves",
+        lambda s: art.water((24, 56, 118), s, 0.5),
         [("terrain", "string", "liquid"), ("elevation", "float", "-1")],
     ),
-    ("stairs 1", (160, 150, 130), "steps", [("elevation", "float", "1")]),
-    ("stairs 2", (165, 155, 135), "steps", [("elevation", "float", "2")]),
-    ("climbable rock face", (110, 100, 92), "ladder", [("terrain", "string", "climbable")]),
-    ("far bank", (120, 96, 66), "speckle", [("elevation", "float", "1")]),
-    ("dim floor", (110, 110, 112), "stones", [("light", "string", "dim")]),
+    ("stairs 1", lambda s: art.steps((160, 150, 130), s), [("elevation", "float", "1")]),
+    ("stairs 2", lambda s: art.steps((172, 162, 142), s), [("elevation", "float", "2")]),
+    (
+        "climbable rock face",
+        lambda s: art.rope(art.rock((104, 96, 90), s)),
+        [("terrain", "string", "climbable")],
+    ),
+    ("far bank", lambda s: art.far_bank((100, 150, 66), s), [("elevation", "float", "1")]),
+    ("dim floor", lambda s: art.slabs((118, 118, 120), s), [("light", "string", "dim")]),
 ]
 
+# Decoration: no Battlemat property at all (only a label), so painting them changes no rule;
+# the maps put them on layers marked battlemat_ignore (docs/maps.md, section 6).
+DECOR: list[tuple[str, Painter]] = [
+    *[(f"wall {m}", lambda s, m=m: art.wall(m)) for m in range(16)],
+    *[(f"low wall {m}", lambda s, m=m: art.low_wall(m)) for m in range(16)],
+    *[(f"cliff {m}", lambda s, m=m: art.cliff(m)) for m in range(16)],
+    *[(f"lip {m}", lambda s, m=m: art.lip(m)) for m in range(16)],
+    *[(f"shadow {m}", lambda s, m=m: art.cast_shadow(m)) for m in range(8)],
+    *[(f"canopy {m}", lambda s, m=m: art.canopy(m)) for m in range(16)],
+    *[(f"fog {m}", lambda s, m=m: art.fog(m, 0.6, 103)) for m in range(16)],
+    *[(f"mist {m}", lambda s, m=m: art.fog(m, 0.16, 104)) for m in range(16)],
+    ("crenels", lambda s: art.crenels()),
+    ("arrow slit e", lambda s: art.arrow_slit(True, 1)),  # in a north-south wall, inside east
+    ("arrow slit w", lambda s: art.arrow_slit(True, -1)),
+    ("arrow slit s", lambda s: art.arrow_slit(False, 1)),  # in an east-west wall, inside south
+    ("arrow slit n", lambda s: art.arrow_slit(False, -1)),
+    ("pillar", lambda s: art.pillar()),
+    ("post", lambda s: art.post()),
+    ("railing n", lambda s: art.railing("n")),
+    ("railing s", lambda s: art.railing("s")),
+    ("broken deck e", lambda s: art.broken_end("e")),
+    ("broken deck w", lambda s: art.broken_end("w")),
+    ("darkness", lambda s: art.gloom(0.5, s)),
+    ("dim", lambda s: art.gloom(0.25, s)),
+    ("tree", lambda s: art.crown(False)),
+    ("pine", lambda s: art.crown(True)),
+    ("trunk", lambda s: art.trunk()),
+    *[(f"trunk {i}{j}", lambda s, i=i, j=j: art.trunk((i, j))) for j in (0, 1) for i in (0, 1)],
+    ("rock", lambda s: art.boulder(None, True)),
+    *[(f"boulder {i}{j}", lambda s, i=i, j=j: art.boulder((i, j))) for j in (0, 1) for i in (0, 1)],
+    ("log w", lambda s: art.log("w")),
+    ("log m", lambda s: art.log("m")),
+    ("log e", lambda s: art.log("e")),
+    ("slick stones", lambda s: art.slick_stones()),
+]
 
-def _hash(x: int, y: int, seed: int) -> int:
-    """A fixed pseudo-random byte per pixel (same output on every machine)."""
-    h = (x * 374761393 + y * 668265263 + seed * 2246822519) & 0xFFFFFFFF
-    h = ((h ^ (h >> 13)) * 1274126177) & 0xFFFFFFFF
-    return (h ^ (h >> 16)) & 0xFF
-
-
-def _shade(c: tuple[int, int, int], d: int) -> tuple[int, int, int]:
-    return tuple(max(0, min(255, v + d)) for v in c)  # type: ignore[return-value]
-
-
-def _pixel(
-    kind: str, base: tuple[int, int, int], x: int, y: int, seed: int
-) -> tuple[int, int, int]:
-    n = _hash(x, y, seed)
-    c = _shade(base, (n % 17) - 8)
-    if kind == "stones" and (x % 16 in (0, 15) or (y + (8 if x // 16 % 2 else 0)) % 16 in (0, 15)):
-        return _shade(base, -40)
-    if kind == "tufts" and n > 225:
-        return _shade(base, 50)
-    if kind == "blobs" and (x // 6 + y // 6 + seed) % 3 == 0:
-        return _shade(base, -22)
-    if kind == "waves" and (y + (x // 8) % 3) % 8 == 0:
-        return _shade(base, 40)
-    if kind == "foam" and ((y + x // 4) % 6 == 0 or n > 235):
-        return (235, 240, 250)
-    if kind == "streaks" and (x + y) % 11 == 0:
-        return (255, 255, 255)
-    if kind == "beam":
-        return (150, 105, 60) if 12 <= x <= 19 else c
-    if kind == "planks":
-        return _shade(base, -45) if y % 8 == 0 else c
-    if kind == "ladder":
-        if x in (7, 8, 23, 24) or (y % 8 == 3 and 7 <= x <= 24):
-            return (120, 80, 40)
-        return c
-    if kind == "steps":
-        return _shade(base, -35) if y % 8 in (0, 1) else c
-    return c
+ALL = [(name, paint, props) for name, paint, props in TILES] + [(n, p, []) for n, p in DECOR]
 
 
 def _png(width: int, height: int, rows: list[bytes]) -> bytes:
-    """A minimal RGB PNG (filter 0 on every row)."""
+    """A minimal RGBA PNG (filter 0 on every row)."""
 
     def chunk(tag: bytes, data: bytes) -> bytes:
         return (
@@ -112,40 +139,40 @@ def _png(width: int, height: int, rows: list[bytes]) -> bytes:
     raw = b"".join(b"\x00" + r for r in rows)
     return (
         b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
         + chunk(b"IDAT", zlib.compress(raw, 9))
         + chunk(b"IEND", b"")
     )
 
 
+def _rows_of_tiles() -> int:
+    return -(-len(ALL) // COLUMNS)
+
+
 def make_png() -> bytes:
-    """The tileset image: COLUMNS tiles a row, TILE pixels a side."""
-    rows_of_tiles = -(-len(TILES) // COLUMNS)
-    w, h = COLUMNS * TILE, rows_of_tiles * TILE
+    """The tileset image: COLUMNS tiles a row, TILE pixels a side, transparent where unused."""
+    w, h = COLUMNS * TILE, _rows_of_tiles() * TILE
+    canvases = [paint(i) for i, (_, paint, _) in enumerate(ALL)]
+    empty = bytes(4)
     rows = []
     for py in range(h):
         row = bytearray()
         for px in range(w):
             i = (py // TILE) * COLUMNS + px // TILE
-            if i < len(TILES):
-                _, base, kind, _ = TILES[i]
-                row += bytes(_pixel(kind, base, px % TILE, py % TILE, i))
-            else:
-                row += b"\x00\x00\x00"
+            row += canvases[i].rgba(px % TILE, py % TILE) if i < len(ALL) else empty
         rows.append(bytes(row))
     return _png(w, h, rows)
 
 
 def make_tsx() -> str:
     """The external tileset, with each tile's Battlemat properties."""
-    rows_of_tiles = -(-len(TILES) // COLUMNS)
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="{TILE}" '
-        f'tileheight="{TILE}" tilecount="{len(TILES)}" columns="{COLUMNS}">',
-        f' <image source="terrain.png" width="{COLUMNS * TILE}" height="{rows_of_tiles * TILE}"/>',
+        f'tileheight="{TILE}" tilecount="{len(ALL)}" columns="{COLUMNS}">',
+        f' <image source="terrain.png" width="{COLUMNS * TILE}" height="{_rows_of_tiles() * TILE}"/>',
     ]
-    for i, (name, _, _, props) in enumerate(TILES):
+    for i, (name, _, props) in enumerate(ALL):
         out.append(f' <tile id="{i}">')
         out.append("  <properties>")
         out.append(f'   <property name="label" value="{name}"/>')
@@ -160,7 +187,7 @@ def make_tsx() -> str:
 
 def tile_gid(name: str, firstgid: int = 1) -> int:
     """The gid of a named tile when the tileset starts at firstgid."""
-    return firstgid + [t[0] for t in TILES].index(name)
+    return firstgid + [t[0] for t in ALL].index(name)
 
 
 def main() -> None:

@@ -9,12 +9,17 @@ this script overwrites them. Conventions: docs/maps.md.
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import make_assets  # noqa: E402
 from make_assets import tile_gid  # noqa: E402
+from map_art import decorate  # noqa: E402
 from tmx_writer import Group, Obj, TileLayerSpec, write_template, write_tmx  # noqa: E402
+
+from game.io.tiled import load_battlefield  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"
@@ -38,6 +43,24 @@ CREATURES = {
 }
 
 
+@dataclass
+class MapParts:
+    """A map's rule layers and objects, before the art is painted from them."""
+
+    w: int
+    h: int
+    props: dict[str, object]
+    rules: list[TileLayerSpec]  # Ground, Features
+    objects: list[tuple[str, list[Obj]]]
+    bridge: Group | None = None  # drawn over the edges and shadows, under the rest of the art
+
+    def tmx(self, under: list[TileLayerSpec], over: list[TileLayerSpec]) -> str:
+        """The Tiled file, with art layers under and over the bridge."""
+        bridge: list[TileLayerSpec | Group] = [self.bridge] if self.bridge else []
+        layers: list[TileLayerSpec | Group] = [*self.rules, *under, *bridge, *over]
+        return write_tmx(self.w, self.h, TILESET, self.props, layers, self.objects)
+
+
 def grid(w: int, h: int, tile: str | None) -> list[list[int]]:
     """A w x h layer filled with one tile (None: empty)."""
     g = tile_gid(tile) if tile else 0
@@ -57,7 +80,7 @@ def token(cid: str, x: float, y: float, name: str = "", **props: object) -> Obj:
     return Obj("creature", x, y, name=name, template=f"templates/{cid}.tx", props=dict(props))
 
 
-def courtyard() -> str:
+def courtyard() -> MapParts:
     """A walled courtyard with a tower: the demo encounter's battlefield."""
     w, h = 32, 32
     ground = grid(w, h, "grass")
@@ -125,17 +148,16 @@ def courtyard() -> str:
         token("bandit_archer", 8, 30, name="Bandit archer 2"),
         token("goblin", 17, 30),
     ]
-    return write_tmx(
+    return MapParts(
         w,
         h,
-        TILESET,
         {"name": "Courtyard", "yards_per_tile": 1.0},
         [TileLayerSpec("Ground", ground), TileLayerSpec("Features", features)],
         [("Walls", walls), ("Zones", zones), ("Party", party), ("Foes", foes)],
     )
 
 
-def broken_bridge() -> str:
+def broken_bridge() -> MapParts:
     """A bridge over a chasm with a broken span, a narrow beam across the gap, and a ledge."""
     w, h = 36, 28
     ground = grid(w, h, "grass")
@@ -179,27 +201,23 @@ def broken_bridge() -> str:
         token("bandit_archer", 31, 10),
         token("giant_bat", 18, 6, elevation=6.0),
     ]
-    return write_tmx(
+    return MapParts(
         w,
         h,
-        TILESET,
         {"name": "Broken bridge"},
-        [
-            TileLayerSpec("Ground", ground),
-            TileLayerSpec("Features", features),
-            Group(
-                "Bridge",
-                [
-                    TileLayerSpec("Deck", deck, {"elevation": 0.0}),
-                    TileLayerSpec("Beam", beam, {"elevation": 0.0}),
-                ],
-            ),
-        ],
+        [TileLayerSpec("Ground", ground), TileLayerSpec("Features", features)],
         [("Obstacles", walls), ("Zones", zones), ("Creatures", creatures)],
+        Group(
+            "Bridge",
+            [
+                TileLayerSpec("Deck", deck, {"elevation": 0.0}),
+                TileLayerSpec("Beam", beam, {"elevation": 0.0}),
+            ],
+        ),
     )
 
 
-def forest_stream() -> str:
+def forest_stream() -> MapParts:
     """A forest clearing with a stream (a rough stretch, a deep pool), foliage and fog."""
     w, h = 36, 30
     ground = grid(w, h, "grass")
@@ -257,18 +275,27 @@ def forest_stream() -> str:
         token("giant_bat", 6, 3, elevation=8.0),
         token("warg", 30, 10),
     ]
-    return write_tmx(
+    return MapParts(
         w,
         h,
-        TILESET,
         {"name": "Forest stream", "yards_per_tile": 1.0},
         [TileLayerSpec("Ground", ground), TileLayerSpec("Features", features)],
         [("Obstacles", obstacles), ("Zones", zones), ("Creatures", creatures)],
     )
 
 
+def _meaning(path: Path) -> str:
+    """Everything the rules read from a map, as text to compare."""
+    bf = load_battlefield(path)
+    arrays = [bf.elevation, bf.terrain, bf.light, bf.obscurement, bf.surface_banes]
+    return repr(
+        ([a.tobytes() for a in arrays if a is not None], bf.obstacles, bf.zones, bf.placements)
+    )
+
+
 def main() -> None:
-    """Write maps/*.tmx and maps/templates/*.tx."""
+    """Write the tileset, then maps/*.tmx and maps/templates/*.tx."""
+    make_assets.main()  # the maps name tiles by gid: keep the tileset in step
     (MAPS / "templates").mkdir(parents=True, exist_ok=True)
     for cid, (name, side, size) in CREATURES.items():
         text = write_template(name, "creature", size, {"creature": cid, "side": side})
@@ -278,8 +305,16 @@ def main() -> None:
         ("broken_bridge.tmx", broken_bridge),
         ("forest_stream.tmx", forest_stream),
     ):
-        (MAPS / fname).write_text(make(), encoding="utf-8")
-        print(f"wrote maps/{fname}")
+        parts = make()
+        path = MAPS / fname
+        path.write_text(parts.tmx([], []), encoding="utf-8")  # the rules alone, read back:
+        before = _meaning(path)
+        deck = parts.bridge.layers[0].rows if parts.bridge else None
+        under, over = decorate(path, [r.rows for r in parts.rules], deck)
+        path.write_text(parts.tmx(under, over), encoding="utf-8")
+        if _meaning(path) != before:
+            raise SystemExit(f"maps/{fname}: the art layers changed what the map means")
+        print(f"wrote maps/{fname} ({len(under) + len(over)} art layers)")
 
 
 if __name__ == "__main__":
