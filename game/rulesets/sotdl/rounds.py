@@ -8,6 +8,7 @@ from game.rules.engine import (
     CombatEnded,
     CombatStarted,
     Context,
+    DieRoll,
     EffectEnded,
     EncounterState,
     Phase,
@@ -186,9 +187,23 @@ def _v_order(state: EncounterState, cmd: RollForOrder, rs: Ruleset) -> list[Viol
 
 
 def _r_order(ctx: Context, cmd: RollForOrder) -> None:
-    dice = ctx.roll(6, len(cmd.creatures), "who goes first (d6 each)")
-    ranked = sorted(zip(cmd.creatures, dice, strict=True), key=lambda p: -p[1].value)
-    ctx.emit(OrderRolled(tuple(cmd.creatures), dice, tuple(c for c, _ in ranked)))
+    """Seed SotDL: each conflicting player rolls a d6, highest first; ties roll again."""
+    all_dice: tuple[DieRoll, ...] = ()
+
+    def rank(group: list[str], depth: int) -> list[str]:
+        nonlocal all_dice
+        if len(group) < 2 or depth > 5:  # after 5 ties in a row, the listed order stands
+            return group
+        dice = ctx.roll(6, len(group), "who goes first (d6 each)")
+        all_dice += dice
+        out: list[str] = []
+        for v in sorted({d.value for d in dice}, reverse=True):
+            tied = [c for c, d in zip(group, dice, strict=True) if d.value == v]
+            out += rank(tied, depth + 1)
+        return out
+
+    order = rank(list(cmd.creatures), 0)
+    ctx.emit(OrderRolled(tuple(cmd.creatures), all_dice, tuple(order)))
 
 
 def turn_status(state: EncounterState, rs: Ruleset, cid: str) -> dict[str, object]:

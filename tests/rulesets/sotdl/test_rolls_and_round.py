@@ -263,3 +263,10 @@ def test_who_may_act_follows_the_parts_of_the_round() -> None:
     assert eng.query("who_may_act") == []
     ok(eng, AdvancePhase())
     assert eng.query("who_may_act") == ["hero"]  # slow turns: the hero has not acted
+
+
+def test_ties_for_who_goes_first_roll_again() -> None:
+    eng = make("....", {"a": ("pcs", (0, 0), {}), "b": ("pcs", (1, 0), {}),
+                        "c": ("pcs", (2, 0), {}), "z": ("foes", (3, 0), {})})
+    ev = of(ok(eng, RollForOrder(("a", "b", "c")), dice=(4, 6, 4, 2, 5)), "OrderRolled")[0]
+    assert ev.order == ("b", "c", "a") and len(ev.dice) == 5
