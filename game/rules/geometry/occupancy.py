@@ -87,7 +87,7 @@ def anchors_overlapping(occupied: np.ndarray, *, space: int) -> np.ndarray:
     [[1, 1, 0], [1, 1, 0], [0, 0, 0]]
     """
     if space <= 1:
-        return occupied.copy()
+        return occupied
     h, w = occupied.shape
     pad = np.zeros((h + space - 1, w + space - 1), dtype=bool)
     pad[:h, :w] = occupied

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -170,20 +171,22 @@ def reachable(
     endable[sy - y0, sx - x0] = True
     wall = _padded(blocked, pad, True)
     mult = _padded(tc.mult[y0:y1, x0:x1], pad, INF)
-    elev = _padded(tc.elev[y0:y1, x0:x1], pad, 0.0)
-    climb = _padded(tc.climbable[y0:y1, x0:x1], pad, False)
     hp, wp = hw + 2 * pad, ww + 2 * pad
     n = hp * wp
     P = 2 if r.diagonal_rule == "alternating" else 1
     ew = tc.elev[y0:y1, x0:x1]
+    flat = m.flying or bool(ew.min() == ew.max())
+    live = [t for t in threats if t.id not in exempt] if max_attacks else []
+    # elevation and climbing matter only on uneven ground, for jumps and for threats' reach
+    elev = _padded(ew, pad, 0.0) if (not flat or jumps or live) else None
+    climb = _padded(tc.climbable[y0:y1, x0:x1], pad, False) if not flat else None
     S, C0, C1, RUN = _edges(
-        tc, wall.ravel(), mult.ravel(), elev.ravel(), climb.ravel(), wp, n, lmax,
-        flat=bool(ew.min() == ew.max()),
+        tc, wall.ravel(), mult.ravel(), None if elev is None else elev.ravel(),
+        None if climb is None else climb.ravel(), wp, n, lmax, flat=flat,
         wet=_padded(tc.liquid[y0:y1, x0:x1], pad, False).ravel() if jumps else None,
     )
     # threat layers: how many threats each edge leaves the reach of
     K = max_attacks + 1
-    live = [t for t in threats if t.id not in exempt] if max_attacks else []
     if live:
         el = elev[pad : pad + hw, pad : pad + ww]
         leaves = np.zeros(S.shape, dtype=np.int64)
@@ -203,8 +206,9 @@ def reachable(
         K = 1
         leaves = None
     # stack the state graph: block j = (layer k, parity q) gathers from (k - leaves, p)
-    diag = np.array([dx != 0 and dy != 0 and L == 1 for dx, dy, L in _dir_list(lmax)])
     srcs, costs, runs = [], [], []
+    diag = np.array([dx != 0 and dy != 0 and L == 1 for dx, dy, L in _dir_list(lmax)]) \
+        if K * P > 1 else None
     for k in range(K if K * P > 1 else 0):  # the plain case needs no stacking (below)
         for q in range(P):
             if P == 1:
@@ -235,27 +239,29 @@ def reachable(
     flat_best = best.reshape(-1)
     over = budget_yd + EPS
     better = np.empty(dist.shape, dtype=bool)
-    for _ in range(R + 2):
-        np.take(dist, SRC, out=G)
+    for it in range(R + 3):
+        dist.take(SRC, out=G)  # methods, not np.* wrappers: this loop is hot
         if RUNS is not None:
             late = RUNS & (G < need - EPS)
             np.add(G, C, out=G)
             G[late] = INF
         else:
             np.add(G, C, out=G)
-        np.min(G, axis=1, out=best)
-        np.less(flat_best, dist, out=better)
-        if not better.any():  # nothing improved: settled
-            break
+        G.min(axis=1, out=best)
+        if it % 2:  # test for the end every other round: a spare round is cheaper than tests
+            np.less(flat_best, dist, out=better)
+            if not better.any():  # nothing improved: settled
+                break
         np.minimum(dist, flat_best, out=dist)
     dist[dist > over] = INF  # beyond the budget
-    G = dist[SRC]
-    cand = G + C
-    if RUNS is not None:
-        cand = np.where(RUNS & (G < need - EPS), INF, cand)
-    arg = cand.argmin(axis=1)
+    dist.take(SRC, out=G)
+    late = RUNS & (G < need - EPS) if RUNS is not None else None
+    G += C
+    if late is not None:
+        G[late] = INF
+    arg = G.argmin(axis=1)
     if SRC.shape[0] == 1:  # the plain case: one block, a direct gather
-        parent = SRC[0][arg[0], np.arange(n)]
+        parent = SRC[0][arg[0], _arange(n)]
     else:
         parent = np.take_along_axis(SRC, arg[:, None, :], axis=1)[:, 0, :].ravel()
     parent[~np.isfinite(dist)] = -1
@@ -263,6 +269,14 @@ def reachable(
     if guaranteed_step:
         _guarantee_step(dist, parent, S, C0, s0, n, budget_yd)
     return ReachMap(tc, start, budget_yd, x0, y0, hw, ww, pad, P, K, dist, parent, endable, blocked)
+
+
+@lru_cache(maxsize=64)
+def _arange(n: int) -> np.ndarray:
+    """0 .. n-1, cached (read-only)."""
+    a = np.arange(n)
+    a.flags.writeable = False
+    return a
 
 
 def _guarantee_step(dist, parent, S, C0, s0, n, budget) -> None:  # type: ignore[no-untyped-def]
