@@ -70,6 +70,7 @@ class App:
         self.player_view: Any | None = None
         self.frame_count = 0
         self.option = ""  # the attack option chosen in the action bar
+        self.shot_requested = False  # SIGUSR1: save the window to $BATTLEMAT_SHOT (for tests, bug reports)
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self, *, autoquit_s: float | None = None) -> int:
@@ -83,10 +84,19 @@ class App:
             self.update(dt)
             self.draw()
             pygame.display.flip()
+            if self.shot_requested:
+                self.shot_requested = False
+                self.save_screenshot(Path(os.environ.get("BATTLEMAT_SHOT", "battlemat-shot.png")))
             if autoquit_s is not None and time.monotonic() - started > autoquit_s:
                 self.running = False
         self.close()
         return 0
+
+    def save_screenshot(self, path: Path) -> None:
+        """Write what the GM window shows to a PNG (written whole, then renamed into place)."""
+        tmp = path.with_name(path.stem + ".tmp.png")
+        pygame.image.save(self.screen, str(tmp))
+        os.replace(tmp, path)
 
     def close(self) -> None:
         """Flush the journal and close the player view."""
@@ -417,7 +427,13 @@ def _install_sigterm(app_ref: list[App]) -> None:
         for app in app_ref:
             app.running = False
 
+    def shot(signum: int, frame: Any) -> None:
+        for app in app_ref:
+            app.shot_requested = True
+
     signal.signal(signal.SIGTERM, stop)
+    if hasattr(signal, "SIGUSR1"):
+        signal.signal(signal.SIGUSR1, shot)
 
 
 def run_app(path: Path) -> int:
