@@ -92,6 +92,17 @@ def hover(bf: Battlefield, bodies: list[Body], start: tuple[int, int], repeat: i
         f" (a 60 fps frame is 16.7 ms; {n_attacks}/{len(samples)} paths provoke);"
         f" reachable query on selection {cold * 1e3:.2f} ms"
     )
+    safe = []
+    for _ in range(max(100, repeat * 3)):
+        sq = targets[int(rng.integers(len(targets)))]
+        t = time.perf_counter()
+        eng.query("safest_path", "hero", sq)
+        safe.append(time.perf_counter() - t)
+    safe.sort()
+    print(
+        f"hover safest_path (fewest free attacks, then cost): p50 {safe[len(safe) // 2] * 1e3:.3f}"
+        f" ms, p99 {safe[int(len(safe) * 0.99)] * 1e3:.3f} ms"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

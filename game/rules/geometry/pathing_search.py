@@ -176,7 +176,14 @@ def reachable(
     P = 2 if r.diagonal_rule == "alternating" else 1
     ew = tc.elev[y0:y1, x0:x1]
     flat = m.flying or bool(ew.min() == ew.max())
-    live = [t for t in threats if t.id not in exempt] if max_attacks else []
+    live = [  # only threats whose reach overlaps the window can be left
+        t for t in threats
+        if t.id not in exempt
+        and t.body.square[0] + t.body.space + t.reach_yd >= x0
+        and t.body.square[0] - t.reach_yd - m.space < x1
+        and t.body.square[1] + t.body.space + t.reach_yd >= y0
+        and t.body.square[1] - t.reach_yd - m.space < y1
+    ] if max_attacks else []
     # elevation and climbing matter only on uneven ground, for jumps and for threats' reach
     elev = _padded(ew, pad, 0.0) if (not flat or jumps or live) else None
     climb = _padded(tc.climbable[y0:y1, x0:x1], pad, False) if not flat else None
