@@ -339,6 +339,8 @@ class App:
             text = self.panels.dice_entry.get_text()
             self.status = self.session.answer_text(text)
             self.panels.dice_entry.set_text("")
+        elif name == "more_actions":
+            self.status = "More actions: hover '+' to read them; zoom the window wider to show them all"
         elif name == "action":
             self._start_action(rest)
         elif name == "answer":

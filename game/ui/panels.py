@@ -45,6 +45,7 @@ def theme(scale: float) -> dict:
         "#on": {"colours": {"normal_bg": "#2f6a3c", "hovered_bg": "#3d8a4e"}},
         "#prompt": {"colours": {"dark_bg": "#3a2f10", "normal_border": "#ffd84a"}},
         "text_box": {"font": {"name": "noto_sans", "size": size}},
+        "@selection_list_item": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"}},
     }
 
 
@@ -91,7 +92,7 @@ class Layout:
     def for_window(cls, w: int, h: int, scale: float) -> Layout:
         """Panels around the battlefield view (which gets what is left)."""
         top_h = round(40 * scale)
-        bottom_h = round(56 * scale)
+        bottom_h = round(84 * scale)
         left_w = min(round(250 * scale), w // 4)
         right_w = min(round(330 * scale), w // 3)
         return cls(
@@ -211,23 +212,40 @@ class Panels:
         self._built_model = model
 
     def _build_actions(self, actions: list[ActionButton]) -> None:
+        """Two rows of action buttons, legal first; what does not fit is listed on a '+N' button."""
         for b in self.action_buttons:
             b.kill()
         self.action_buttons.clear()
-        x = self._px(4)
-        h = self.layout.bottom.height - self._px(30)
-        for a in actions:
+        for b in [b for b, intent in self.buttons.items() if intent == "more_actions"]:
+            b.kill()
+            del self.buttons[b]
+        ordered = [a for a in actions if a.legal] + [a for a in actions if not a.legal]
+        row_h = (self.layout.bottom.height - self._px(26)) // 2
+        right = self.layout.bottom.width - self._px(180)
+        x, row = self._px(4), 0
+        placed = 0
+        for a in ordered:
             label = f"{a.label} ({a.key})" if a.key else a.label
-            w = self._px(16 + 7.5 * len(label))
-            if x + w > self.layout.bottom.width - self._px(180):
-                break
+            w = self._px(12 + 6.6 * len(label))
+            if x + w > right - self._px(60):
+                if row == 1:
+                    break
+                x, row = self._px(4), 1
+            y = self._px(2) + row * (row_h + self._px(2))
             # Illegal actions stay hoverable so their reason shows (pygame_gui hides tool tips of
             # disabled buttons), drawn grey by the '#illegal' theme
-            b = UIButton(pygame.Rect(x, self._px(4), w, h), label, self.manager, container=self.bottom,
-                         object_id="#illegal" if not a.legal else None,
-                         tool_tip_text=a.reason or None)
+            b = UIButton(pygame.Rect(x, y, w, row_h), label, self.manager, container=self.bottom,
+                         object_id="#illegal" if not a.legal else None, tool_tip_text=a.reason or None)
             self.action_buttons[b] = a
             x += w + self._px(3)
+            placed += 1
+        rest = ordered[placed:]
+        if rest:
+            tip = "<br>".join(f"{a.label}: {a.reason or 'legal'}" for a in rest)
+            y = self._px(2) + row * (row_h + self._px(2))
+            b = UIButton(pygame.Rect(x, y, self._px(56), row_h), f"+{len(rest)}", self.manager,
+                         container=self.bottom, object_id="#illegal", tool_tip_text=tip)
+            self.buttons[b] = "more_actions"
 
     def _build_options(self, options: list[str]) -> None:
         """The attack option menu at the right end of the action bar."""

@@ -17,6 +17,7 @@ from game.ui.render.previews import (
     draw_move,
     draw_reach,
     draw_target,
+    draw_target_reasons,
 )
 from game.ui.render.tokens import TokenArt, draw_tokens
 from game.ui.scene import Scene
@@ -50,6 +51,7 @@ def draw_frame(surface: pygame.Surface, cam: Camera, scene: Scene, caches: Rende
         draw_target(surface, cam, scene)
     draw_tokens(surface, cam, scene, caches.art)
     if not scene.player_view:
+        draw_target_reasons(surface, cam, scene)
         draw_measure(surface, cam, scene)
         draw_hover(surface, cam, scene)
     surface.set_clip(clip)

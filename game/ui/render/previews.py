@@ -86,8 +86,12 @@ def draw_move(surface: pygame.Surface, cam: Camera, scene: Scene, tint: MoveTint
         end = cam.square_center_px(move.path[-1])
         pygame.draw.circle(surface, colour, end, max(4, z // 4))
         if move.note:
-            label = palette.text_surface(move.note, max(14, min(24, z // 2)))
-            surface.blit(label, (end[0] + z // 2, end[1] - label.get_height() - 2))
+            label = palette.text_surface(move.note, max(16, min(24, z // 2)))
+            box = pygame.Surface((label.get_width() + 8, label.get_height() + 4), pygame.SRCALPHA)
+            box.fill((15, 15, 20, 200))
+            at = (end[0] + max(8, z // 2), end[1] - label.get_height() - max(8, z // 2))
+            surface.blit(box, at)
+            surface.blit(label, (at[0] + 4, at[1] + 2))
     for mark in move.marks:
         c = cam.square_center_px(mark.square)
         r = max(5, z // 3)
@@ -97,9 +101,9 @@ def draw_move(surface: pygame.Surface, cam: Camera, scene: Scene, tint: MoveTint
             pygame.draw.line(surface, palette.FREE_ATTACK, (c[0] - r, c[1] + r), (c[0] + r, c[1] - r), 3)
         else:
             pygame.draw.circle(surface, palette.MARK.get(mark.kind, (255, 255, 255)), c, r, 3)
-        if mark.text and z >= 16:
-            label = palette.text_surface(mark.text, max(12, z // 3), palette.MARK.get(mark.kind, palette.FREE_ATTACK))
-            surface.blit(label, (c[0] + r, c[1] + r // 2))
+        if mark.text and z >= 12:
+            label = palette.text_surface(mark.text, max(14, z // 3), palette.MARK.get(mark.kind, palette.FREE_ATTACK))
+            surface.blit(label, (c[0] - label.get_width() // 2, c[1] + r + 2))
 
 
 def draw_target(surface: pygame.Surface, cam: Camera, scene: Scene) -> None:
@@ -107,10 +111,16 @@ def draw_target(surface: pygame.Surface, cam: Camera, scene: Scene) -> None:
     tp = scene.target
     if tp is None:
         return
-    for a, b, blocked in tp.lines:
+    # Clear lines first, blocked ones over them: lines aimed at different heights overlap on the map
+    for a, b, blocked in sorted(tp.lines, key=lambda ln: ln[2]):
         colour = palette.COVER_BLOCKED if blocked else palette.COVER_CLEAR
         pygame.draw.line(surface, colour, cam.yd_to_px(*a), cam.yd_to_px(*b), 1)
-    if tp.at is None or not tp.text:
+
+
+def draw_target_reasons(surface: pygame.Surface, cam: Camera, scene: Scene) -> None:
+    """Legal or why not, range, cover, every boon and bane, written beside the target (over tokens)."""
+    tp = scene.target
+    if tp is None or tp.at is None or not tp.text:
         return
     # The reasons, written beside the target: legal or why not, range, cover, every boon and bane
     size = 18
