@@ -223,6 +223,8 @@ def step_cost(
     h, w = tc.shape
     if not (0 <= bx < w and 0 <= by < h) or tc.wall[by, bx]:
         return Step(b, INF, "blocked")
+    if blocked is not None and blocked[by, bx]:
+        return Step(b, INF, "enemy")  # enemies cannot be passed through
     dx, dy = bx - ax, by - ay
     n = max(abs(dx), abs(dy))
     if n == 0:

@@ -227,8 +227,9 @@ def plan_path(
         kind, cost = st.kind, st.cost_yd
         left = budget_yd - spent
         last = i == len(steps_g) - 1
-        if kind in ("blocked", "corner"):
-            why = "cuts a corner between two walls or enemies" if kind == "corner" else "is blocked"
+        if kind in ("blocked", "corner", "enemy"):
+            why = {"corner": "cuts a corner between two walls or enemies",
+                   "enemy": "goes through an enemy's space"}.get(kind, "is blocked")
             return (), [Violation(f"step {i + 1} to {b} {why}", "blocked")]
         if kind in ("too_high", "too_far"):
             # Seed SotDL: Jump: "If you try to jump higher/farther, the GM can call for an

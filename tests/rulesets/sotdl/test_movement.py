@@ -195,3 +195,10 @@ def test_alternating_diagonals_count_across_the_moves_of_a_turn() -> None:
     evs = ok(eng, Move("hero", ((2, 2),)))  # the second, in a new move: 2 yards
     assert of(evs, "Stepped")[0].cost_yd == 2.0
     assert eng.query("reachable", "hero").budget_yd == 3.0
+
+
+def test_a_drawn_path_through_an_enemy_is_refused() -> None:
+    eng = field(OPEN, hero=("pcs", (0, 0), {}), orc=("foes", (1, 0), {"weapons": ()}))
+    out = eng.submit(Move("hero", ((1, 0), (2, 0))))
+    assert not out.ok and "through an enemy" in out.violations[0].reason
+    ok(eng, Move("hero", ((2, 0),)))  # the waypoint alone: around the orc
