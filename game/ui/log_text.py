@@ -38,6 +38,8 @@ def _fmt(value: Any, names: dict[str, str]) -> str:
             return value.describe()
         if type(value).__name__ == "Affliction":
             return value.name
+        if type(value).__name__ == "Body":
+            return f"at ({value.square[0]},{value.square[1]})"
         return type(value).__name__
     if isinstance(value, tuple):
         return ", ".join(_fmt(v, names) for v in value[:8]) + ("..." if len(value) > 8 else "")

@@ -112,9 +112,15 @@ def draw_target(surface: pygame.Surface, cam: Camera, scene: Scene) -> None:
     if tp is None:
         return
     # Clear lines first, blocked ones over them: lines aimed at different heights overlap on the map
+    # (clear ones a pixel to one side, blocked ones to the other, so both colours show)
     for a, b, blocked in sorted(tp.lines, key=lambda ln: ln[2]):
         colour = palette.COVER_BLOCKED if blocked else palette.COVER_CLEAR
-        pygame.draw.line(surface, colour, cam.yd_to_px(*a), cam.yd_to_px(*b), 1)
+        pa, pb = cam.yd_to_px(*a), cam.yd_to_px(*b)
+        dx, dy = pb[0] - pa[0], pb[1] - pa[1]
+        n = max(1e-6, (dx * dx + dy * dy) ** 0.5)
+        k = -1.5 if blocked else 1.5
+        ox, oy = -dy / n * k, dx / n * k
+        pygame.draw.line(surface, colour, (pa[0] + ox, pa[1] + oy), (pb[0] + ox, pb[1] + oy), 1)
 
 
 def draw_target_reasons(surface: pygame.Surface, cam: Camera, scene: Scene) -> None:
