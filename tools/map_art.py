@@ -48,9 +48,16 @@ def _tile_prop(rows_list: list[list[list[int]]], name: str, w: int, h: int) -> n
     return out
 
 
-def _mask(cells: set[tuple[int, int]], x: int, y: int, joins: set[tuple[int, int]]) -> int:
-    """Autotile bits: the sides where a neighbour is in joins."""
-    return sum(bit for dx, dy, bit in SIDES if (x + dx, y + dy) in joins)
+def _mask(
+    cells: set[tuple[int, int]], x: int, y: int, joins: set[tuple[int, int]], size: tuple[int, int] = (0, 0)
+) -> int:
+    """Autotile bits: the sides where a neighbour is in joins (or off a map of that size)."""
+
+    def joined(nx: int, ny: int) -> bool:
+        off = size != (0, 0) and not (0 <= nx < size[0] and 0 <= ny < size[1])
+        return off or (nx, ny) in joins
+
+    return sum(bit for dx, dy, bit in SIDES if joined(x + dx, y + dy))
 
 
 class Painter:
@@ -123,6 +130,10 @@ def decorate(
                     lip |= bit
             if cliff:
                 p.put("edges", x, y, f"cliff {cliff}")
+            elif ground[y, x] <= -3:
+                deep = _depth(ground, x, y)
+                if deep >= 2:
+                    p.put("edges", x, y, "depth 2" if deep >= 3 else "depth 1")
             elif lip:
                 p.put("edges", x, y, f"lip {lip}")
             here = top[y, x]
@@ -195,16 +206,19 @@ def decorate(
                 if not bf.terrain[y, x] & Terrain.LIQUID:
                     p.put("details", x, y, "slick stones")
     for x, y in foliage:
-        p.put("canopy", x, y, f"canopy {_mask(foliage, x, y, foliage)}")
+        p.put("canopy", x, y, f"canopy {_mask(foliage, x, y, foliage, (w, h))}")
     for o, sq in kinds.get("tree", []):
         if len(sq) >= 4:
             _quarters(p, "trees", sq, "trunk", "trunk")
         for x, y in sq if len(sq) < 4 else []:
             lone = (x, y) not in foliage
             p.put("trees", x, y, ("pine" if "pine" in o.name.lower() else "tree") if lone else "trunk")
-    fogs = set(fog)
+    fogs = {s for s, tile in fog.items() if tile == "fog"}
     for (x, y), tile in fog.items():
-        p.put("fog", x, y, f"{tile} {_mask(fogs, x, y, {s for s in fogs if fog[s] == tile})}")
+        if tile == "fog":
+            p.put("fog", x, y, f"fog {_mask(fogs, x, y, fogs, (w, h))}")
+        elif (x * 7 + y * 3) % 5 < 2:  # wisps here and there, in four shapes
+            p.put("fog", x, y, f"mist {(x * 5 + y * 11) % 4}")
 
     # light: darken what the ground tiles do not already show
     for y in range(h):
@@ -217,6 +231,17 @@ def decorate(
     under = p.spec(["edges", "shadows"])
     over = p.spec(["things", "details", "canopy", "trees", "light", "fog"])
     return under, over
+
+
+def _depth(ground: np.ndarray, x: int, y: int, reach: int = 3) -> int:
+    """How many squares (up to reach) from this low square to ground 3 yards higher."""
+    hgt, wid = ground.shape
+    for r in range(1, reach + 1):
+        for ny in range(max(0, y - r), min(hgt, y + r + 1)):
+            for nx in range(max(0, x - r), min(wid, x + r + 1)):
+                if ground[ny, nx] >= ground[y, x] + 3:
+                    return r
+    return reach
 
 
 def _higher(ground: np.ndarray, ax: int, ay: int, bx: int, by: int) -> bool:

@@ -205,20 +205,20 @@ def rough(base: RGB, seed: int) -> Canvas:
         n = smooth(x, y, seed, 8)
         c = shade(base, (n - 0.5) * 34)
         # chevron crests pointing downstream (south)
-        v = (y + abs(((x + 8) % 16) - 8) * 0.9 + n * 6) % 10
-        if v < 1.6:
-            return mix(c, (240, 246, 250), 0.85), 1.0
-        if v < 3.0:
-            return mix(c, (170, 200, 225), 0.45), 1.0
-        if hash8(x, y, seed) > 238:
-            return (232, 240, 248), 1.0
+        v = (y + abs(((x + 8) % 16) - 8) * 0.9 + n * 6) % 16
+        if v < 2:
+            return mix(c, (240, 246, 250), 0.9), 1.0
+        if v < 4:
+            return mix(c, (150, 190, 220), 0.5), 1.0
+        if v > 13:
+            return shade(c, -16), 1.0
+        if hash8(x, y, seed) > 246:
+            return (220, 232, 244), 1.0
         return c, 1.0
 
     cv.each(px)
-    for i in range(4):  # rocks breaking the surface
-        cx, cy = 3 + hash8(i, 11, seed) % 26, 3 + hash8(i, 12, seed) % 26
-        cv.disk(cx, cy + 1, 3.5, (235, 242, 250), 0.8)
-        cv.disk(cx, cy, 2.2, (70, 72, 76))
+    cv.disk(9, 22, 3.5, (235, 242, 250), 0.7)  # a rock breaking the surface
+    cv.disk(9, 21, 2.5, (74, 76, 80))
     return cv
 
 
@@ -509,8 +509,7 @@ def broken_end(side: str) -> Canvas:
     """The splintered end of a plank deck where the span broke away (side: "e" or "w")."""
     cv = Canvas()
     for y in range(TILE):
-        board = y // 8  # ragged board ends
-        reach = 6 + (hash8(board, y // 3, 95) % 9)
+        reach = 5 + (hash8(y // 2, 0, 95) % 7) + (hash8(y // 5, 1, 95) % 6)  # splintered boards
         for d in range(reach):
             x = TILE - 1 - d if side == "e" else d
             cv.put(x, y, (10, 9, 14) if d < reach - 1 else (190, 150, 100))
@@ -523,16 +522,24 @@ def cliff(mask: int) -> Canvas:
 
     def px(x: int, y: int) -> tuple[RGB, float] | None:
         d = _edge_dist(x, y, mask)
-        if d > 18:
+        if d > 22:
             return None
-        t = d / 18
-        stria = (hash8(int(d) // 2, 0, 96) % 24) - 12 + (smooth(x, y, 97, 4) - 0.5) * 40
-        c = shade(mix((136, 122, 104), (20, 18, 24), t ** 0.8), stria * (1 - t))
+        t = d / 22
+        band = int(d + 2 * smooth(x, y, 97, 8)) // 3  # strata run along the rim
+        stria = (hash8(band, 0, 96) % 30) - 15 + (smooth(x, y, 97, 4) - 0.5) * 30
+        c = shade(mix((150, 134, 112), (16, 14, 20), t**0.7), stria * (1 - t))
         if d < 2:
-            c = (186, 172, 150)
-        return c, 1.0 - t ** 3
+            c = (196, 182, 156)
+        return c, min(1.0, 1.15 - t**2)
 
     cv.each(px)
+    return cv
+
+
+def depth(alpha: float) -> Canvas:
+    """Deeper into a chasm, away from its walls: darker still."""
+    cv = Canvas()
+    cv.each(lambda x, y: ((0, 0, 4), alpha))
     return cv
 
 
@@ -580,14 +587,41 @@ def gloom(alpha: float, seed: int) -> Canvas:
 
 
 def fog(mask: int, alpha: float, seed: int) -> Canvas:
-    """Fog (or mist): pale swirls, fading out where the zone ends (mask: joins)."""
+    """Fog: a pale blanket of swirls with a soft, wavy rim where the zone ends (mask: joins)."""
     cv = Canvas()
     open_ = ~mask & 15
+    r = 10
+    corners = ((N | W, r, r), (N | E, TILE - r, r), (S | W, r, TILE - r), (S | E, TILE - r, TILE - r))
 
-    def px(x: int, y: int) -> tuple[RGB, float]:
-        fade = min(1.0, _edge_dist(x, y, open_) / 12)
-        swirl = 0.45 + 0.9 * smooth(x, y, seed, 16) * smooth(x + 7, y, seed + 1, 8)
-        return (222, 228, 234), alpha * swirl * fade
+    def px(x: int, y: int) -> tuple[RGB, float] | None:
+        d = _edge_dist(x, y, open_) - 1.5 * math.sin(x * 0.5 + y * 0.7) - 1
+        for bits, cx, cy in corners:
+            if open_ & bits == bits:
+                in_corner = (x < r if bits & W else x >= TILE - r) and (y < r if bits & N else y >= TILE - r)
+                if in_corner:
+                    d = min(d, r - math.hypot(x + 0.5 - cx, y + 0.5 - cy))
+        if d <= 0:
+            return None
+        fade = min(1.0, d / 5)
+        a = 0.8 + 0.35 * smooth(x, y, seed, 16) * smooth(x + 7, y, seed + 1, 8)
+        return (222, 228, 234), alpha * a * fade
+
+    cv.each(px)
+    return cv
+
+
+def mist(variant: int) -> Canvas:
+    """Mist: a soft wisp drifting east-west inside the square (variants break up the pattern)."""
+    cv = Canvas()
+    cx = 14 + hash8(variant, 24, 105) % 5
+    cy = 8 + hash8(variant, 25, 105) % 16
+    rx, ry = 13 + hash8(variant, 26, 105) % 4, 4 + hash8(variant, 27, 105) % 3
+
+    def px(x: int, y: int) -> tuple[RGB, float] | None:
+        d = math.hypot((x + 0.5 - cx) / rx, (y + 0.5 - cy) / ry)
+        if d >= 1:
+            return None
+        return (226, 232, 238), 0.24 * (1 - d * d) * (0.7 + 0.6 * smooth(x, y, 105 + variant, 4))
 
     cv.each(px)
     return cv
