@@ -13,7 +13,7 @@ from game.io.journal import Journal, journal_path_for, read_journal
 from game.io.saves import SavedRecord, SaveHeader, file_sha256, read_save, write_save
 from game.ui import session_moves
 from game.ui.loading import Opened, open_target
-from game.ui.log_text import creature_ids, describe
+from game.ui.log_text import merge_steps
 from game.ui.panels import ActionButton, PanelModel
 from game.ui.scene import TokenView, tokens_from_placements
 from game.ui.session_setup import build_engine
@@ -299,14 +299,7 @@ class Session:
             return [("No encounter: this is a bare map.", ())]
         events = self.engine.log()
         if len(events) != self._log_len:
-            names = self.names()
-            known = set(names)
-            lines = []
-            for ev in events:
-                text = describe(ev, names)
-                if text:
-                    lines.append((text, creature_ids(ev, known)))
-            self._log, self._log_len = lines, len(events)
+            self._log, self._log_len = merge_steps(events, self.names()), len(events)
         return self._log
 
     def measure(self, a: tuple[int, int], b: tuple[int, int]) -> str:

@@ -150,7 +150,9 @@ def _dice_lines(session: Any) -> list[str]:
         dice = getattr(ev, "dice", None)
         if not dice:
             continue
-        out.append(describe(ev, names))
+        text = describe(ev, names)
+        total = getattr(ev, "total", None)
+        out.append(f"<b>{total}</b> {text}" if total is not None else text)
     return out[-8:]
 
 
