@@ -233,14 +233,16 @@ def plan_path(
             return (), [Violation(f"step {i + 1} to {b} {why}", "blocked")]
         if kind in ("too_high", "too_far"):
             # Seed SotDL: Jump: "If you try to jump higher/farther, the GM can call for an
-            # Agility challenge roll". Battlemat allows a try up to twice the rule's distance.
+            # Agility challenge roll". Battlemat allows a try up to twice the rule's distance,
+            # or 1 yard more, whichever is farther.
             running = moved0 + spent >= tc.rules.run_up_yd
             if kind == "too_high":
-                limit = 2 * mover.jump_up_ft(running=running, rules=tc.rules) / 3
+                rule_yd = mover.jump_up_ft(running=running, rules=tc.rules) / 3
                 want, kind, cost = st.dz_yd, "jump_up_challenge", st.length_yd + st.dz_yd
             else:
-                limit = 2 * mover.jump_across_yd(running=running, rules=tc.rules)
+                rule_yd = float(mover.jump_across_yd(running=running, rules=tc.rules))
                 want, kind, cost = st.length_yd, "jump_across_challenge", st.length_yd
+            limit = max(2 * rule_yd, rule_yd + 1)
             if want > limit + 1e-9:
                 return (), [
                     Violation(

@@ -318,14 +318,18 @@ def jump_and_fall_checker(ctx: Context, ws: WalkState, step: Step) -> str | None
     length = dz if kind in ("up", "down") else float(max(
         abs(step.square[0] - ws.from_square[0]), abs(step.square[1] - ws.from_square[1])))
     ctx.emit(Jumped(mover, ws.from_square, tuple(step.square), kind, length, step.cost_yd, result))
-    ground = c.body.elevation_yd
     if how.endswith("_challenge"):
-        r = _challenge(ctx, mover, "agility", "jump farther than the rule allows", 0, "jump")
+        up = how.startswith("jump_up")
+        label = "jump higher than the rule allows" if up else "jump farther than the rule allows"
+        r = _challenge(ctx, mover, "agility", label, 0, "jump")
         if not r.success:
-            if ground < top - rules_of(ctx.ruleset).step_up_yd or how.startswith("jump_up"):
-                fall(ctx, mover, from_yd=max(top, ground), cause="failed jump")
-                return f"{c.name}'s jump fails"
-            afflict(ctx, mover, timed("prone", "jump", None), "failed jump: lands prone")
+            gap = _line(ws.from_square, step.square)
+            if up:  # falls back down where it jumped from
+                fall(ctx, mover, square=ws.from_square, from_yd=top, cause="failed jump up")
+            elif gap:  # comes down short, into the pit or the stream
+                fall(ctx, mover, square=gap[-1], from_yd=top, cause="failed jump across")
+            else:
+                afflict(ctx, mover, timed("prone", "jump", None), "failed jump: lands prone")
             return f"{c.name}'s jump fails"
     if how.endswith("_short"):
         bf = ctx.state.battlefield

@@ -239,3 +239,19 @@ def test_flyers_climb_and_dive_with_three_part_waypoints() -> None:
     assert of(evs, "Stepped")[-1].elevation_yd == 0.0 and not of(evs, "Fell")
     walker = field("........", hero=("pcs", (0, 0), {}))
     assert rejected(walker, Move("hero", ((2, 0, 3.0),))) == ["bad_path"]
+
+
+def test_jumps_beyond_the_rule_ask_the_gms_agility_challenge() -> None:
+    eng = field("..1.....\n........", hero=("pcs", (1, 0), {"agility": 12}))
+    evs = ok(eng, Move("hero", ((2, 0),)), dice=(15,))  # 1 yard up: more than 1 foot standing
+    assert of(evs, "RollMade")[0].label == "jump higher than the rule allows"
+    assert eng.state.creatures["hero"].body.elevation_yd == 1.0
+    eng = field("..1.....\n........", hero=("pcs", (1, 0), {"agility": 12}))
+    evs = ok(eng, Move("hero", ((2, 0),)), dice=(3,))  # fails: back at the foot, prone
+    h = eng.state.creatures["hero"]
+    assert h.square == (1, 0) and h.body.elevation_yd == 0.0 and h.has("prone")
+    trench = "3330033333\n3330033333"
+    pit = field(trench, hero=("pcs", (2, 0), {"speed": 10}))  # 3 yards, 2 allowed standing
+    evs = ok(pit, Move("hero", ((5, 0),)), dice=(3, 2, 2))
+    fell = of(evs, "Fell")
+    assert fell and tuple(fell[0].square) == (4, 0) and fell[0].height_yd == 3.0
