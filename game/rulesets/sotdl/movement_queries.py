@@ -157,15 +157,16 @@ def mover_and_budget(state: EncounterState, cid: str, mode: str) -> tuple[str, f
     return walker, left, WalkMode("move", no_free_attacks_from=imm)
 
 
-_LAST: list[Any] = [None, None, None]  # (state, key, ReachMap): one-entry cache for hovering
+_LAST: list[Any] = []  # [(state, key, ReachMap)]: the last few searches, for hovering
 
 
 def _reach_map(
     state: EncounterState, rs: Ruleset, walker: str, budget: float, mode: WalkMode, *, safest: bool
 ) -> ReachMap:
     key = (walker, budget, mode, safest)
-    if _LAST[0] is state and _LAST[1] == key:
-        return _LAST[2]  # type: ignore[no-any-return]
+    for st, k, hit in _LAST:
+        if st is state and k == key:
+            return hit  # type: ignore[no-any-return]
     c = state.creatures[walker]
     tc = terrain_for(state, rs, walker)
     allies, enemies = others(state, walker)
@@ -182,7 +183,7 @@ def _reach_map(
         guaranteed_step=tc.mover.prone and fresh and budget > 0,
         diagonals_before=diagonals_taken(state, walker),
     )
-    _LAST[:] = [state, key, rm]
+    _LAST[:] = [(state, key, rm)] + _LAST[:3]  # holding the states keeps their ids unique
     return rm
 
 
@@ -226,6 +227,8 @@ def path_preview(
         tgt = (int(target[0]), int(target[1]))
         rm = _reach_map(state, rs, walker, budget, wm, safest=safest)
         found = rm.path_to(tgt, layer=None if safest else 0)
+        if found is None and safest:  # more attacks than the layers count: the cheapest path
+            found = _reach_map(state, rs, walker, budget, wm, safest=False).path_to(tgt, layer=0)
         squares = found if found else [start, tgt]
     steps, vs = plan_path(state, rs, walker, tuple(squares[1:]), wm, budget)
     if not vs and len(squares) > 1:
