@@ -128,6 +128,7 @@ class App:
             fields.update(tool.preview())
         highlighted = set(fields.pop("highlighted_keys", ()))
         highlighted.update(self.panels.hovered_log_ids())
+        highlighted.update(self.session.prompt_keys())
         return Scene(
             self.session.battlefield,
             self.session.tokens(),

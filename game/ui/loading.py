@@ -38,12 +38,40 @@ def _image_loader() -> Any:
     return pygame_image_loader
 
 
+def document_layers(map_path: Path) -> list[tuple[int, bool, float]]:
+    """(layer id, visible, opacity) of every tile and image layer in Tiled's drawing order.
+
+    pytmx lists all tile layers before all image layers and ignores group visibility and
+    opacity; the drawing order and the effective values come from the map's own XML (read by
+    game.io.tiled's reader).
+    """
+    from game.io.tiled_read import read_tiled
+
+    root = read_tiled(map_path, for_pytmx=True).root
+    out: list[tuple[int, bool, float]] = []
+
+    def walk(node: Any, visible: bool, opacity: float) -> None:
+        for el in list(node):
+            if el.tag not in ("layer", "imagelayer", "group", "objectgroup"):
+                continue
+            vis = visible and el.get("visible", "1") not in ("0", "false")
+            op = opacity * float(el.get("opacity", "1") or 1)
+            if el.tag == "group":
+                walk(el, vis, op)
+            elif el.tag in ("layer", "imagelayer") and el.get("id") is not None:
+                out.append((int(el.get("id")), vis, op))
+
+    walk(root, True, 1.0)
+    return out
+
+
 def open_map(map_path: Path) -> tuple[Battlefield, Any | None]:
-    """The battlefield and its drawable Tiled map."""
+    """The battlefield and its drawable Tiled map (with Tiled's layer order attached)."""
     from game.io.tiled import load_battlefield, open_tiled_map
 
     bf = load_battlefield(map_path)
     tmx = open_tiled_map(map_path, image_loader=_image_loader())
+    tmx.battlemat_layers = document_layers(map_path)
     return bf, tmx
 
 

@@ -332,7 +332,7 @@ class Session:
         square = st.creatures[about].square if about in st.creatures else None
         if square is None and st.active in st.creatures:
             square = st.creatures[st.active].square
-        asked = st.creatures[who].name if who else "GM"
+        asked = st.creatures[who].name if who else {"players": "Players"}.get(d.asked_of, "GM")
         text = f"<b>{asked}</b>: {d.prompt}"
         options = [(o.id, o.label) for o in d.options]
         return square, text, options, d.kind == "dice" or not options
@@ -379,6 +379,15 @@ class Session:
     def target_command(self, *args: Any) -> tuple[Any, str]:
         """The command for a clicked target."""
         return session_moves.target_command(self, *args)
+
+    def prompt_keys(self) -> frozenset[str]:
+        """Creatures the pending decision is about (ringed on the map while it is asked)."""
+        if self.engine is None or self.engine.pending is None:
+            return frozenset()
+        d = self.engine.pending
+        st = self.engine.state
+        ids = {d.asked_of} | {str(v) for k, v in d.data if k in ("attacker", "target", "creature")}
+        return frozenset(i for i in ids if i in st.creatures)
 
     def intent(self, name: str, arg: str, *, selected: str, app: Any = None) -> str:
         """A button or key the ruleset handles (start turn, end turn, next part, an action)."""

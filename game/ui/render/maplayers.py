@@ -19,6 +19,18 @@ def map_px_per_yd(tmx: Any) -> float:
 
 def _drawable_layers(tmx: Any) -> list[Any]:
     """Tile and image layers in drawing order, skipping hidden ones (and those in hidden groups)."""
+    order = getattr(tmx, "battlemat_layers", None)
+    if order:
+        # Tiled's own order and group-aware visibility/opacity (game.ui.loading.document_layers)
+        by_id = {int(getattr(l, "id", -1)): l for l in getattr(tmx, "layers", [])
+                 if hasattr(l, "data") or getattr(l, "source", None) is not None}
+        picked = []
+        for lid, visible, opacity in order:
+            layer = by_id.get(lid)
+            if layer is not None and visible and opacity > 0:
+                layer.battlemat_opacity = opacity
+                picked.append(layer)
+        return picked
     out = []
     for layer in getattr(tmx, "layers", []):
         if not _visible(layer):
@@ -40,6 +52,8 @@ def _visible(layer: Any) -> bool:
 
 def _opacity(layer: Any) -> float:
     """A layer's opacity times its groups' opacities."""
+    if hasattr(layer, "battlemat_opacity"):
+        return max(0.0, min(1.0, float(layer.battlemat_opacity)))
     value = 1.0
     node = layer
     while node is not None:
