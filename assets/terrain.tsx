@@ -1,5 +1,5 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="32" tileheight="32" tilecount="163" columns="16">
+<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="32" tileheight="32" tilecount="175" columns="16">
  <image source="terrain.png" width="512" height="352"/>
  <tile id="0">
   <properties>
@@ -685,155 +685,215 @@
  </tile>
  <tile id="132">
   <properties>
-   <property name="label" value="depth 1"/>
+   <property name="label" value="mist 4"/>
   </properties>
  </tile>
  <tile id="133">
   <properties>
-   <property name="label" value="depth 2"/>
+   <property name="label" value="mist 5"/>
   </properties>
  </tile>
  <tile id="134">
   <properties>
-   <property name="label" value="crenels"/>
+   <property name="label" value="mist 6"/>
   </properties>
  </tile>
  <tile id="135">
   <properties>
-   <property name="label" value="arrow slit e"/>
+   <property name="label" value="mist 7"/>
   </properties>
  </tile>
  <tile id="136">
   <properties>
-   <property name="label" value="arrow slit w"/>
+   <property name="label" value="mist 8"/>
   </properties>
  </tile>
  <tile id="137">
   <properties>
-   <property name="label" value="arrow slit s"/>
+   <property name="label" value="mist 9"/>
   </properties>
  </tile>
  <tile id="138">
   <properties>
-   <property name="label" value="arrow slit n"/>
+   <property name="label" value="mist 10"/>
   </properties>
  </tile>
  <tile id="139">
   <properties>
-   <property name="label" value="pillar"/>
+   <property name="label" value="mist 11"/>
   </properties>
  </tile>
  <tile id="140">
   <properties>
-   <property name="label" value="post"/>
+   <property name="label" value="mist 12"/>
   </properties>
  </tile>
  <tile id="141">
   <properties>
-   <property name="label" value="railing n"/>
+   <property name="label" value="mist 13"/>
   </properties>
  </tile>
  <tile id="142">
   <properties>
-   <property name="label" value="railing s"/>
+   <property name="label" value="mist 14"/>
   </properties>
  </tile>
  <tile id="143">
   <properties>
-   <property name="label" value="broken deck e"/>
+   <property name="label" value="mist 15"/>
   </properties>
  </tile>
  <tile id="144">
   <properties>
-   <property name="label" value="broken deck w"/>
+   <property name="label" value="depth 1"/>
   </properties>
  </tile>
  <tile id="145">
   <properties>
-   <property name="label" value="darkness"/>
+   <property name="label" value="depth 2"/>
   </properties>
  </tile>
  <tile id="146">
   <properties>
-   <property name="label" value="dim"/>
+   <property name="label" value="crenels"/>
   </properties>
  </tile>
  <tile id="147">
   <properties>
-   <property name="label" value="tree"/>
+   <property name="label" value="arrow slit e"/>
   </properties>
  </tile>
  <tile id="148">
   <properties>
-   <property name="label" value="pine"/>
+   <property name="label" value="arrow slit w"/>
   </properties>
  </tile>
  <tile id="149">
   <properties>
-   <property name="label" value="trunk"/>
+   <property name="label" value="arrow slit s"/>
   </properties>
  </tile>
  <tile id="150">
   <properties>
-   <property name="label" value="trunk 00"/>
+   <property name="label" value="arrow slit n"/>
   </properties>
  </tile>
  <tile id="151">
   <properties>
-   <property name="label" value="trunk 10"/>
+   <property name="label" value="pillar"/>
   </properties>
  </tile>
  <tile id="152">
   <properties>
-   <property name="label" value="trunk 01"/>
+   <property name="label" value="post"/>
   </properties>
  </tile>
  <tile id="153">
   <properties>
-   <property name="label" value="trunk 11"/>
+   <property name="label" value="railing n"/>
   </properties>
  </tile>
  <tile id="154">
   <properties>
-   <property name="label" value="rock"/>
+   <property name="label" value="railing s"/>
   </properties>
  </tile>
  <tile id="155">
   <properties>
-   <property name="label" value="boulder 00"/>
+   <property name="label" value="broken deck e"/>
   </properties>
  </tile>
  <tile id="156">
   <properties>
-   <property name="label" value="boulder 10"/>
+   <property name="label" value="broken deck w"/>
   </properties>
  </tile>
  <tile id="157">
   <properties>
-   <property name="label" value="boulder 01"/>
+   <property name="label" value="darkness"/>
   </properties>
  </tile>
  <tile id="158">
   <properties>
-   <property name="label" value="boulder 11"/>
+   <property name="label" value="dim"/>
   </properties>
  </tile>
  <tile id="159">
   <properties>
-   <property name="label" value="log w"/>
+   <property name="label" value="tree"/>
   </properties>
  </tile>
  <tile id="160">
   <properties>
-   <property name="label" value="log m"/>
+   <property name="label" value="pine"/>
   </properties>
  </tile>
  <tile id="161">
   <properties>
-   <property name="label" value="log e"/>
+   <property name="label" value="trunk"/>
   </properties>
  </tile>
  <tile id="162">
+  <properties>
+   <property name="label" value="trunk 00"/>
+  </properties>
+ </tile>
+ <tile id="163">
+  <properties>
+   <property name="label" value="trunk 10"/>
+  </properties>
+ </tile>
+ <tile id="164">
+  <properties>
+   <property name="label" value="trunk 01"/>
+  </properties>
+ </tile>
+ <tile id="165">
+  <properties>
+   <property name="label" value="trunk 11"/>
+  </properties>
+ </tile>
+ <tile id="166">
+  <properties>
+   <property name="label" value="rock"/>
+  </properties>
+ </tile>
+ <tile id="167">
+  <properties>
+   <property name="label" value="boulder 00"/>
+  </properties>
+ </tile>
+ <tile id="168">
+  <properties>
+   <property name="label" value="boulder 10"/>
+  </properties>
+ </tile>
+ <tile id="169">
+  <properties>
+   <property name="label" value="boulder 01"/>
+  </properties>
+ </tile>
+ <tile id="170">
+  <properties>
+   <property name="label" value="boulder 11"/>
+  </properties>
+ </tile>
+ <tile id="171">
+  <properties>
+   <property name="label" value="log w"/>
+  </properties>
+ </tile>
+ <tile id="172">
+  <properties>
+   <property name="label" value="log m"/>
+  </properties>
+ </tile>
+ <tile id="173">
+  <properties>
+   <property name="label" value="log e"/>
+  </properties>
+ </tile>
+ <tile id="174">
   <properties>
    <property name="label" value="slick stones"/>
   </properties>

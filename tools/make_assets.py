@@ -96,9 +96,9 @@ DECOR: list[tuple[str, Painter]] = [
     *[(f"shadow {m}", lambda s, m=m: art.cast_shadow(m)) for m in range(8)],
     *[(f"canopy {m}", lambda s, m=m: art.canopy(m)) for m in range(16)],
     *[(f"fog {m}", lambda s, m=m: art.fog(m, 0.62, 103)) for m in range(16)],
-    *[(f"mist {v}", lambda s, v=v: art.mist(v)) for v in range(4)],
-    ("depth 1", lambda s: art.depth(0.3)),
-    ("depth 2", lambda s: art.depth(0.55)),
+    *[(f"mist {m}", lambda s, m=m: art.fog(m, 0.1, 104)) for m in range(16)],
+    ("depth 1", lambda s: art.depth(0.35)),
+    ("depth 2", lambda s: art.depth(0.6)),
     ("crenels", lambda s: art.crenels()),
     ("arrow slit e", lambda s: art.arrow_slit(True, 1)),  # in a north-south wall, inside east
     ("arrow slit w", lambda s: art.arrow_slit(True, -1)),

@@ -213,12 +213,9 @@ def decorate(
         for x, y in sq if len(sq) < 4 else []:
             lone = (x, y) not in foliage
             p.put("trees", x, y, ("pine" if "pine" in o.name.lower() else "tree") if lone else "trunk")
-    fogs = {s for s, tile in fog.items() if tile == "fog"}
     for (x, y), tile in fog.items():
-        if tile == "fog":
-            p.put("fog", x, y, f"fog {_mask(fogs, x, y, fogs, (w, h))}")
-        elif (x * 7 + y * 3) % 5 < 2:  # wisps here and there, in four shapes
-            p.put("fog", x, y, f"mist {(x * 5 + y * 11) % 4}")
+        same = {s for s, t in fog.items() if t == tile}
+        p.put("fog", x, y, f"{tile} {_mask(same, x, y, same, (w, h))}")
 
     # light: darken what the ground tiles do not already show
     for y in range(h):

@@ -243,7 +243,7 @@ def ice(base: RGB, seed: int) -> Canvas:
 
 def chasm(seed: int) -> Canvas:
     """A chasm floor far below: near black with faint cold rock."""
-    base = (14, 13, 20)
+    base = (10, 9, 15)
     cv = Canvas(base)
     cv.each(
         lambda x, y: (
@@ -587,7 +587,7 @@ def gloom(alpha: float, seed: int) -> Canvas:
 
 
 def fog(mask: int, alpha: float, seed: int) -> Canvas:
-    """Fog: a pale blanket of swirls with a soft, wavy rim where the zone ends (mask: joins)."""
+    """Fog (or, fainter, mist): a pale veil with a soft, wavy rim where the zone ends (mask: joins)."""
     cv = Canvas()
     open_ = ~mask & 15
     r = 10
@@ -605,23 +605,6 @@ def fog(mask: int, alpha: float, seed: int) -> Canvas:
         fade = min(1.0, d / 5)
         a = 0.8 + 0.35 * smooth(x, y, seed, 16) * smooth(x + 7, y, seed + 1, 8)
         return (222, 228, 234), alpha * a * fade
-
-    cv.each(px)
-    return cv
-
-
-def mist(variant: int) -> Canvas:
-    """Mist: a soft wisp drifting east-west inside the square (variants break up the pattern)."""
-    cv = Canvas()
-    cx = 14 + hash8(variant, 24, 105) % 5
-    cy = 8 + hash8(variant, 25, 105) % 16
-    rx, ry = 13 + hash8(variant, 26, 105) % 4, 4 + hash8(variant, 27, 105) % 3
-
-    def px(x: int, y: int) -> tuple[RGB, float] | None:
-        d = math.hypot((x + 0.5 - cx) / rx, (y + 0.5 - cy) / ry)
-        if d >= 1:
-            return None
-        return (226, 232, 238), 0.24 * (1 - d * d) * (0.7 + 0.6 * smooth(x, y, 105 + variant, 4))
 
     cv.each(px)
     return cv
