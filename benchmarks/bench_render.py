@@ -8,6 +8,7 @@ surface (the floor), in the same run. Headless (SDL dummy driver).
 
     python3 benchmarks/bench_render.py [--frames N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,10 +44,20 @@ def fake_map(rng: np.random.Generator) -> SimpleNamespace:
         pygame.draw.line(s, (30, 30, 30), (0, 0), (TILE_PX, TILE_PX))
         images.append(s)
     ground = rng.integers(1, 5, size=(SIDE, SIDE)).tolist()
-    detail = np.where(rng.random((SIDE, SIDE)) < 0.15, rng.integers(5, 9, size=(SIDE, SIDE)), 0).tolist()
-    layers = [SimpleNamespace(data=ground, width=SIDE, height=SIDE, visible=1, opacity=1.0, offsetx=0, offsety=0),
-              SimpleNamespace(data=detail, width=SIDE, height=SIDE, visible=1, opacity=0.6, offsetx=0, offsety=0)]
-    return SimpleNamespace(layers=layers, images=images, tilewidth=TILE_PX, tileheight=TILE_PX, properties={})
+    detail = np.where(
+        rng.random((SIDE, SIDE)) < 0.15, rng.integers(5, 9, size=(SIDE, SIDE)), 0
+    ).tolist()
+    layers = [
+        SimpleNamespace(
+            data=ground, width=SIDE, height=SIDE, visible=1, opacity=1.0, offsetx=0, offsety=0
+        ),
+        SimpleNamespace(
+            data=detail, width=SIDE, height=SIDE, visible=1, opacity=0.6, offsetx=0, offsety=0
+        ),
+    ]
+    return SimpleNamespace(
+        layers=layers, images=images, tilewidth=TILE_PX, tileheight=TILE_PX, properties={}
+    )
 
 
 def setup() -> tuple[Scene, RenderCaches, list[MovePreview]]:
@@ -58,8 +69,18 @@ def setup() -> tuple[Scene, RenderCaches, list[MovePreview]]:
     tokens = []
     for i in range(100):
         sq = (int(rng.integers(0, SIDE - 3)), int(rng.integers(0, SIDE - 3)))
-        tokens.append(TokenView(f"c{i}", f"Creature {i}", sq, space=1 + (i % 7 == 0), controller="gm" if i % 2 else "players",
-                                damage=i % 5, health=10, afflictions=("prone",) if i % 9 == 0 else ()))
+        tokens.append(
+            TokenView(
+                f"c{i}",
+                f"Creature {i}",
+                sq,
+                space=1 + (i % 7 == 0),
+                controller="gm" if i % 2 else "players",
+                damage=i % 5,
+                health=10,
+                afflictions=("prone",) if i % 9 == 0 else (),
+            )
+        )
     mover = (100, 100)
     tokens.append(TokenView("hero", "Hero", mover, controller="players"))
     yy, xx = np.mgrid[0:SIDE, 0:SIDE]
@@ -72,10 +93,30 @@ def setup() -> tuple[Scene, RenderCaches, list[MovePreview]]:
     hovers = []
     for i in range(64):
         tx, ty = mover[0] + (i % 17) - 8, mover[1] + (i // 8) - 4
-        path = tuple((mover[0] + (tx - mover[0]) * k // 8, mover[1] + (ty - mover[1]) * k // 8) for k in range(9))
-        marks = (PathStepMark(path[3], "free_attack", "Creature 3", "c3"), PathStepMark(path[6], "jump", "jump"))
-        hovers.append(MovePreview("hero", cc, area.classes, path, (), 8.0, marks, True, f"move: 8 yd, 1 free attack ({i})"))
-    scene = Scene(bf, tuple(tokens), overlays=frozenset({"grid", "elevation", "terrain"}), selected_key="hero")
+        path = tuple(
+            (mover[0] + (tx - mover[0]) * k // 8, mover[1] + (ty - mover[1]) * k // 8)
+            for k in range(9)
+        )
+        marks = (
+            PathStepMark(path[3], "free_attack", "Creature 3", "c3"),
+            PathStepMark(path[6], "jump", "jump"),
+        )
+        hovers.append(
+            MovePreview(
+                "hero",
+                cc,
+                area.classes,
+                path,
+                (),
+                8.0,
+                marks,
+                True,
+                f"move: 8 yd, 1 free attack ({i})",
+            )
+        )
+    scene = Scene(
+        bf, tuple(tokens), overlays=frozenset({"grid", "elevation", "terrain"}), selected_key="hero"
+    )
     return scene, RenderCaches.for_battlefield(bf, fake_map(rng)), hovers
 
 
@@ -116,8 +157,12 @@ def main() -> int:
         floor.append(time.perf_counter() - t0)
     p50, p99 = percentile(times, 50) * 1000, percentile(times, 99) * 1000
     f50 = percentile(floor, 50) * 1000
-    print(f"render 1920x1080, 200x200 battlefield, 101 tokens, movement overlay + hover path, {args.frames} frames")
-    print(f"  frame  p50 {p50:7.2f} ms   p99 {p99:7.2f} ms   ({1000 / p99:5.0f} fps at p99; 60 fps budget 16.7 ms)")
+    print(
+        f"render 1920x1080, 200x200 battlefield, 101 tokens, movement overlay + hover path, {args.frames} frames"
+    )
+    print(
+        f"  frame  p50 {p50:7.2f} ms   p99 {p99:7.2f} ms   ({1000 / p99:5.0f} fps at p99; 60 fps budget 16.7 ms)"
+    )
     print(f"  floor  p50 {f50:7.2f} ms   (one full-screen blit of a cached surface)")
     print(f"  ratio  p50 {p50 / f50:7.1f} x floor   p99 {p99 / f50:7.1f} x floor")
     return 0

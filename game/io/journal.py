@@ -4,6 +4,7 @@ Closing or crashing loses nothing: reopening the encounter reads the journal bac
 journal is read up to its last good line; the whole file is first copied to a backup, the good
 prefix is kept, and the problem is one line naming the file and the line.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.io.saves import SaveHeader, SavedRecord
+from game.io.saves import SavedRecord, SaveHeader
 
 
 def journal_dir() -> Path:
@@ -114,7 +115,9 @@ class Journal:
         self.path = Path(path)
         self._f: Any = None
 
-    def start(self, header: SaveHeader, records: list[SavedRecord] = (), redo: list[SavedRecord] = ()) -> None:  # type: ignore[assignment]
+    def start(
+        self, header: SaveHeader, records: list[SavedRecord] = (), redo: list[SavedRecord] = ()
+    ) -> None:  # type: ignore[assignment]
         """Write a fresh journal: header, then the given history (used after a repair too)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_name(self.path.name + ".tmp")

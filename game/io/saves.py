@@ -5,6 +5,7 @@ A save is JSON: a header naming what the fight was played on, then one entry per
 no dice and no engine internals: the records are replayed through the engine's redo.
 Never pickled. A bad save is one line, ``file:where: what``, and nothing else is touched.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -44,10 +45,18 @@ class SaveHeader:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
-        return {"battlemat_save": self.format, "encounter": self.encounter, "map": self.map,
-                "map_sha256": self.map_sha256, "ruleset": self.ruleset,
-                "definitions": {"creatures": list(self.creature_defs), "weapons": list(self.weapon_defs)},
-                "seed": self.seed}
+        return {
+            "battlemat_save": self.format,
+            "encounter": self.encounter,
+            "map": self.map,
+            "map_sha256": self.map_sha256,
+            "ruleset": self.ruleset,
+            "definitions": {
+                "creatures": list(self.creature_defs),
+                "weapons": list(self.weapon_defs),
+            },
+            "seed": self.seed,
+        }
 
     @classmethod
     def from_dict(cls, d: Any, file: str, where: str) -> SaveHeader:
@@ -55,12 +64,22 @@ class SaveHeader:
         if not isinstance(d, dict) or "battlemat_save" not in d:
             raise InputError(file, where, "not a Battlemat save (no 'battlemat_save' field)")
         if d["battlemat_save"] != SAVE_FORMAT:
-            raise InputError(file, where, f"save format {d['battlemat_save']!r}, this Battlemat reads {SAVE_FORMAT}")
+            raise InputError(
+                file,
+                where,
+                f"save format {d['battlemat_save']!r}, this Battlemat reads {SAVE_FORMAT}",
+            )
         try:
             defs = d.get("definitions") or {}
-            return cls(str(d["encounter"]), str(d.get("map", "")), str(d.get("map_sha256", "")),
-                       str(d.get("ruleset", "")), tuple(defs.get("creatures", ())),
-                       tuple(defs.get("weapons", ())), int(d.get("seed", 0)))
+            return cls(
+                str(d["encounter"]),
+                str(d.get("map", "")),
+                str(d.get("map_sha256", "")),
+                str(d.get("ruleset", "")),
+                tuple(defs.get("creatures", ())),
+                tuple(defs.get("weapons", ())),
+                int(d.get("seed", 0)),
+            )
         except (KeyError, TypeError, ValueError) as err:
             raise InputError(file, where, f"bad save header: {err}") from None
 
@@ -83,8 +102,12 @@ class SavedRecord:
         """JSON-ready form."""
         from game.rules.engine import encode
 
-        return {"command": self.command.to_dict(), "answers": encode(self.answers),
-                "typed": list(self.typed), "events": [e.to_dict() for e in self.events]}
+        return {
+            "command": self.command.to_dict(),
+            "answers": encode(self.answers),
+            "typed": list(self.typed),
+            "events": [e.to_dict() for e in self.events],
+        }
 
     @classmethod
     def from_dict(cls, d: Any) -> SavedRecord:
@@ -94,8 +117,12 @@ class SavedRecord:
         if not isinstance(d, dict):
             raise ValueError("a record must be an object")
         answers = decode(d.get("answers", []))
-        return cls(Command.from_dict(d["command"]), list(answers), [int(v) for v in d.get("typed", [])],
-                   tuple(Event.from_dict(e) for e in d["events"]))
+        return cls(
+            Command.from_dict(d["command"]),
+            list(answers),
+            [int(v) for v in d.get("typed", [])],
+            tuple(Event.from_dict(e) for e in d["events"]),
+        )
 
 
 def write_save(path: Path, header: SaveHeader, records: list[SavedRecord]) -> None:

@@ -4,6 +4,7 @@
 BATTLEMAT_AUTOQUIT_S timer (for tests) end the loop cleanly; the journal already holds every
 command, so nothing is lost either way.
 """
+
 from __future__ import annotations
 
 import os
@@ -17,25 +18,29 @@ import pygame
 import pygame_gui
 
 from game.io.errors import InputError, InputErrors
+from game.ui import intents
 from game.ui.camera import DEFAULT_DPI, Camera, touch_target_px, ui_scale_for
-from game.ui.panels import OVERLAY_KEYS, Layout, Panels
+from game.ui.panels import Layout, Panels
 from game.ui.render.frame import RenderCaches, draw_frame
 from game.ui.render.tokens import TokenArt
 from game.ui.scene import DEFAULT_OVERLAYS, Scene
 from game.ui.session import Session
 from game.ui.tools.base import Result, Tool, ToolContext
-from game.ui.tools.measure import MeasureTool
 from game.ui.tools.select import SelectTool
-
-PAN_STEP_PX = 64
-KEY_TO_OVERLAY = {getattr(pygame, f"K_{k.lower()}"): name for name, k in OVERLAY_KEYS.items()}
 
 
 class App:
     """One GM window on one session."""
 
-    def __init__(self, session: Session, *, size: tuple[int, int] = (1400, 860), touch: bool = False,
-                 dpi: float = DEFAULT_DPI, ui_scale: float | None = None) -> None:
+    def __init__(
+        self,
+        session: Session,
+        *,
+        size: tuple[int, int] = (1400, 860),
+        touch: bool = False,
+        dpi: float = DEFAULT_DPI,
+        ui_scale: float | None = None,
+    ) -> None:
         if not pygame.display.get_init():
             pygame.display.init()
         if not pygame.font.get_init():
@@ -47,8 +52,12 @@ class App:
         pygame.display.set_caption(f"Battlemat: {session.title}")
         self.manager = pygame_gui.UIManager(size, _theme(self.scale))
         pt = round(14 * self.scale)
-        self.manager.preload_fonts([{"name": "noto_sans", "point_size": pt, "style": st, "antialiased": "1"}
-                                    for st in ("bold", "italic")])
+        self.manager.preload_fonts(
+            [
+                {"name": "noto_sans", "point_size": pt, "style": st, "antialiased": "1"}
+                for st in ("bold", "italic")
+            ]
+        )
         self.layout = Layout.for_window(*size, self.scale)
         self.panels = Panels(self.manager, self.layout, self.scale)
         v = self.layout.view
@@ -70,7 +79,9 @@ class App:
         self.player_view: Any | None = None
         self.frame_count = 0
         self.option = ""  # the attack option chosen in the action bar
-        self.shot_requested = False  # SIGUSR1: save the window to $BATTLEMAT_SHOT (for tests, bug reports)
+        self.shot_requested = (
+            False  # SIGUSR1: save the window to $BATTLEMAT_SHOT (for tests, bug reports)
+        )
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self, *, autoquit_s: float | None = None) -> int:
@@ -162,7 +173,10 @@ class App:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event.ui_element)
             return
-        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.panels.creatures:
+        if (
+            event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
+            and event.ui_element is self.panels.creatures
+        ):
             self._intent("start_turn", self.panels.creature_for_row(event.text))
             return
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -173,7 +187,12 @@ class App:
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
             self._typed(event.ui_element, event.text)
             return
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
+        if event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEMOTION,
+            pygame.MOUSEWHEEL,
+        ):
             self._mouse(event, consumed)
             return
         if event.type == pygame.KEYDOWN and not self._text_focused():
@@ -195,7 +214,11 @@ class App:
                 self._pan_moved = 0
             if event.button == 2:
                 return
-        if event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3) and self._pan_from is not None:
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button in (2, 3)
+            and self._pan_from is not None
+        ):
             moved = self._pan_moved
             self._pan_from = None
             if event.button == 2 or moved > 4:
@@ -219,8 +242,12 @@ class App:
         self._tool_event(event)
 
     def _tool_event(self, event: pygame.event.Event) -> None:
-        ctx = ToolContext(self.session, self.camera, self.selected,
-                          shift=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+        ctx = ToolContext(
+            self.session,
+            self.camera,
+            self.selected,
+            shift=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT),
+        )
         self._apply(self.tools[-1].on_event(event, ctx))
 
     def _apply(self, result: Result | None) -> None:
@@ -241,60 +268,11 @@ class App:
         self._panel_version = -1
 
     def _key(self, event: pygame.event.Event) -> None:
-        ctrl = event.mod & pygame.KMOD_CTRL
-        k = event.key
-        if ctrl and k == pygame.K_z:
-            self._intent("undo")
-        elif ctrl and k == pygame.K_y:
-            self._intent("redo")
-        elif ctrl and k == pygame.K_s:
-            self._intent("save")
-        elif ctrl and k == pygame.K_o:
-            self._intent("open")
-        elif ctrl and k == pygame.K_q:
-            self.running = False
-        elif k == pygame.K_F11:
-            self._intent("fullscreen")
-        elif k == pygame.K_f:
-            self._intent("fit")
-        elif k == pygame.K_m:
-            self._intent("measure")
-        elif k == pygame.K_p and event.mod & pygame.KMOD_SHIFT and self.player_view is not None:
-            self.player_view.follow = not self.player_view.follow
-            self.status = "Player view follows your camera" if self.player_view.follow else "Player view frozen"
-        elif k == pygame.K_p and ctrl and self.player_view is not None:
-            self.player_view.next_display()
-            self.status = f"Player view on display {self.player_view.display}"
-        elif k == pygame.K_p:
-            self._intent("player_view")
-        elif k in KEY_TO_OVERLAY:
-            self._intent(f"overlay:{KEY_TO_OVERLAY[k]}")
-        elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-            dx = {pygame.K_LEFT: PAN_STEP_PX, pygame.K_RIGHT: -PAN_STEP_PX}.get(k, 0)
-            dy = {pygame.K_UP: PAN_STEP_PX, pygame.K_DOWN: -PAN_STEP_PX}.get(k, 0)
-            self.camera.pan_px(dx, dy)
-        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.camera.zoom_about(*self.layout.view.center, 1)
-        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.camera.zoom_about(*self.layout.view.center, -1)
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self._intent("end_turn")
-        elif k == pygame.K_n:
-            self._intent("advance")
-        elif k == pygame.K_SPACE:
-            self._intent("start_turn", self.selected)
-        elif k == pygame.K_ESCAPE:
-            self._tool_event(event)
-        else:
-            self._action_key(event)
+        intents.on_key(self, event)
 
-    def _action_key(self, event: pygame.event.Event) -> None:
-        name = pygame.key.name(event.key).upper()
-        for a in self.panels.model.actions:
-            if a.key and a.key.upper() == name:
-                self._intent(f"action:{a.id}")
-                return
-        self._tool_event(event)
+    def _intent(self, intent: str, arg: str = "") -> None:
+        """Do one thing the GM asked for by button or key (game/ui/intents.py)."""
+        intents.do_intent(self, intent, arg)
 
     def _button(self, element: Any) -> None:
         if element in self.panels.action_buttons:
@@ -309,74 +287,6 @@ class App:
             self._intent(f"answer_text:{text}")
 
     # -- intents (from buttons, keys and tools) -----------------------------------------------
-    def _intent(self, intent: str, arg: str = "") -> None:
-        """Do one thing the GM asked for by button or key."""
-        name, _, rest = intent.partition(":")
-        if name == "overlay":
-            self.overlays = self.overlays ^ {rest}
-        elif name == "fit":
-            self.camera.fit(self.session.battlefield.width, self.session.battlefield.height)
-        elif name == "fullscreen":
-            self.fullscreen = not self.fullscreen
-            pygame.display.toggle_fullscreen()
-        elif name == "measure":
-            self.tools = self.tools[:1] + [MeasureTool()]
-            self.status = "Measure: drag between two squares; right click or Escape ends"
-        elif name == "player_view":
-            self._toggle_player_view()
-        elif name == "undo":
-            self.status = self.session.undo()
-            self.tools = self.tools[:1]
-        elif name == "redo":
-            self.status = self.session.redo()
-        elif name == "save":
-            self.status = self.session.save()
-        elif name == "open":
-            self.status = self.session.reopen()
-        elif name == "toggle_manual":
-            self.session.manual_dice = not self.session.manual_dice
-            self.session.touch()
-        elif name == "dice_enter":
-            text = self.panels.dice_entry.get_text()
-            self.status = self.session.answer_text(text)
-            self.panels.dice_entry.set_text("")
-        elif name == "more_actions":
-            self.status = "More actions: hover '+' to read them; zoom the window wider to show them all"
-        elif name == "action":
-            self._start_action(rest)
-        elif name == "answer":
-            self.status = self.session.answer(rest)
-        elif name == "answer_text":
-            self.status = self.session.answer_text(rest)
-        else:
-            self.status = self.session.intent(name, rest or arg, selected=self.selected, app=self)
-        self._panel_version = -1
-
-    def _start_action(self, action: str) -> None:
-        """An action bar button: play it now, or pick its path or target with a tool."""
-        from game.ui.session_panels import make, tool_kind
-        from game.ui.tools.move import MoveTool
-        from game.ui.tools.target import TargetTool
-
-        if self.session.engine is None or not self.selected:
-            self.status = "Select a creature first"
-            return
-        button = next((a for a in self.panels.model.actions if a.id == action), None)
-        if button is not None and not button.legal:
-            self.status = f"{button.label}: {button.reason}"
-            return
-        cmd_type = self.session.engine.ruleset.command_names[action]
-        kind = tool_kind(cmd_type)
-        ctx = ToolContext(self.session, self.camera, self.selected)
-        if kind == "now":
-            self.status = self.session.submit(make(cmd_type, self.selected)) or f"{action.replace('_', ' ')}: done"
-        elif kind == "move":
-            self.tools = self.tools[:1] + [MoveTool.for_creature(ctx, self.selected, modes=(action,))]
-            self.status = f"{action.replace('_', ' ')}: click a square (shift-click for waypoints)"
-        elif kind == "target":
-            self.tools = self.tools[:1] + [TargetTool(self.selected, action, self.option)]
-            self.status = f"{action.replace('_', ' ')}: hover a target to see the odds, click to roll"
-
     # -- helpers -------------------------------------------------------------------------------
     def _refresh_panels(self) -> None:
         model = self.session.panel_model(self.selected)
@@ -404,17 +314,6 @@ class App:
         v = self.layout.view
         self.camera.set_view(v.x, v.y, v.width, v.height)
         self._panel_version = -1
-
-    def _toggle_player_view(self) -> None:
-        from game.ui.player_view import PlayerView
-
-        if self.player_view is not None:
-            self.player_view.close()
-            self.player_view = None
-            self.status = "Player view closed"
-            return
-        self.player_view = PlayerView(self.session, self.camera, self.caches.art)
-        self.status = "Player view open: drag it to the table screen, F11 there for fullscreen"
 
 
 def _theme(scale: float) -> dict:

@@ -3,6 +3,7 @@
 Everything else in game/ui asks the camera; names carry their units (``x_px``, ``x_yd``).
 Zoom moves through fixed levels (pixels per yard) so rendered map chunks can be cached per level.
 """
+
 from __future__ import annotations
 
 import math

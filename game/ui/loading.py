@@ -3,6 +3,7 @@
 Only calls the io layer's loaders and the engine's constructor; bad input surfaces as the io
 layer's one-line InputError.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -93,7 +94,7 @@ def open_target(path: Path) -> Opened:
         if str(enc.map_path).startswith("ascii:"):
             from game.rules.ascii_grid import parse_ascii
 
-            return Opened(path, parse_ascii(enc.map_path[len("ascii:"):]), None, enc, defs)
+            return Opened(path, parse_ascii(enc.map_path[len("ascii:") :]), None, enc, defs)
         bf, tmx = open_map(map_path)
         return Opened(path, bf, tmx, enc, defs, map_path)
     raise InputError(str(path), None, "expected an encounter (.yaml) or a Tiled map (.tmx)")

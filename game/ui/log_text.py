@@ -4,6 +4,7 @@ Wording only: the facts come from the event's fields. An event type that has a `
 method (rulesets may add one) speaks for itself; otherwise its type name and fields are spelled
 out plainly.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -11,8 +12,23 @@ import re
 from typing import Any
 
 #: Event fields that name creatures (highlighted when the GM hovers the line).
-CREATURE_FIELDS = ("creature", "mover", "attacker", "target", "source", "rider", "mount", "by",
-                   "finder", "grabber", "helper", "trigger_by", "roller", "winner", "asked_of")
+CREATURE_FIELDS = (
+    "creature",
+    "mover",
+    "attacker",
+    "target",
+    "source",
+    "rider",
+    "mount",
+    "by",
+    "finder",
+    "grabber",
+    "helper",
+    "trigger_by",
+    "roller",
+    "winner",
+    "asked_of",
+)
 SKIP = {"Note"}  # printed as their own text
 QUIET = {"DecisionAnswered", "MoveBudgetSet", "CreatureDataSet", "EncounterDataSet", "ActionUsed"}
 
@@ -22,7 +38,7 @@ def _n(names: dict[str, str], cid: str) -> str:
 
 
 def _roll(ev: Any, names: dict[str, str]) -> str:
-    """'Crossbowman: Crossbow vs Warg (distant): d20 16, 1 bane (d6 6) +2 = 12 vs 13: miss (1 bane: distant shot)'."""
+    """'Crossbowman: Crossbow vs Warg: d20 16, 1 bane (-6), agility +2 = 12 vs 13: miss (...)'."""
     d20 = ev.dice[0].value if ev.dice else "?"
     parts = [f"d20 {d20}" + (" typed" if ev.dice and ev.dice[0].typed else "")]
     if ev.net_boons:
@@ -34,25 +50,39 @@ def _roll(ev: Any, names: dict[str, str]) -> str:
     if ev.flat:
         parts.append(f"{ev.flat:+d}")
     against = f"vs {ev.target_number}" if ev.target_number else ""
-    won = "hit" if ev.kind == "attack" and ev.success else "miss" if ev.kind == "attack" else (
-        "success" if ev.success else "failure")
+    won = (
+        "hit"
+        if ev.kind == "attack" and ev.success
+        else "miss"
+        if ev.kind == "attack"
+        else ("success" if ev.success else "failure")
+    )
     why = "; ".join(m.describe() for m in ev.modifiers)
-    return (f"{_n(names, ev.roller)}: {ev.label}: {', '.join(parts)} = {ev.total} {against}: {won}"
-            + (f" ({why})" if why else ""))
+    return (
+        f"{_n(names, ev.roller)}: {ev.label}: {', '.join(parts)} = {ev.total} {against}: {won}"
+        + (f" ({why})" if why else "")
+    )
 
 
 PHRASES = {
     "RollMade": _roll,
-    "TurnStarted": lambda e, n: f"{_n(n, e.creature)} takes a {e.kind} turn ({e.move_budget_yd:g} yd to move)"
-    if e.kind else f"{_n(n, e.creature)} takes a turn",
+    "TurnStarted": lambda e, n: (
+        f"{_n(n, e.creature)} takes a {e.kind} turn ({e.move_budget_yd:g} yd to move)"
+        if e.kind
+        else f"{_n(n, e.creature)} takes a turn"
+    ),
     "TurnEnded": lambda e, n: f"{_n(n, e.creature)} ends its turn",
     "DamageRolled": lambda e, n: f"{_n(n, e.attacker)} rolls {e.expression} damage: {e.total}",
-    "DamageTaken": lambda e, n: f"{_n(n, e.creature)} takes {e.amount} damage ({e.damage}/{e.health})",
+    "DamageTaken": lambda e, n: (
+        f"{_n(n, e.creature)} takes {e.amount} damage ({e.damage}/{e.health})"
+    ),
     "Healed": lambda e, n: f"{_n(n, e.creature)} heals {e.amount} ({e.damage} damage left)",
     "AfflictionGained": lambda e, n: f"{_n(n, e.creature)} is {e.affliction.name}",
     "AfflictionEnded": lambda e, n: f"{_n(n, e.creature)} is no longer {e.name}",
     "StatusChanged": lambda e, n: f"{_n(n, e.creature)} is {e.status}",
-    "MoveStopped": lambda e, n: f"{_n(n, e.creature)} stops at ({e.square[0]},{e.square[1]}): {e.reason}",
+    "MoveStopped": lambda e, n: (
+        f"{_n(n, e.creature)} stops at ({e.square[0]},{e.square[1]}): {e.reason}"
+    ),
     "CombatStarted": lambda e, n: "The fight begins",
 }
 
@@ -69,7 +99,12 @@ def _fmt(value: Any, names: dict[str, str]) -> str:
         return "yes" if value else "no"
     if isinstance(value, float):
         return f"{value:g}"
-    if isinstance(value, tuple) and value and all(isinstance(v, int) for v in value) and len(value) == 2:
+    if (
+        isinstance(value, tuple)
+        and value
+        and all(isinstance(v, int) for v in value)
+        and len(value) == 2
+    ):
         return f"({value[0]},{value[1]})"
     if dataclasses.is_dataclass(value):
         if type(value).__name__ == "DieRoll":
@@ -140,7 +175,7 @@ def describe(ev: Any, names: dict[str, str]) -> str:
 
 
 def merge_steps(events: list[Any], names: dict[str, str]) -> list[tuple[str, tuple[str, ...]]]:
-    """Log lines, with a run of one creature's steps said once ('Spearman moves (10,4) -> (14,9), 8 yd')."""
+    """Log lines; a run of one creature's steps said once ('Spearman moves (10,4) -> (14,9)')."""
     known = set(names)
     out: list[tuple[str, tuple[str, ...]]] = []
     run: list[Any] = []
@@ -152,8 +187,10 @@ def merge_steps(events: list[Any], names: dict[str, str]) -> list[tuple[str, tup
         yd = sum(float(getattr(e, "cost_yd", 0)) for e in run if getattr(e, "uses_budget", True))
         hows = sorted({getattr(e, "how", "walk") for e in run} - {"walk"})
         mode = getattr(a, "mode", "move")
-        text = (f"{_n(names, a.creature)} {mode}s ({a.from_square[0]},{a.from_square[1]}) -> "
-                f"({b.square[0]},{b.square[1]}), {yd:g} yd" + (f" ({', '.join(hows)})" if hows else ""))
+        text = (
+            f"{_n(names, a.creature)} {mode}s ({a.from_square[0]},{a.from_square[1]}) -> "
+            f"({b.square[0]},{b.square[1]}), {yd:g} yd" + (f" ({', '.join(hows)})" if hows else "")
+        )
         out.append((text, (a.creature,)))
         run.clear()
 

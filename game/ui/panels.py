@@ -3,6 +3,7 @@
 Panels show plain models the app computes from the session (PanelModel) and report clicks as
 intents (strings and ids) the app turns into commands; they hold no rules.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -22,30 +23,64 @@ from pygame_gui.elements import (
 from game.ui.scene import OVERLAYS
 
 #: Keyboard shortcut of each overlay toggle (also shown on the top bar).
-OVERLAY_KEYS = {"grid": "G", "terrain": "T", "obstacles": "O", "obscurement": "B", "light": "L",
-                "elevation": "E", "reach": "R"}
-OVERLAY_LABELS = {"grid": "Grid", "terrain": "Terrain", "obstacles": "Cover", "obscurement": "Fog",
-                  "light": "Light", "elevation": "Elev", "reach": "Reach"}
-TOP_BUTTONS = (("fit", "Fit (F)"), ("fullscreen", "Full (F11)"), ("player_view", "Player view (P)"),
-               ("measure", "Measure (M)"), ("undo", "Undo"), ("redo", "Redo"), ("save", "Save"),
-               ("open", "Open"))
+OVERLAY_KEYS = {
+    "grid": "G",
+    "terrain": "T",
+    "obstacles": "O",
+    "obscurement": "B",
+    "light": "L",
+    "elevation": "E",
+    "reach": "R",
+}
+OVERLAY_LABELS = {
+    "grid": "Grid",
+    "terrain": "Terrain",
+    "obstacles": "Cover",
+    "obscurement": "Fog",
+    "light": "Light",
+    "elevation": "Elev",
+    "reach": "Reach",
+}
+TOP_BUTTONS = (
+    ("fit", "Fit (F)"),
+    ("fullscreen", "Full (F11)"),
+    ("player_view", "Player view (P)"),
+    ("measure", "Measure (M)"),
+    ("undo", "Undo"),
+    ("redo", "Redo"),
+    ("save", "Save"),
+    ("open", "Open"),
+)
 
 
 def theme(scale: float) -> dict:
-    """pygame_gui theme: readable sizes scaled for touch screens, greyed look for illegal actions."""
+    """pygame_gui theme: sizes scaled for touch screens, a greyed look for illegal actions."""
     size = str(round(14 * scale))
     return {
         "defaults": {
             "font": {"name": "noto_sans", "size": size},
-            "colours": {"dark_bg": "#1c1e24", "normal_bg": "#343844", "hovered_bg": "#4a5266",
-                        "normal_text": "#f0f0f0", "normal_border": "#101010"},
+            "colours": {
+                "dark_bg": "#1c1e24",
+                "normal_bg": "#343844",
+                "hovered_bg": "#4a5266",
+                "normal_text": "#f0f0f0",
+                "normal_border": "#101010",
+            },
         },
-        "#illegal": {"colours": {"normal_bg": "#2a2a2a", "hovered_bg": "#333333",
-                                 "normal_text": "#7a7a7a", "hovered_text": "#9a9a9a"}},
+        "#illegal": {
+            "colours": {
+                "normal_bg": "#2a2a2a",
+                "hovered_bg": "#333333",
+                "normal_text": "#7a7a7a",
+                "hovered_text": "#9a9a9a",
+            }
+        },
         "#on": {"colours": {"normal_bg": "#2f6a3c", "hovered_bg": "#3d8a4e"}},
         "#prompt": {"colours": {"dark_bg": "#3a2f10", "normal_border": "#ffd84a"}},
         "text_box": {"font": {"name": "noto_sans", "size": size}},
-        "@selection_list_item": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"}},
+        "@selection_list_item": {
+            "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"}
+        },
     }
 
 
@@ -131,8 +166,13 @@ class Panels:
         self.overlay_buttons: dict[str, UIButton] = {}
         for name in OVERLAYS:
             w = self._px(64)
-            b = UIButton(pygame.Rect(x, self._px(2), w, h), OVERLAY_LABELS[name], m, container=self.top,
-                         tool_tip_text=f"{OVERLAYS[name]} ({OVERLAY_KEYS[name]})")
+            b = UIButton(
+                pygame.Rect(x, self._px(2), w, h),
+                OVERLAY_LABELS[name],
+                m,
+                container=self.top,
+                tool_tip_text=f"{OVERLAYS[name]} ({OVERLAY_KEYS[name]})",
+            )
             self.buttons[b] = f"overlay:{name}"
             self.overlay_buttons[name] = b
             x += w + self._px(2)
@@ -145,16 +185,33 @@ class Panels:
         # Left: the round
         self.left = UIPanel(L.left, manager=m)
         lw = L.left.width - self._px(10)
-        self.round_label = UILabel(pygame.Rect(self._px(4), self._px(4), lw, self._px(24)), "", m, container=self.left)
-        self.phase_label = UILabel(pygame.Rect(self._px(4), self._px(28), lw, self._px(24)), "", m, container=self.left)
+        self.round_label = UILabel(
+            pygame.Rect(self._px(4), self._px(4), lw, self._px(24)), "", m, container=self.left
+        )
+        self.phase_label = UILabel(
+            pygame.Rect(self._px(4), self._px(28), lw, self._px(24)), "", m, container=self.left
+        )
         list_h = L.left.height - self._px(56) - self._px(84)
-        self.creatures = UISelectionList(pygame.Rect(self._px(4), self._px(56), lw, list_h), [], m,
-                                         container=self.left, allow_double_clicks=False)
+        self.creatures = UISelectionList(
+            pygame.Rect(self._px(4), self._px(56), lw, list_h),
+            [],
+            m,
+            container=self.left,
+            allow_double_clicks=False,
+        )
         by = self._px(56) + list_h + self._px(4)
-        self.end_turn = UIButton(pygame.Rect(self._px(4), by, lw, self._px(36)), "End turn (Enter)", m,
-                                 container=self.left)
-        self.advance = UIButton(pygame.Rect(self._px(4), by + self._px(40), lw, self._px(36)), "Next part (N)", m,
-                                container=self.left)
+        self.end_turn = UIButton(
+            pygame.Rect(self._px(4), by, lw, self._px(36)),
+            "End turn (Enter)",
+            m,
+            container=self.left,
+        )
+        self.advance = UIButton(
+            pygame.Rect(self._px(4), by + self._px(40), lw, self._px(36)),
+            "Next part (N)",
+            m,
+            container=self.left,
+        )
         self.buttons[self.end_turn] = "end_turn"
         self.buttons[self.advance] = "advance"
         # Right: log above, dice below
@@ -162,24 +219,55 @@ class Panels:
         rw = L.right.width - self._px(10)
         dice_h = self._px(190)
         log_h = L.right.height - dice_h - self._px(12)
-        self.log = UISelectionList(pygame.Rect(self._px(4), self._px(4), rw, log_h), [], m,
-                                   container=self.right, allow_double_clicks=False)
+        self.log = UISelectionList(
+            pygame.Rect(self._px(4), self._px(4), rw, log_h),
+            [],
+            m,
+            container=self.right,
+            allow_double_clicks=False,
+        )
         dy = log_h + self._px(8)
-        self.dice_toggle = UIButton(pygame.Rect(self._px(4), dy, rw, self._px(32)), "Dice: Battlemat rolls", m,
-                                    container=self.right, tool_tip_text="Switch to typing in the players' physical dice")
+        self.dice_toggle = UIButton(
+            pygame.Rect(self._px(4), dy, rw, self._px(32)),
+            "Dice: Battlemat rolls",
+            m,
+            container=self.right,
+            tool_tip_text="Switch to typing in the players' physical dice",
+        )
         self.buttons[self.dice_toggle] = "toggle_manual"
-        self.dice_box = UITextBox("", pygame.Rect(self._px(4), dy + self._px(36), rw, dice_h - self._px(84)), m,
-                                  container=self.right)
+        self.dice_box = UITextBox(
+            "",
+            pygame.Rect(self._px(4), dy + self._px(36), rw, dice_h - self._px(84)),
+            m,
+            container=self.right,
+        )
         ey = dy + dice_h - self._px(44)
-        self.dice_entry = UITextEntryLine(pygame.Rect(self._px(4), ey, rw - self._px(70), self._px(36)), m,
-                                          container=self.right, placeholder_text="typed dice, e.g. 14 3")
-        self.dice_enter = UIButton(pygame.Rect(rw - self._px(62), ey, self._px(66), self._px(36)), "Enter", m,
-                                   container=self.right)
+        self.dice_entry = UITextEntryLine(
+            pygame.Rect(self._px(4), ey, rw - self._px(70), self._px(36)),
+            m,
+            container=self.right,
+            placeholder_text="typed dice, e.g. 14 3",
+        )
+        self.dice_enter = UIButton(
+            pygame.Rect(rw - self._px(62), ey, self._px(66), self._px(36)),
+            "Enter",
+            m,
+            container=self.right,
+        )
         self.buttons[self.dice_enter] = "dice_enter"
         # Bottom: action bar
         self.bottom = UIPanel(L.bottom, manager=m)
-        self.status = UILabel(pygame.Rect(self._px(4), L.bottom.height - self._px(22), L.bottom.width - self._px(8),
-                                          self._px(18)), "", m, container=self.bottom)
+        self.status = UILabel(
+            pygame.Rect(
+                self._px(4),
+                L.bottom.height - self._px(22),
+                L.bottom.width - self._px(8),
+                self._px(18),
+            ),
+            "",
+            m,
+            container=self.bottom,
+        )
         self.option_menu: UIDropDownMenu | None = None
         self._options: list[str] = []
 
@@ -196,7 +284,9 @@ class Panels:
             if getattr(b, "_bm_state", None) != want:
                 b.change_object_id(want)
                 b._bm_state = want
-        self.dice_toggle.set_text("Dice: typed in (manual)" if model.manual_dice else "Dice: Battlemat rolls")
+        self.dice_toggle.set_text(
+            "Dice: typed in (manual)" if model.manual_dice else "Dice: Battlemat rolls"
+        )
         if old is None or old.creature_rows != model.creature_rows:
             self.creatures.set_item_list([r[0] for r in model.creature_rows])
         if old is None or old.log_lines != model.log_lines:
@@ -234,8 +324,14 @@ class Panels:
             y = self._px(2) + row * (row_h + self._px(2))
             # Illegal actions stay hoverable so their reason shows (pygame_gui hides tool tips of
             # disabled buttons), drawn grey by the '#illegal' theme
-            b = UIButton(pygame.Rect(x, y, w, row_h), label, self.manager, container=self.bottom,
-                         object_id="#illegal" if not a.legal else None, tool_tip_text=a.reason or None)
+            b = UIButton(
+                pygame.Rect(x, y, w, row_h),
+                label,
+                self.manager,
+                container=self.bottom,
+                object_id="#illegal" if not a.legal else None,
+                tool_tip_text=a.reason or None,
+            )
             self.action_buttons[b] = a
             x += w + self._px(3)
             placed += 1
@@ -243,8 +339,14 @@ class Panels:
         if rest:
             tip = "<br>".join(f"{a.label}: {a.reason or 'legal'}" for a in rest)
             y = self._px(2) + row * (row_h + self._px(2))
-            b = UIButton(pygame.Rect(x, y, self._px(56), row_h), f"+{len(rest)}", self.manager,
-                         container=self.bottom, object_id="#illegal", tool_tip_text=tip)
+            b = UIButton(
+                pygame.Rect(x, y, self._px(56), row_h),
+                f"+{len(rest)}",
+                self.manager,
+                container=self.bottom,
+                object_id="#illegal",
+                tool_tip_text=tip,
+            )
             self.buttons[b] = "more_actions"
 
     def _build_options(self, options: list[str]) -> None:
@@ -258,11 +360,19 @@ class Panels:
         w = self._px(170)
         h = self.layout.bottom.height - self._px(30)
         rect = pygame.Rect(self.layout.bottom.width - w - self._px(4), self._px(4), w, h)
-        self.option_menu = UIDropDownMenu(["option: none"] + [f"option: {o}" for o in options], "option: none",
-                                          rect, self.manager, container=self.bottom, expand_on_option_click=True)
+        self.option_menu = UIDropDownMenu(
+            ["option: none"] + [f"option: {o}" for o in options],
+            "option: none",
+            rect,
+            self.manager,
+            container=self.bottom,
+            expand_on_option_click=True,
+        )
 
     # -- prompts at the token ------------------------------------------------------------------
-    def show_prompt(self, at_px: tuple[int, int], text: str, options: list[tuple[str, str]], *, entry: bool) -> None:
+    def show_prompt(
+        self, at_px: tuple[int, int], text: str, options: list[tuple[str, str]], *, entry: bool
+    ) -> None:
         """A small panel by the token: the question, and its options or a text entry."""
         self.close_prompt()
         w = self._px(300)
@@ -271,17 +381,33 @@ class Panels:
         win = self.manager.get_root_container().get_rect()
         x = max(0, min(at_px[0] + self._px(20), win.width - w))
         y = max(0, min(at_px[1] - h // 2, win.height - h))
-        p = UIPanel(pygame.Rect(x, y, w, h), starting_height=5, manager=self.manager, object_id="#prompt")
-        UITextBox(text, pygame.Rect(self._px(4), self._px(4), w - self._px(12), self._px(56)), self.manager, container=p)
+        p = UIPanel(
+            pygame.Rect(x, y, w, h), starting_height=5, manager=self.manager, object_id="#prompt"
+        )
+        UITextBox(
+            text,
+            pygame.Rect(self._px(4), self._px(4), w - self._px(12), self._px(56)),
+            self.manager,
+            container=p,
+        )
         yy = self._px(62)
         self.prompt_entry = None
         if entry:
-            self.prompt_entry = UITextEntryLine(pygame.Rect(self._px(4), yy, w - self._px(12), self._px(34)),
-                                                self.manager, container=p, placeholder_text="type and press Enter")
+            self.prompt_entry = UITextEntryLine(
+                pygame.Rect(self._px(4), yy, w - self._px(12), self._px(34)),
+                self.manager,
+                container=p,
+                placeholder_text="type and press Enter",
+            )
             self.prompt_entry.focus()
             yy += self._px(38)
         for oid, label in options:
-            b = UIButton(pygame.Rect(self._px(4), yy, w - self._px(12), self._px(34)), label, self.manager, container=p)
+            b = UIButton(
+                pygame.Rect(self._px(4), yy, w - self._px(12), self._px(34)),
+                label,
+                self.manager,
+                container=p,
+            )
             self.buttons[b] = f"answer:{oid}"
             yy += self._px(38)
         self.prompt = p

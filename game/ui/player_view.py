@@ -5,6 +5,7 @@ same yards across, scaled to its own size) unless the GM freezes it (Shift+P), a
 the display the GM picks (BATTLEMAT_PLAYER_DISPLAY, or the last display; Ctrl+P moves it to
 the next one), fullscreen when it has a display of its own.
 """
+
 from __future__ import annotations
 
 import os
@@ -33,8 +34,15 @@ def chosen_display() -> int:
 class PlayerView:
     """The table screen's window, drawn from the session every GM frame."""
 
-    def __init__(self, session: Any, gm_camera: Camera, art: TokenArt, *, display: int | None = None,
-                 size: tuple[int, int] = (1024, 640)) -> None:
+    def __init__(
+        self,
+        session: Any,
+        gm_camera: Camera,
+        art: TokenArt,
+        *,
+        display: int | None = None,
+        size: tuple[int, int] = (1024, 640),
+    ) -> None:
         self.gm_camera = gm_camera
         self.display = chosen_display() if display is None else display
         pos = CENTERED_ON_DISPLAY | self.display
@@ -66,7 +74,9 @@ class PlayerView:
         else:
             self.camera.set_view(0, 0, *self.window.size)
         surf = self.window.get_surface()
-        scene = Scene(session.battlefield, session.tokens(), overlays=PLAYER_OVERLAYS, player_view=True)
+        scene = Scene(
+            session.battlefield, session.tokens(), overlays=PLAYER_OVERLAYS, player_view=True
+        )
         draw_frame(surf, self.camera, scene, self.caches)
         self.window.flip()
 

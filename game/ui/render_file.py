@@ -1,4 +1,5 @@
 """`battlemat render ENCOUNTER|MAP --out FILE.png [--overlay NAME ...]`: a picture, no window."""
+
 from __future__ import annotations
 
 import os
@@ -35,7 +36,9 @@ def parse_overlays(names: list[str], where: str = "--overlay") -> frozenset[str]
                 chosen.add(name)
             else:
                 known = ", ".join(sorted(OVERLAYS))
-                raise InputError(where, None, f"unknown overlay {name!r} (known: {known}, all, none)")
+                raise InputError(
+                    where, None, f"unknown overlay {name!r} (known: {known}, all, none)"
+                )
     return frozenset(chosen)
 
 
@@ -48,10 +51,14 @@ def scene_for(opened: object, overlays: frozenset[str]) -> Scene:
     bf = opened.battlefield  # type: ignore[attr-defined]
     if state is None:
         return Scene(bf, tokens_from_placements(bf), overlays=overlays)
-    return Scene(state.battlefield, tokens_from_state(state, load_token_config()), overlays=overlays)
+    return Scene(
+        state.battlefield, tokens_from_state(state, load_token_config()), overlays=overlays
+    )
 
 
-def render_to_file(target: Path, out: Path, *, overlays: list[str] | None = None, px_per_yd: int = 0) -> None:
+def render_to_file(
+    target: Path, out: Path, *, overlays: list[str] | None = None, px_per_yd: int = 0
+) -> None:
     """Render the whole battlefield of an encounter or map into a PNG."""
     _headless()
     import pygame

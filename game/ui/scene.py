@@ -3,6 +3,7 @@
 The app builds a Scene from the encounter (through the engine's queries) and from the tools'
 previews; render_file builds one from a map's placements. Nothing here imports pygame.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -119,7 +120,9 @@ class Scene:
         return tuple(t for t in self.tokens if not t.hidden)
 
 
-def tokens_from_placements(bf: Battlefield, *, sizes: dict[str, int] | None = None) -> tuple[TokenView, ...]:
+def tokens_from_placements(
+    bf: Battlefield, *, sizes: dict[str, int] | None = None
+) -> tuple[TokenView, ...]:
     """Tokens for a bare map (no encounter yet): one per creature the map stamps."""
     out = []
     counts: dict[str, int] = {}

@@ -3,6 +3,7 @@
 No pygame here. Tools ask the session for queries and hand it commands; only the engine
 changes the encounter, and every command is appended to the journal as it is committed.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -29,8 +30,15 @@ def initial_state(opened: Opened) -> Any | None:
 class Session:
     """An encounter being played in the window (or just a map being looked at)."""
 
-    def __init__(self, opened: Opened, *, seed: int = 0, journal_path: Path | None = None,
-                 token_config: TokenConfig | None = None, build: Any = build_engine) -> None:
+    def __init__(
+        self,
+        opened: Opened,
+        *,
+        seed: int = 0,
+        journal_path: Path | None = None,
+        token_config: TokenConfig | None = None,
+        build: Any = build_engine,
+    ) -> None:
         self.opened = opened
         self.seed = seed
         self.token_config = token_config or load_token_config()
@@ -82,14 +90,24 @@ class Session:
     def header(self) -> SaveHeader:
         """What this fight is played on."""
         o = self.opened
-        defs = {c.definition.id for c in self.engine.initial.creatures.values()} if self.engine else set()
+        defs = (
+            {c.definition.id for c in self.engine.initial.creatures.values()}
+            if self.engine
+            else set()
+        )
         weapons = set()
         for c in self.engine.initial.creatures.values() if self.engine else ():
             weapons.update(c.definition.weapons)
         map_path = o.map_path or o.path
-        return SaveHeader(str(o.path.resolve()), str(map_path), file_sha256(map_path) if map_path.is_file() else "",
-                          self.engine.ruleset.id if self.engine else "", tuple(sorted(defs)),
-                          tuple(sorted(weapons)), self.seed)
+        return SaveHeader(
+            str(o.path.resolve()),
+            str(map_path),
+            file_sha256(map_path) if map_path.is_file() else "",
+            self.engine.ruleset.id if self.engine else "",
+            tuple(sorted(defs)),
+            tuple(sorted(weapons)),
+            self.seed,
+        )
 
     def _resume(self) -> None:
         """Read the journal back (keeping the good prefix of a damaged one) and replay it."""
@@ -97,10 +115,17 @@ class Session:
         read = read_journal(self.journal.path)
         header = self.header()
         records, redo = read.records, read.redo
-        if read.header is not None and read.header.map_sha256 and read.header.map_sha256 != header.map_sha256:
+        if (
+            read.header is not None
+            and read.header.map_sha256
+            and read.header.map_sha256 != header.map_sha256
+        ):
             backup = self.journal.path.with_name(self.journal.path.name + ".other-map.bak")
             self.journal.path.replace(backup)
-            self.problem = f"{self.journal.path}: the map changed since this fight; old journal kept at {backup}"
+            self.problem = (
+                f"{self.journal.path}: the map changed since this fight; "
+                f"the old journal is kept at {backup}"
+            )
             records, redo = [], []
         elif read.problem:
             self.problem = read.problem
@@ -109,7 +134,9 @@ class Session:
             header.seed = self.seed
         ok = self._replay(records)
         if ok < len(records):
-            self.problem = (f"{self.journal.path}: record {ok + 1} no longer applies; kept the {ok} before it")
+            self.problem = (
+                f"{self.journal.path}: record {ok + 1} no longer applies; kept the {ok} before it"
+            )
             records, redo = records[:ok], []
         self.engine.redo_stack[:] = [_to_record(r, None) for r in redo]
         if read.header is None or self.problem:
@@ -416,4 +443,3 @@ def _with_reach(t: TokenView, session: Session, reach: Any) -> TokenView:
 
 
 __all__ = ["Session", "initial_state", "ActionButton"]
-

@@ -4,6 +4,7 @@ Movement uses the ruleset's registered queries when it has them (``move_area``/`
 and ``path_preview``); until then the ``plan_path`` hook prices a straight line of squares.
 Every command still goes to the engine's validate, which has the last word.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -76,7 +77,9 @@ def move_area(session: Any, mover: str, modes: tuple[str, ...]) -> MovePreview |
     return MovePreview(mover, cc, classes=tuple(m for m, _ in areas))
 
 
-def _mode_for(session: Any, area: MovePreview | None, modes: tuple[str, ...], square: Square) -> str:
+def _mode_for(
+    session: Any, area: MovePreview | None, modes: tuple[str, ...], square: Square
+) -> str:
     """The first mode (the ruleset's order: move before rush) whose area holds the square."""
     if area is None or area.cost_class is None or not session.battlefield.in_bounds(square):
         return modes[0] if modes else ""
@@ -87,8 +90,9 @@ def _mode_for(session: Any, area: MovePreview | None, modes: tuple[str, ...], sq
     return next((m for m in modes if m in reaching), area.classes[k])
 
 
-def _path(session: Any, mover: str, mode: str, waypoints: tuple[Square, ...], square: Square,
-          safest: bool) -> tuple[tuple[Square, ...], float, tuple[PathStepMark, ...], str]:
+def _path(
+    session: Any, mover: str, mode: str, waypoints: tuple[Square, ...], square: Square, safest: bool
+) -> tuple[tuple[Square, ...], float, tuple[PathStepMark, ...], str]:
     """Squares, cost, marks and a note for a hovered square, from the ruleset."""
     st = session.engine.state
     res = None
@@ -129,14 +133,24 @@ def _path(session: Any, mover: str, mode: str, waypoints: tuple[Square, ...], sq
     if plan is not None:
         from game.rules.engine import WalkMode
 
-        steps, _ = plan(st, session.engine.ruleset, mover, tuple(squares), WalkMode(kind=mode), HUGE_BUDGET_YD)
+        steps, _ = plan(
+            st, session.engine.ruleset, mover, tuple(squares), WalkMode(kind=mode), HUGE_BUDGET_YD
+        )
         if steps:
             cost = float(sum(s.cost_yd for s in steps))
     return tuple(squares), cost, (), ""
 
 
-def move_preview(session: Any, mover: str, modes: tuple[str, ...], waypoints: tuple[Square, ...],
-                 square: Square, *, safest: bool, area: MovePreview | None) -> MovePreview | None:
+def move_preview(
+    session: Any,
+    mover: str,
+    modes: tuple[str, ...],
+    waypoints: tuple[Square, ...],
+    square: Square,
+    *,
+    safest: bool,
+    area: MovePreview | None,
+) -> MovePreview | None:
     """The hovered path: squares, cost in yards, free attacks and jumps marked, legal or why."""
     if session.engine is None or not modes or not session.battlefield.in_bounds(square):
         return area
@@ -159,12 +173,29 @@ def move_preview(session: Any, mover: str, modes: tuple[str, ...], waypoints: tu
     elif note:
         label += f" - {note}"
     base = area or MovePreview(mover, None, classes=modes)
-    return MovePreview(mover, base.cost_class, base.classes, (mover_sq,) + squares, waypoints, cost,
-                       marks, not vs, label)
+    return MovePreview(
+        mover,
+        base.cost_class,
+        base.classes,
+        (mover_sq,) + squares,
+        waypoints,
+        cost,
+        marks,
+        not vs,
+        label,
+    )
 
 
-def move_command(session: Any, mover: str, modes: tuple[str, ...], waypoints: tuple[Square, ...],
-                 square: Square, *, safest: bool, area: MovePreview | None) -> tuple[Any | None, str]:
+def move_command(
+    session: Any,
+    mover: str,
+    modes: tuple[str, ...],
+    waypoints: tuple[Square, ...],
+    square: Square,
+    *,
+    safest: bool,
+    area: MovePreview | None,
+) -> tuple[Any | None, str]:
     """The command for clicking a square (None and the reason when it cannot be)."""
     p = move_preview(session, mover, modes, waypoints, square, safest=safest, area=area)
     if p is None or len(p.path) < 2:
@@ -177,7 +208,9 @@ def move_command(session: Any, mover: str, modes: tuple[str, ...], waypoints: tu
     return cmd, ""
 
 
-def target_command(session: Any, actor: str, action: str, target: str, option: str) -> tuple[Any | None, str]:
+def target_command(
+    session: Any, actor: str, action: str, target: str, option: str
+) -> tuple[Any | None, str]:
     """The command for clicking a target."""
     cmd_type = session.engine.ruleset.command_names[action]
     kw: dict[str, Any] = {"target": target}
@@ -190,7 +223,9 @@ def target_command(session: Any, actor: str, action: str, target: str, option: s
     return cmd, ""
 
 
-def target_preview(session: Any, actor: str, action: str, target: str, option: str) -> TargetPreview:
+def target_preview(
+    session: Any, actor: str, action: str, target: str, option: str
+) -> TargetPreview:
     """Legal or why not, distance and range band, cover lines, obscurement, boons and banes."""
     st = session.engine.state
     res = None
@@ -205,7 +240,9 @@ def target_preview(session: Any, actor: str, action: str, target: str, option: s
         dist_fn = session.hook("distance_yd")
         if dist_fn is not None:
             text.append(f"{float(dist_fn(st, session.engine.ruleset, actor, target)):g} yards")
-        return TargetPreview(actor, target, cmd is not None, (), tuple(text), st.creatures[target].square)
+        return TargetPreview(
+            actor, target, cmd is not None, (), tuple(text), st.creatures[target].square
+        )
     if hasattr(res, "lines") and callable(res.lines):
         text = list(res.lines())
     else:
@@ -214,6 +251,10 @@ def target_preview(session: Any, actor: str, action: str, target: str, option: s
     lines: tuple = ()
     cover = getattr(res, "cover", None)
     if cover is not None:
-        lines = tuple(((ln.start[0], ln.start[1]), (ln.end[0], ln.end[1]), ln.blocked_by is not None)
-                      for ln in cover.lines)
-    return TargetPreview(actor, target, bool(res.legal), lines, tuple(text), st.creatures[target].square)
+        lines = tuple(
+            ((ln.start[0], ln.start[1]), (ln.end[0], ln.end[1]), ln.blocked_by is not None)
+            for ln in cover.lines
+        )
+    return TargetPreview(
+        actor, target, bool(res.legal), lines, tuple(text), st.creatures[target].square
+    )

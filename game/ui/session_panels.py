@@ -4,6 +4,7 @@ Nothing here knows SotDL or OSR: the phases come from ``ruleset.phases``, the ac
 ``ruleset.command_names`` (a command with a ``path`` is played with the move tool, one with a
 ``target`` with the target tool, the rest at once), and legality from the engine's validate.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -12,11 +13,35 @@ from typing import Any
 from game.ui.panels import ActionButton, PanelModel
 
 #: Commands that are not buttons on the action bar (the round, the GM's hand, nested ones).
-NOT_ON_BAR = {"answer", "enter_dice", "advance_phase", "gm_note", "start_combat", "begin_combat",
-              "surprise", "start_turn", "end_turn", "end_round", "roll_for_order", "free_attack",
-              "fire_prepared", "deal_damage", "heal", "set_affliction", "remove_affliction",
-              "place", "pick_up", "two_weapon_attack", "item_attack", "spell_attack", "prepare",
-              "use_item", "minor_activity", "cast_utility_spell", "end_effect"}
+NOT_ON_BAR = {
+    "answer",
+    "enter_dice",
+    "advance_phase",
+    "gm_note",
+    "start_combat",
+    "begin_combat",
+    "surprise",
+    "start_turn",
+    "end_turn",
+    "end_round",
+    "roll_for_order",
+    "free_attack",
+    "fire_prepared",
+    "deal_damage",
+    "heal",
+    "set_affliction",
+    "remove_affliction",
+    "place",
+    "pick_up",
+    "two_weapon_attack",
+    "item_attack",
+    "spell_attack",
+    "prepare",
+    "use_item",
+    "minor_activity",
+    "cast_utility_spell",
+    "end_effect",
+}
 BEGIN = ("begin_combat", "start_combat")
 ACTOR_FIELDS = ("creature", "attacker", "mover", "actor")
 
@@ -27,8 +52,11 @@ def fields_of(cmd_type: type) -> dict[str, dataclasses.Field]:
 
 
 def _required(cmd_type: type) -> set[str]:
-    return {f.name for f in dataclasses.fields(cmd_type)
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
+    return {
+        f.name
+        for f in dataclasses.fields(cmd_type)
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    }
 
 
 def actor_field(cmd_type: type) -> str:
@@ -83,7 +111,11 @@ def _legality(session: Any, selected: str, cmd_type: type, kind: str) -> tuple[b
         return (not vs, vs[0].reason if vs else "")
     if kind == "move":
         vs = session.validate(make(cmd_type, selected, path=()))
-        vs = [v for v in vs if "path" not in (v.code + v.reason).lower() and "square" not in v.reason.lower()]
+        vs = [
+            v
+            for v in vs
+            if "path" not in (v.code + v.reason).lower() and "square" not in v.reason.lower()
+        ]
         return (not vs, vs[0].reason if vs else "")
     first = ""
     for c in st.creatures.values():
@@ -99,7 +131,9 @@ def _legality(session: Any, selected: str, cmd_type: type, kind: str) -> tuple[b
 
 def panel_model(session: Any, selected: str) -> PanelModel:
     """Round, phase, creatures, actions, log and dice for the panels."""
-    m = PanelModel(title=session.title, log_lines=session.log_lines(), manual_dice=session.manual_dice)
+    m = PanelModel(
+        title=session.title, log_lines=session.log_lines(), manual_dice=session.manual_dice
+    )
     if session.engine is None:
         m.round_text = "Map only"
         m.phase_text = "no encounter"
@@ -130,7 +164,9 @@ def panel_model(session: Any, selected: str) -> PanelModel:
         key = 1
         for name, cmd_type, kind in bar_actions(session, selected):
             legal, reason = _legality(session, selected, cmd_type, kind)
-            m.actions.append(ActionButton(name, label(name), legal, reason, str(key % 10) if key <= 10 else ""))
+            m.actions.append(
+                ActionButton(name, label(name), legal, reason, str(key % 10) if key <= 10 else "")
+            )
             key += 1
     m.dice_lines = _dice_lines(session)
     if session.engine.pending is not None:

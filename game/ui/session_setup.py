@@ -3,6 +3,7 @@
 Uses only the published set-up calls (docs/engine.md: ``build_ruleset``, ``new_state``,
 ``NewCreature``) and the config loader's roster; None when the plug-in is not installed.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -75,7 +76,10 @@ def build_engine(opened: Any, *, seed: int = 0) -> Any | None:
     news = []
     for cid, d, e, name in creatures:
         data = {"mount": by_name[e.mounted_on]} if e.mounted_on in by_name else {}
-        news.append(plugin.NewCreature(cid, d, e.side, e.square, name=name,
-                                       elevation_yd=e.elevation_yd, data=data))
+        news.append(
+            plugin.NewCreature(
+                cid, d, e.side, e.square, name=name, elevation_yd=e.elevation_yd, data=data
+            )
+        )
     state = plugin.new_state(opened.battlefield, rs, enc.sides, news)
     return Engine(rs, state, SeededDice(seed))

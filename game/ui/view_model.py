@@ -3,6 +3,7 @@
 Reads the engine's EncounterState (never changes it). Token art and side colours come from
 config/tokens.yaml, the UI's own file: definitions carry no colours or sprites.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -64,7 +65,9 @@ def _mount_of(c: Any) -> str:
     return ""
 
 
-def tokens_from_state(state: Any, cfg: TokenConfig, *, hidden_from_players: set[str] | None = None) -> tuple[TokenView, ...]:
+def tokens_from_state(
+    state: Any, cfg: TokenConfig, *, hidden_from_players: set[str] | None = None
+) -> tuple[TokenView, ...]:
     """One TokenView per creature still on the battlefield."""
     out = []
     ruleset = None
@@ -89,7 +92,9 @@ def tokens_from_state(state: Any, cfg: TokenConfig, *, hidden_from_players: set[
                 space=c.body.space,
                 side=c.side,
                 controller=controller,
-                elevation_yd=max(0.0, c.body.elevation_yd - state.battlefield.elevation_at(c.body.square)),
+                elevation_yd=max(
+                    0.0, c.body.elevation_yd - state.battlefield.elevation_at(c.body.square)
+                ),
                 damage=c.damage,
                 health=d.health if ruleset != "osr" else d.hp,
                 afflictions=affl,

@@ -1,13 +1,14 @@
 """Saves and the autosave journal: resume exactly, survive damage, keep backups."""
+
 from __future__ import annotations
 
 import json
 
 import pytest
 
+from game.io.errors import InputError
 from game.io.journal import read_journal
 from game.io.saves import read_save
-from game.io.errors import InputError
 from game.ui.session import Session
 from tests.ui.toy import ToyPoke, ToyWalk, toy_build, toy_opened
 

@@ -1,4 +1,5 @@
 """UI test setup: a hidden dummy display so surfaces convert like in the app."""
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
-"""The GM window, headless: post mouse and key events, check what the engine did and what was drawn."""
+"""The GM window, headless: post mouse and key events; check what the engine did and drew."""
+
 from __future__ import annotations
 
 import pygame
@@ -129,14 +130,20 @@ def test_overlay_keys_and_pan_zoom(app: App) -> None:
     z = app.camera.px_per_yd
     pos = app.camera.square_center_px((3, 3))
     pygame.mouse.set_pos(pos)
-    app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
+    app.handle(
+        pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0)
+    )
     assert app.camera.px_per_yd > z
     o = (app.camera.origin_x_yd, app.camera.origin_y_yd)
     _key(app, pygame.K_LEFT)
     assert app.camera.origin_x_yd < o[0]
     start = app.camera.square_center_px((3, 3))
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=3))
-    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 50, start[1]), rel=(50, 0), buttons=(0, 0, 1)))
+    app.handle(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=(start[0] + 50, start[1]), rel=(50, 0), buttons=(0, 0, 1)
+        )
+    )
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0] + 50, start[1]), button=3))
     assert app.camera.square_center_px((3, 3))[0] == start[0] + 50
 

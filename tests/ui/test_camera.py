@@ -1,4 +1,5 @@
 """Camera: pixel <-> yard round trips, zoom about the cursor, fit, touch scale."""
+
 from __future__ import annotations
 
 from hypothesis import given

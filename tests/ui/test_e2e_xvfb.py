@@ -4,6 +4,7 @@ Starts its own Xvfb on a free display. Skipped only when Xvfb or xdotool is miss
 BATTLEMAT_REQUIRE_XVFB is not set (CI sets it and installs them). Screenshots come from
 ImageMagick's ``import`` when present, else from the app itself (SIGUSR1 writes its window).
 """
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,10 @@ DEMO = ROOT / "config" / "encounters" / "demo.yaml"
 SIZE = (1200, 760)
 MISSING = [t for t in ("Xvfb", "xdotool") if shutil.which(t) is None]
 if MISSING and not os.environ.get("BATTLEMAT_REQUIRE_XVFB"):
-    pytest.skip(f"needs {' and '.join(MISSING)} (set BATTLEMAT_REQUIRE_XVFB to make this an error)",
-                allow_module_level=True)
+    pytest.skip(
+        f"needs {' and '.join(MISSING)} (set BATTLEMAT_REQUIRE_XVFB to make this an error)",
+        allow_module_level=True,
+    )
 
 
 def _free_display() -> int:
@@ -49,16 +52,31 @@ class Desktop:
     def __init__(self, tmp: Path) -> None:
         self.n = _free_display()
         self.env = dict(os.environ, DISPLAY=f":{self.n}")
-        self.xvfb = subprocess.Popen(["Xvfb", f":{self.n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.xvfb = subprocess.Popen(
+            ["Xvfb", f":{self.n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         _wait(lambda: Path(f"/tmp/.X11-unix/X{self.n}").exists(), 10, "Xvfb")
         self.tmp = tmp
         self.shot_path = tmp / "app-shot.png"
-        app_env = dict(self.env, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy", SDL_VIDEO_WINDOW_POS="0,0",
-                       BATTLEMAT_WINDOW=f"{SIZE[0]}x{SIZE[1]}", BATTLEMAT_HOME=str(tmp / "home"),
-                       BATTLEMAT_AUTOQUIT_S="120", BATTLEMAT_SHOT=str(self.shot_path))
-        self.app = subprocess.Popen([sys.executable, "-m", "game", str(DEMO)], cwd=ROOT, env=app_env,
-                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        app_env = dict(
+            self.env,
+            SDL_VIDEODRIVER="x11",
+            SDL_AUDIODRIVER="dummy",
+            SDL_VIDEO_WINDOW_POS="0,0",
+            BATTLEMAT_WINDOW=f"{SIZE[0]}x{SIZE[1]}",
+            BATTLEMAT_HOME=str(tmp / "home"),
+            BATTLEMAT_AUTOQUIT_S="120",
+            BATTLEMAT_SHOT=str(self.shot_path),
+        )
+        self.app = subprocess.Popen(
+            [sys.executable, "-m", "game", str(DEMO)],
+            cwd=ROOT,
+            env=app_env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         self.window = ""
         try:
             _wait(self._find_window, 30, "the GM window")
@@ -69,8 +87,13 @@ class Desktop:
 
     def _find_window(self) -> bool:
         assert self.app.poll() is None, self.app.stderr.read().decode()  # type: ignore[union-attr]
-        out = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.app.pid)], env=self.env,
-                             capture_output=True, text=True, timeout=10).stdout.split()
+        out = subprocess.run(
+            ["xdotool", "search", "--onlyvisible", "--pid", str(self.app.pid)],
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        ).stdout.split()
         self.window = out[0] if out else ""
         return bool(self.window)
 
@@ -85,7 +108,9 @@ class Desktop:
     def screenshot(self, name: str) -> pygame.Surface:
         out = self.tmp / f"{name}.png"
         if shutil.which("import"):
-            subprocess.run(["import", "-window", self.window, str(out)], env=self.env, check=True, timeout=20)
+            subprocess.run(
+                ["import", "-window", self.window, str(out)], env=self.env, check=True, timeout=20
+            )
         else:
             self.shot_path.unlink(missing_ok=True)
             self.app.send_signal(signal.SIGUSR1)

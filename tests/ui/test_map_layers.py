@@ -1,4 +1,5 @@
 """Tiled layers drawn in Tiled's order, with group visibility, layer opacity and offsets."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -30,8 +31,12 @@ def test_image_layer_drawn_over_the_tile_layer_below_it() -> None:
 
 def test_hidden_group_hides_its_layers_and_opacity_and_offset_apply() -> None:
     surf, _ = _draw(32)
-    assert tuple(surf.get_at((16, 16)))[:3][2] < 50  # square (0, 0): no blue (group hidden, layer 5 offset)
-    r, g, b = tuple(surf.get_at((48, 16)))[:3]  # square (1, 0): half blue over green (pytmx alone: green over all)
+    assert (
+        tuple(surf.get_at((16, 16)))[:3][2] < 50
+    )  # square (0, 0): no blue (group hidden, layer 5 offset)
+    r, g, b = tuple(surf.get_at((48, 16)))[
+        :3
+    ]  # square (1, 0): half blue over green (pytmx alone: green over all)
     assert 80 < b < 170 and 60 < g < 150
 
 

@@ -1,4 +1,5 @@
 """The battlefield view draws what the scene says: pixel checks on a surface."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -76,7 +77,11 @@ def test_reachable_squares_shaded_by_cost_class() -> None:
     cc[0, 3] = 1
     mp = MovePreview("a", cc)
     surf, cam = _render(Scene(bf, overlays=frozenset(), move=mp))
-    move_px, rush_px, none_px = _px(surf, cam, 0.5, 0.5), _px(surf, cam, 3.5, 0.5), _px(surf, cam, 5.5, 0.5)
+    move_px, rush_px, none_px = (
+        _px(surf, cam, 0.5, 0.5),
+        _px(surf, cam, 3.5, 0.5),
+        _px(surf, cam, 5.5, 0.5),
+    )
     assert none_px == palette.GROUND
     assert move_px[1] > palette.GROUND[1]  # greener
     assert rush_px != move_px
@@ -84,8 +89,12 @@ def test_reachable_squares_shaded_by_cost_class() -> None:
 
 def test_path_and_free_attack_mark_drawn_at_step() -> None:
     bf = parse_ascii(PICTURE)
-    mp = MovePreview("a", None, path=((0, 0), (1, 0), (2, 0), (3, 0)),
-                     marks=(PathStepMark((2, 0), "free_attack", "Warg"),))
+    mp = MovePreview(
+        "a",
+        None,
+        path=((0, 0), (1, 0), (2, 0), (3, 0)),
+        marks=(PathStepMark((2, 0), "free_attack", "Warg"),),
+    )
     surf, cam = _render(Scene(bf, overlays=frozenset(), move=mp))
     assert _px(surf, cam, 1.0, 0.5) == palette.PATH
     x, y = cam.square_center_px((2, 0))

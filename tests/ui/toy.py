@@ -3,6 +3,7 @@
 Walk(creature, path) places the creature at the path's end if it is within 5 squares and free;
 Poke(attacker, target) rolls a d20 (seeded or typed in) and deals 1 damage on 11+.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -114,7 +115,13 @@ def toy_ruleset() -> Ruleset:
 
 def toy_opened(tmp_path) -> Opened:  # type: ignore[no-untyped-def]
     bf = parse_ascii(PICTURE)
-    enc = EncounterDef("toy", "Toy fight", "ascii:", "toy", (Side("pcs", "PCs", "players"), Side("foes", "Foes", "gm")))
+    enc = EncounterDef(
+        "toy",
+        "Toy fight",
+        "ascii:",
+        "toy",
+        (Side("pcs", "PCs", "players"), Side("foes", "Foes", "gm")),
+    )
     path = tmp_path / "toy.yaml"
     path.write_text("# toy encounter\n", encoding="utf-8")
     return Opened(path, bf, None, enc, None)
@@ -128,6 +135,8 @@ def toy_build(opened: Opened, *, seed: int = 0) -> Engine:
         "kara": CreatureState("kara", "Kara", hero, "pcs", Body((1, 1))),
         "orc": CreatureState("orc", "Orc", orc, "foes", Body((6, 4))),
     }
-    state = EncounterState(opened.battlefield, "toy", opened.encounter.sides, MappingProxyType(creatures))
+    state = EncounterState(
+        opened.battlefield, "toy", opened.encounter.sides, MappingProxyType(creatures)
+    )
     state = replace(state, round=1, phase="act")
     return Engine(rs, state, SeededDice(seed))

@@ -3,6 +3,7 @@
 What depends only on the map (and which static overlays are on) is drawn once per zoom level in
 square chunks and reused every frame; a frame blits the few chunks in view.
 """
+
 from __future__ import annotations
 
 from collections import OrderedDict
@@ -97,7 +98,7 @@ def _fill_mask(surf: pygame.Surface, mask: np.ndarray, colour: tuple[int, ...], 
     if not mask.any():
         return
     layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-    for y, x in zip(*np.nonzero(mask)):
+    for y, x in zip(*np.nonzero(mask), strict=True):
         layer.fill(colour, (int(x) * z, int(y) * z, z, z))
     surf.blit(layer, (0, 0))
 
@@ -109,7 +110,7 @@ def _hatch_mask(surf: pygame.Surface, mask: np.ndarray, colour: tuple[int, ...],
     layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     step = max(4, z // 4)
     width = max(1, z // 16)
-    for y, x in zip(*np.nonzero(mask)):
+    for y, x in zip(*np.nonzero(mask), strict=True):
         px, py = int(x) * z, int(y) * z
         layer.fill((*colour[:3], colour[3] // 3), (px, py, z, z))
         for d in range(0, 2 * z, step):
@@ -119,15 +120,19 @@ def _hatch_mask(surf: pygame.Surface, mask: np.ndarray, colour: tuple[int, ...],
     surf.blit(layer, (0, 0))
 
 
-def _plain_terrain(surf: pygame.Surface, bf: Battlefield, x0: int, y0: int, w: int, h: int, z: int) -> None:
+def _plain_terrain(
+    surf: pygame.Surface, bf: Battlefield, x0: int, y0: int, w: int, h: int, z: int
+) -> None:
     """No Tiled map (an ASCII battlefield): colour squares by what they are."""
     t = _cells(bf.terrain, x0, y0, w, h)
     for flag, colour in ((Terrain.LIQUID, (50, 90, 160)), (Terrain.IMPASSABLE, (60, 60, 64))):
-        for y, x in zip(*np.nonzero(t & flag)):
+        for y, x in zip(*np.nonzero(t & flag), strict=True):
             surf.fill(colour, (int(x) * z, int(y) * z, z, z))
 
 
-def _draw_terrain(board: Board, surf: pygame.Surface, x0: int, y0: int, w: int, h: int, z: int) -> None:
+def _draw_terrain(
+    board: Board, surf: pygame.Surface, x0: int, y0: int, w: int, h: int, z: int
+) -> None:
     t = _cells(board.bf.terrain, x0, y0, w, h)
     treach = (t & Terrain.TREACHEROUS) != 0
     liquid = (t & Terrain.LIQUID) != 0
@@ -138,26 +143,32 @@ def _draw_terrain(board: Board, surf: pygame.Surface, x0: int, y0: int, w: int, 
     _hatch_mask(surf, ((t & Terrain.CLIMBABLE) != 0), palette.TERRAIN_CLIMBABLE, z)
 
 
-def _draw_obscurement(board: Board, surf: pygame.Surface, x0: int, y0: int, w: int, h: int, z: int) -> None:
+def _draw_obscurement(
+    board: Board, surf: pygame.Surface, x0: int, y0: int, w: int, h: int, z: int
+) -> None:
     o = _cells(board.bf.obscurement, x0, y0, w, h)
     for level, colour in palette.OBSCURE.items():
         _fill_mask(surf, o == level, colour, z)
 
 
-def _draw_light(board: Board, surf: pygame.Surface, x0: int, y0: int, w: int, h: int, z: int) -> None:
+def _draw_light(
+    board: Board, surf: pygame.Surface, x0: int, y0: int, w: int, h: int, z: int
+) -> None:
     light = _cells(board.bf.light, x0, y0, w, h)
     for level, colour in palette.LIGHT.items():
         _fill_mask(surf, light == level, colour, z)
 
 
-def _draw_elevation(board: Board, surf: pygame.Surface, x0: int, y0: int, w: int, h: int, z: int) -> None:
+def _draw_elevation(
+    board: Board, surf: pygame.Surface, x0: int, y0: int, w: int, h: int, z: int
+) -> None:
     """Shade squares above or below the usual ground; print the height where it differs."""
     e = _cells(board.bf.elevation, x0, y0, w, h)
     diff = e - board._elev_ref
     if not np.any(diff):
         return
     layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-    for y, x in zip(*np.nonzero(diff)):
+    for y, x in zip(*np.nonzero(diff), strict=True):
         d = float(diff[y, x])
         alpha = int(min(150, 25 + 18 * abs(d)))
         colour = (255, 255, 255, alpha) if d > 0 else (0, 0, 60, alpha)
@@ -167,7 +178,7 @@ def _draw_elevation(board: Board, surf: pygame.Surface, x0: int, y0: int, w: int
         return
     # Numbers only where a square differs from the square to its left or above: edges of ledges
     full = board.bf.elevation
-    for y, x in zip(*np.nonzero(diff)):
+    for y, x in zip(*np.nonzero(diff), strict=True):
         gx, gy = x0 + int(x), y0 + int(y)
         v = float(full[gy, gx])
         left = full[gy, gx - 1] if gx > 0 else None
@@ -178,7 +189,9 @@ def _draw_elevation(board: Board, surf: pygame.Surface, x0: int, y0: int, w: int
         surf.blit(label, (int(x) * z + 2, int(y) * z + 1))
 
 
-def _draw_obstacles(board: Board, surf: pygame.Surface, x0: int, y0: int, w: int, h: int, z: int) -> None:
+def _draw_obstacles(
+    board: Board, surf: pygame.Surface, x0: int, y0: int, w: int, h: int, z: int
+) -> None:
     """Obstacle outlines, coloured by whether they stand taller than a person, with heights."""
     width = max(2, z // 10)
     for ob in board.bf.obstacles:
@@ -197,7 +210,9 @@ def _draw_obstacles(board: Board, surf: pygame.Surface, x0: int, y0: int, w: int
             surf.blit(label, (cx - label.get_width() / 2, cy - label.get_height() / 2))
 
 
-def _draw_grid(board: Board, surf: pygame.Surface, x0: int, y0: int, w: int, h: int, z: int) -> None:
+def _draw_grid(
+    board: Board, surf: pygame.Surface, x0: int, y0: int, w: int, h: int, z: int
+) -> None:
     """Yard lines (every 5th stronger; only every 5th when squares are tiny)."""
     layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     every = 1 if z >= 8 else 5

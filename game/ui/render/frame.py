@@ -1,4 +1,5 @@
 """One frame of the battlefield view: a free function of (camera, scene), with caches beside it."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -32,7 +33,9 @@ class RenderCaches:
     move_tint: MoveTint = field(default_factory=MoveTint)
 
     @classmethod
-    def for_battlefield(cls, bf: Battlefield, tmx: Any | None = None, art: TokenArt | None = None) -> RenderCaches:
+    def for_battlefield(
+        cls, bf: Battlefield, tmx: Any | None = None, art: TokenArt | None = None
+    ) -> RenderCaches:
         """Caches for one battlefield (and its Tiled map, when there is one)."""
         return cls(board=Board(bf, tmx), art=art or TokenArt())
 

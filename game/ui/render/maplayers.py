@@ -3,6 +3,7 @@
 Reads the map only through pytmx's TiledMap (loaded with pygame images by game.io.tiled), and
 draws one rectangle of it at one zoom level: the board cache calls it per chunk.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -22,8 +23,11 @@ def _drawable_layers(tmx: Any) -> list[Any]:
     order = getattr(tmx, "battlemat_layers", None)
     if order:
         # Tiled's own order and group-aware visibility/opacity (game.ui.loading.document_layers)
-        by_id = {int(getattr(l, "id", -1)): l for l in getattr(tmx, "layers", [])
-                 if hasattr(l, "data") or getattr(l, "source", None) is not None}
+        by_id = {
+            int(getattr(lay, "id", -1)): lay
+            for lay in getattr(tmx, "layers", [])
+            if hasattr(lay, "data") or getattr(lay, "source", None) is not None
+        }
         picked = []
         for lid, visible, opacity in order:
             layer = by_id.get(lid)

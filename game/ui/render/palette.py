@@ -1,4 +1,5 @@
 """Colours and fonts shared by the render layers (one place, so the views agree)."""
+
 from __future__ import annotations
 
 import pygame
@@ -34,8 +35,14 @@ MOVE_ALPHA = 90
 PATH = (255, 255, 255)
 PATH_BAD = (255, 70, 70)
 FREE_ATTACK = (255, 50, 50)
-MARK = {"jump": (120, 220, 255), "fall": (255, 120, 0), "balance": (255, 200, 0),
-        "climb": (160, 255, 160), "swim": (80, 160, 255), "stop": (255, 60, 60)}
+MARK = {
+    "jump": (120, 220, 255),
+    "fall": (255, 120, 0),
+    "balance": (255, 200, 0),
+    "climb": (160, 255, 160),
+    "swim": (80, 160, 255),
+    "stop": (255, 60, 60),
+}
 REACH = (255, 255, 255, 60)
 COVER_CLEAR = (80, 230, 120)
 COVER_BLOCKED = (240, 60, 60)
@@ -66,7 +73,9 @@ def text_surface(text: str, size_px: int, colour: tuple[int, int, int] = TEXT) -
     return out
 
 
-def side_colour(controller: str, side: str, custom: dict[str, tuple[int, int, int]] | None = None) -> tuple[int, int, int]:
+def side_colour(
+    controller: str, side: str, custom: dict[str, tuple[int, int, int]] | None = None
+) -> tuple[int, int, int]:
     """Ring colour of a side: tokens.yaml's choice, else blue for players and red for the GM."""
     if custom and side in custom:
         return custom[side]

@@ -3,6 +3,7 @@
 They change with the selection and the mouse, so they are drawn every frame, but each is one
 or a few blits: the reachable-square tint is built once per selection and zoom.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -38,7 +39,9 @@ class MoveTint:
         rgb = np.zeros((y1 - y0, x1 - x0, 3), dtype=np.uint8)
         for i, name in enumerate(move.classes):
             rgb[sub == i] = palette.MOVE_CLASSES.get(name, (200, 200, 200, 80))[:3]
-        small = pygame.image.frombuffer(np.ascontiguousarray(rgb).tobytes(), (x1 - x0, y1 - y0), "RGB")
+        small = pygame.image.frombuffer(
+            np.ascontiguousarray(rgb).tobytes(), (x1 - x0, y1 - y0), "RGB"
+        )
         big = pygame.transform.scale(small, ((x1 - x0) * z, (y1 - y0) * z))
         big.set_colorkey((0, 0, 0), pygame.RLEACCEL)
         big.set_alpha(palette.MOVE_ALPHA, pygame.RLEACCEL)
@@ -62,7 +65,9 @@ def draw_reach(surface: pygame.Surface, cam: Camera, scene: Scene) -> None:
         side = (t.space + 2 * r) * cam.px_per_yd
         colour = palette.side_colour(t.controller, t.side)
         pygame.draw.rect(layer, (*colour, 50), (x - cam.view_x_px, y - cam.view_y_px, side, side))
-        pygame.draw.rect(layer, (*colour, 160), (x - cam.view_x_px, y - cam.view_y_px, side, side), 2)
+        pygame.draw.rect(
+            layer, (*colour, 160), (x - cam.view_x_px, y - cam.view_y_px, side, side), 2
+        )
     surface.blit(layer, (cam.view_x_px, cam.view_y_px))
 
 
@@ -97,12 +102,18 @@ def draw_move(surface: pygame.Surface, cam: Camera, scene: Scene, tint: MoveTint
         r = max(5, z // 3)
         if mark.kind == "free_attack":
             pygame.draw.circle(surface, palette.FREE_ATTACK, c, r, max(2, z // 12))
-            pygame.draw.line(surface, palette.FREE_ATTACK, (c[0] - r, c[1] - r), (c[0] + r, c[1] + r), 3)
-            pygame.draw.line(surface, palette.FREE_ATTACK, (c[0] - r, c[1] + r), (c[0] + r, c[1] - r), 3)
+            pygame.draw.line(
+                surface, palette.FREE_ATTACK, (c[0] - r, c[1] - r), (c[0] + r, c[1] + r), 3
+            )
+            pygame.draw.line(
+                surface, palette.FREE_ATTACK, (c[0] - r, c[1] + r), (c[0] + r, c[1] - r), 3
+            )
         else:
             pygame.draw.circle(surface, palette.MARK.get(mark.kind, (255, 255, 255)), c, r, 3)
         if mark.text and z >= 12:
-            label = palette.text_surface(mark.text, max(14, z // 3), palette.MARK.get(mark.kind, palette.FREE_ATTACK))
+            label = palette.text_surface(
+                mark.text, max(14, z // 3), palette.MARK.get(mark.kind, palette.FREE_ATTACK)
+            )
             surface.blit(label, (c[0] - label.get_width() // 2, c[1] + r + 2))
 
 
@@ -124,14 +135,20 @@ def draw_target(surface: pygame.Surface, cam: Camera, scene: Scene) -> None:
 
 
 def draw_target_reasons(surface: pygame.Surface, cam: Camera, scene: Scene) -> None:
-    """Legal or why not, range, cover, every boon and bane, written beside the target (over tokens)."""
+    """Legal or why not, range, cover, every boon and bane, written beside the target."""
     tp = scene.target
     if tp is None or tp.at is None or not tp.text:
         return
     # The reasons, written beside the target: legal or why not, range, cover, every boon and bane
     size = 18
-    rows = [palette.text_surface(t, size, (140, 255, 160) if i == 0 and tp.legal else
-                                 (255, 140, 140) if i == 0 else palette.TEXT) for i, t in enumerate(tp.text[:9])]
+    rows = [
+        palette.text_surface(
+            t,
+            size,
+            (140, 255, 160) if i == 0 and tp.legal else (255, 140, 140) if i == 0 else palette.TEXT,
+        )
+        for i, t in enumerate(tp.text[:9])
+    ]
     w = max(r.get_width() for r in rows) + 12
     h = sum(r.get_height() for r in rows) + 10
     x, y = cam.square_rect_px(tp.at)[:2]

@@ -3,6 +3,7 @@
 A token's picture depends on few values, so each is drawn once per zoom level and state and
 cached; a frame of 100 tokens is then 100 blits.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,19 +16,45 @@ from game.ui.scene import Scene, TokenView
 
 #: One letter a badge, for the afflictions the SotDL chapter names (anything else: first letter).
 BADGES = {
-    "prone": "P", "grabbed": "G", "immobilized": "Im", "surprised": "S", "dazed": "Dz",
-    "stunned": "St", "unconscious": "U", "defended": "Df", "hidden": "H", "concentrating": "C",
-    "injured": "In", "incapacitated": "X", "dying": "†", "dead": "†", "burning": "F",
-    "fleeing": "Fl", "surrendered": "Su", "frightened": "Fr", "blinded": "B", "deafened": "De",
+    "prone": "P",
+    "grabbed": "G",
+    "immobilized": "Im",
+    "surprised": "S",
+    "dazed": "Dz",
+    "stunned": "St",
+    "unconscious": "U",
+    "defended": "Df",
+    "hidden": "H",
+    "concentrating": "C",
+    "injured": "In",
+    "incapacitated": "X",
+    "dying": "†",
+    "dead": "†",
+    "burning": "F",
+    "fleeing": "Fl",
+    "surrendered": "Su",
+    "frightened": "Fr",
+    "blinded": "B",
+    "deafened": "De",
 }
-BADGE_COLOURS = {"dying": (120, 0, 0), "dead": (40, 40, 40), "incapacitated": (150, 0, 0),
-                 "burning": (230, 110, 0), "prone": (130, 90, 30), "hidden": (70, 70, 110)}
+BADGE_COLOURS = {
+    "dying": (120, 0, 0),
+    "dead": (40, 40, 40),
+    "incapacitated": (150, 0, 0),
+    "burning": (230, 110, 0),
+    "prone": (130, 90, 30),
+    "hidden": (70, 70, 110),
+}
 
 
 class TokenArt:
     """Token pictures by creature state and zoom, with art loaded from config/tokens.yaml."""
 
-    def __init__(self, images: dict[str, str] | None = None, side_colours: dict[str, tuple[int, int, int]] | None = None) -> None:
+    def __init__(
+        self,
+        images: dict[str, str] | None = None,
+        side_colours: dict[str, tuple[int, int, int]] | None = None,
+    ) -> None:
         self.images = images or {}
         self.side_colours = side_colours or {}
         self._art: dict[str, pygame.Surface | None] = {}
@@ -43,8 +70,20 @@ class TokenArt:
 
     def surface(self, t: TokenView, z: int, *, rider: bool = False) -> pygame.Surface:
         """The token picture (square, side = footprint in pixels) for this state and zoom."""
-        key = (t.name, t.space, t.side, t.controller, t.damage, t.health, t.afflictions,
-               t.image, t.acted, z, rider, t.elevation_yd)
+        key = (
+            t.name,
+            t.space,
+            t.side,
+            t.controller,
+            t.damage,
+            t.health,
+            t.afflictions,
+            t.image,
+            t.acted,
+            z,
+            rider,
+            t.elevation_yd,
+        )
         surf = self._cache.get(key)
         if surf is None:
             if len(self._cache) > 4000:
@@ -63,8 +102,9 @@ class TokenArt:
         art_path = self.images.get(t.image, t.image) if t.image else ""
         art = self._load_art(art_path) if art_path else None
         if art is not None:
-            pic = pygame.transform.smoothscale(art.convert_alpha() if pygame.display.get_surface() else art,
-                                               (2 * r, 2 * r))
+            pic = pygame.transform.smoothscale(
+                art.convert_alpha() if pygame.display.get_surface() else art, (2 * r, 2 * r)
+            )
             mask = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
             pygame.draw.circle(mask, (255, 255, 255, 255), (r, r), r)
             pic.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
@@ -83,7 +123,9 @@ class TokenArt:
         if t.afflictions and side_px >= 14:
             self._badges(surf, t, side_px)
         if t.elevation_yd and side_px >= 20:
-            label = palette.text_surface(f"{t.elevation_yd:+g}y", max(9, side_px // 4), (200, 240, 255))
+            label = palette.text_surface(
+                f"{t.elevation_yd:+g}y", max(9, side_px // 4), (200, 240, 255)
+            )
             surf.blit(label, (0, 0))
         return surf
 

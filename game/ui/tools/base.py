@@ -4,6 +4,7 @@ Each tool reads the session (queries only) and the camera, sets its preview on t
 returns what should happen: nothing, a command to submit, or a change of tool. The app does it;
 tools never change the encounter.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

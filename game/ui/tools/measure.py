@@ -1,4 +1,5 @@
 """Measure tool: press, drag, read the distance in yards by the ruleset's diagonal rule."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -4,6 +4,7 @@ Click a square to move there (or drag the token and let go); shift-click adds a 
 S toggles the safest path; right click or Escape cancels. Every number comes from the
 session's movement queries; the command goes to the engine, which has the last word.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -16,12 +17,17 @@ from game.ui.tools.base import Result, Tool, ToolContext
 
 
 class MoveTool(Tool):
-    """Moving one creature, by one of the ruleset's movement commands (or the cheapest that fits)."""
+    """Moving one creature by one of the ruleset's movement commands (the first that reaches)."""
 
     name = "move"
 
-    def __init__(self, mover: str, modes: tuple[str, ...], area: MovePreview | None,
-                 drag_from: Square | None = None) -> None:
+    def __init__(
+        self,
+        mover: str,
+        modes: tuple[str, ...],
+        area: MovePreview | None,
+        drag_from: Square | None = None,
+    ) -> None:
         self.mover = mover
         self.modes = modes  # e.g. ("move", "rush") when clicking a token, ("retreat",) from the bar
         self.area = area
@@ -33,16 +39,28 @@ class MoveTool(Tool):
         self.hovered: Square | None = None
 
     @classmethod
-    def for_creature(cls, ctx: ToolContext, mover: str, *, modes: tuple[str, ...] = (),
-                     drag_from: Square | None = None) -> MoveTool:
+    def for_creature(
+        cls,
+        ctx: ToolContext,
+        mover: str,
+        *,
+        modes: tuple[str, ...] = (),
+        drag_from: Square | None = None,
+    ) -> MoveTool:
         """The tool with the reachable area computed once (it does not change while hovering)."""
         modes = modes or ctx.session.move_modes(mover)
         area = ctx.session.move_area(mover, modes)
         return cls(mover, modes, area, drag_from)
 
     def _preview(self, square: Square, ctx: ToolContext) -> MovePreview | None:
-        return ctx.session.move_preview(self.mover, self.modes, tuple(self.waypoints), square,
-                                        safest=self.safest, area=self.area)
+        return ctx.session.move_preview(
+            self.mover,
+            self.modes,
+            tuple(self.waypoints),
+            square,
+            safest=self.safest,
+            area=self.area,
+        )
 
     def hover(self, square: Square, ctx: ToolContext) -> Result | None:
         if square == self.hovered:
@@ -62,10 +80,14 @@ class MoveTool(Tool):
         if ctx.shift:
             self.waypoints.append(square)
             self.preview_state = self._preview(square, ctx) or self.area
-            return Result(status=f"waypoint {len(self.waypoints)} at {square}; click the last square to move")
+            return Result(
+                status=f"waypoint {len(self.waypoints)} at {square}; click the last square to move"
+            )
         if here and here != self.mover and not self.waypoints:
             # Clicking another token selects it instead of moving onto it
-            return Result(pop=True, select=here, push=MoveTool.for_creature(ctx, here, drag_from=square))
+            return Result(
+                pop=True, select=here, push=MoveTool.for_creature(ctx, here, drag_from=square)
+            )
         return self._go(square, ctx)
 
     def release(self, square: Square, ctx: ToolContext) -> Result | None:
@@ -77,14 +99,24 @@ class MoveTool(Tool):
         return None
 
     def _go(self, square: Square, ctx: ToolContext) -> Result | None:
-        cmd, why = ctx.session.move_command(self.mover, self.modes, tuple(self.waypoints), square,
-                                            safest=self.safest, area=self.area)
+        cmd, why = ctx.session.move_command(
+            self.mover,
+            self.modes,
+            tuple(self.waypoints),
+            square,
+            safest=self.safest,
+            area=self.area,
+        )
         if cmd is None:
             return Result(status=why)
         return Result(command=cmd, pop=True)
 
     def on_event(self, event: pygame.event.Event, ctx: ToolContext) -> Result | None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_s and not event.mod & pygame.KMOD_CTRL:
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_s
+            and not event.mod & pygame.KMOD_CTRL
+        ):
             self.safest = not self.safest
             if self.hovered is not None:
                 self.preview_state = self._preview(self.hovered, ctx) or self.area

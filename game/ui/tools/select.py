@@ -1,4 +1,5 @@
 """Select tool, the bottom of the stack: click a token to select it and see where it can go."""
+
 from __future__ import annotations
 
 from game.rules.battlefield import Square

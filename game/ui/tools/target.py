@@ -1,4 +1,5 @@
-"""Target tool: hover a creature to read legal-or-why, distance, cover lines, boons and banes; click to roll."""
+"""Target tool: hover a creature for legal-or-why, range, cover, boons and banes; click to roll."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -44,4 +45,7 @@ class TargetTool(Tool):
     def preview(self) -> dict[str, Any]:
         if self.target_preview is None:
             return {}
-        return {"target": self.target_preview, "highlighted_keys": frozenset({self.target_preview.target_key})}
+        return {
+            "target": self.target_preview,
+            "highlighted_keys": frozenset({self.target_preview.target_key}),
+        }

@@ -1,0 +1,164 @@
+"""What the GM's keys and buttons do: camera, overlays, undo, save, turns, actions, the player view.
+
+Kept apart from the event loop (game/ui/app.py); every rule question still goes to the session.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.panels import OVERLAY_KEYS
+from game.ui.tools.base import ToolContext
+from game.ui.tools.measure import MeasureTool
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+PAN_STEP_PX = 64
+KEY_TO_OVERLAY = {getattr(pygame, f"K_{k.lower()}"): name for name, k in OVERLAY_KEYS.items()}
+
+
+def on_key(app: App, event: pygame.event.Event) -> None:
+    ctrl = event.mod & pygame.KMOD_CTRL
+    k = event.key
+    if ctrl and k == pygame.K_z:
+        do_intent(app, "undo")
+    elif ctrl and k == pygame.K_y:
+        do_intent(app, "redo")
+    elif ctrl and k == pygame.K_s:
+        do_intent(app, "save")
+    elif ctrl and k == pygame.K_o:
+        do_intent(app, "open")
+    elif ctrl and k == pygame.K_q:
+        app.running = False
+    elif k == pygame.K_F11:
+        do_intent(app, "fullscreen")
+    elif k == pygame.K_f:
+        do_intent(app, "fit")
+    elif k == pygame.K_m:
+        do_intent(app, "measure")
+    elif k == pygame.K_p and event.mod & pygame.KMOD_SHIFT and app.player_view is not None:
+        app.player_view.follow = not app.player_view.follow
+        app.status = (
+            "Player view follows your camera" if app.player_view.follow else "Player view frozen"
+        )
+    elif k == pygame.K_p and ctrl and app.player_view is not None:
+        app.player_view.next_display()
+        app.status = f"Player view on display {app.player_view.display}"
+    elif k == pygame.K_p:
+        do_intent(app, "player_view")
+    elif k in KEY_TO_OVERLAY:
+        do_intent(app, f"overlay:{KEY_TO_OVERLAY[k]}")
+    elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+        dx = {pygame.K_LEFT: PAN_STEP_PX, pygame.K_RIGHT: -PAN_STEP_PX}.get(k, 0)
+        dy = {pygame.K_UP: PAN_STEP_PX, pygame.K_DOWN: -PAN_STEP_PX}.get(k, 0)
+        app.camera.pan_px(dx, dy)
+    elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+        app.camera.zoom_about(*app.layout.view.center, 1)
+    elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+        app.camera.zoom_about(*app.layout.view.center, -1)
+    elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        do_intent(app, "end_turn")
+    elif k == pygame.K_n:
+        do_intent(app, "advance")
+    elif k == pygame.K_SPACE:
+        do_intent(app, "start_turn", app.selected)
+    elif k == pygame.K_ESCAPE:
+        app._tool_event(event)
+    else:
+        _action_key(app, event)
+
+
+def _action_key(app: App, event: pygame.event.Event) -> None:
+    name = pygame.key.name(event.key).upper()
+    for a in app.panels.model.actions:
+        if a.key and a.key.upper() == name:
+            do_intent(app, f"action:{a.id}")
+            return
+    app._tool_event(event)
+
+
+def do_intent(app: App, intent: str, arg: str = "") -> None:
+    """Do one thing the GM asked for by button or key."""
+    name, _, rest = intent.partition(":")
+    if name == "overlay":
+        app.overlays = app.overlays ^ {rest}
+    elif name == "fit":
+        app.camera.fit(app.session.battlefield.width, app.session.battlefield.height)
+    elif name == "fullscreen":
+        app.fullscreen = not app.fullscreen
+        pygame.display.toggle_fullscreen()
+    elif name == "measure":
+        app.tools = app.tools[:1] + [MeasureTool()]
+        app.status = "Measure: drag between two squares; right click or Escape ends"
+    elif name == "player_view":
+        toggle_player_view(app)
+    elif name == "undo":
+        app.status = app.session.undo()
+        app.tools = app.tools[:1]
+    elif name == "redo":
+        app.status = app.session.redo()
+    elif name == "save":
+        app.status = app.session.save()
+    elif name == "open":
+        app.status = app.session.reopen()
+    elif name == "toggle_manual":
+        app.session.manual_dice = not app.session.manual_dice
+        app.session.touch()
+    elif name == "dice_enter":
+        text = app.panels.dice_entry.get_text()
+        app.status = app.session.answer_text(text)
+        app.panels.dice_entry.set_text("")
+    elif name == "more_actions":
+        app.status = "More actions: hover '+' to read them; zoom the window wider to show them all"
+    elif name == "action":
+        start_action(app, rest)
+    elif name == "answer":
+        app.status = app.session.answer(rest)
+    elif name == "answer_text":
+        app.status = app.session.answer_text(rest)
+    else:
+        app.status = app.session.intent(name, rest or arg, selected=app.selected, app=app)
+    app._panel_version = -1
+
+
+def start_action(app: App, action: str) -> None:
+    """An action bar button: play it now, or pick its path or target with a tool."""
+    from game.ui.session_panels import make, tool_kind
+    from game.ui.tools.move import MoveTool
+    from game.ui.tools.target import TargetTool
+
+    if app.session.engine is None or not app.selected:
+        app.status = "Select a creature first"
+        return
+    button = next((a for a in app.panels.model.actions if a.id == action), None)
+    if button is not None and not button.legal:
+        app.status = f"{button.label}: {button.reason}"
+        return
+    cmd_type = app.session.engine.ruleset.command_names[action]
+    kind = tool_kind(cmd_type)
+    ctx = ToolContext(app.session, app.camera, app.selected)
+    if kind == "now":
+        app.status = (
+            app.session.submit(make(cmd_type, app.selected)) or f"{action.replace('_', ' ')}: done"
+        )
+    elif kind == "move":
+        app.tools = app.tools[:1] + [MoveTool.for_creature(ctx, app.selected, modes=(action,))]
+        app.status = f"{action.replace('_', ' ')}: click a square (shift-click for waypoints)"
+    elif kind == "target":
+        app.tools = app.tools[:1] + [TargetTool(app.selected, action, app.option)]
+        app.status = f"{action.replace('_', ' ')}: hover a target to see the odds, click to roll"
+
+
+def toggle_player_view(app: App) -> None:
+    from game.ui.player_view import PlayerView
+
+    if app.player_view is not None:
+        app.player_view.close()
+        app.player_view = None
+        app.status = "Player view closed"
+        return
+    app.player_view = PlayerView(app.session, app.camera, app.caches.art)
+    app.status = "Player view open: drag it to the table screen, F11 there for fullscreen"
