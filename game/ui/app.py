@@ -79,6 +79,7 @@ class App:
         self.player_view: Any | None = None
         self.frame_count = 0
         self.option = ""  # the attack option chosen in the action bar
+        self.file_dialog: Any = None
         self.shot_requested = (
             False  # SIGUSR1: save the window to $BATTLEMAT_SHOT (for tests, bug reports)
         )
@@ -178,6 +179,11 @@ class App:
             and event.ui_element is self.panels.creatures
         ):
             self._intent("start_turn", self.panels.creature_for_row(event.text))
+            return
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self.status = self.session.load(Path(event.text))
+            self.tools = self.tools[:1]
+            self._panel_version = -1
             return
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             text = str(event.text)

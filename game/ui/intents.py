@@ -103,7 +103,20 @@ def do_intent(app: App, intent: str, arg: str = "") -> None:
     elif name == "save":
         app.status = app.session.save()
     elif name == "open":
-        app.status = app.session.reopen()
+        from pygame_gui.windows import UIFileDialog
+
+        # A save to open (Ctrl+S writes NAME.save.json next to the encounter)
+        folder = app.session.opened.path.parent
+        w, h = app.screen.get_size()
+        app.file_dialog = UIFileDialog(
+            pygame.Rect(w // 2 - 300, h // 2 - 220, 600, 440),
+            app.manager,
+            window_title="Open a saved fight",
+            allowed_suffixes={".json"},
+            initial_file_path=str(folder),
+            allow_existing_files_only=True,
+        )
+        app.status = "Pick a .save.json file"
     elif name == "toggle_manual":
         app.session.manual_dice = not app.session.manual_dice
         app.session.touch()

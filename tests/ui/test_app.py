@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 import pytest
 
 from game.ui.app import App
@@ -160,3 +161,22 @@ def test_player_view_hides_hidden_and_previews(app: App) -> None:
     assert tuple(surf.get_at((x, y)))[:3] == palette.GROUND  # no path preview on the table
     _intent("player_view")
     assert app.player_view is None
+
+
+def test_save_then_open_through_the_file_dialog(app: App, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    _click(app, (1, 1))
+    _click(app, (3, 1))
+    _key(app, pygame.K_s, pygame.KMOD_CTRL)
+    saved = app.session.opened.path.with_suffix(".save.json")
+    assert saved.is_file() and "Saved" in app.status
+    _key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert app.session.engine.state.creatures["kara"].square == (1, 1)
+    _key(app, pygame.K_o, pygame.KMOD_CTRL)
+    assert app.file_dialog is not None
+    app.handle(
+        pygame.event.Event(
+            pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(saved), ui_element=app.file_dialog
+        )
+    )
+    assert app.session.engine.state.creatures["kara"].square == (3, 1)
+    assert app.status.startswith("Opened")
