@@ -6,7 +6,8 @@ Deterministic (no randomness but a fixed hash), plain zlib PNG writing, no depen
 
 The first tiles (TILES) carry the Battlemat properties of docs/maps.md, so painting them paints
 the rules. The decoration tiles after them (DECOR: walls, cliffs, shadows, canopy, fog ...) carry
-none; tools/make_maps.py paints them from what each map means. The painters are in tile_art.py.
+none; tools/make_maps.py paints them from what each map means. The painters are in tile_art.py
+(ground) and tile_decor.py (decoration).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import tile_art as art  # noqa: E402
+import tile_decor as deco  # noqa: E402
 from tile_art import TILE, Canvas  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,7 +64,11 @@ TILES: list[tuple[str, Painter, list[tuple[str, str, str]]]] = [
     ("chasm", art.chasm, [("elevation", "float", "-12")]),
     ("solid rock", lambda s: art.rock((96, 90, 86), s), [("terrain", "string", "impassable")]),
     ("ladder", _ladder, [("terrain", "string", "climbable")]),
-    ("tower top", lambda s: art.slabs((184, 164, 128), s, 32, 16, -60), [("elevation", "float", "5")]),
+    (
+        "tower top",
+        lambda s: art.slabs((184, 164, 128), s, 32, 16, -60),
+        [("elevation", "float", "5")],
+    ),
     (
         "rampart walk",
         lambda s: art.slabs((166, 156, 134), s, 16, 8, -50),
@@ -82,46 +88,50 @@ TILES: list[tuple[str, Painter, list[tuple[str, str, str]]]] = [
         lambda s: art.rope(art.rock((104, 96, 90), s)),
         [("terrain", "string", "climbable")],
     ),
-    ("far bank", lambda s: art.far_bank((100, 150, 66), s), [("elevation", "float", "1")]),
+    ("far bank", lambda s: art.grass((100, 150, 66), s), [("elevation", "float", "1")]),
     ("dim floor", lambda s: art.slabs((118, 118, 120), s), [("light", "string", "dim")]),
 ]
 
 # Decoration: no Battlemat property at all (only a label), so painting them changes no rule;
 # the maps put them on layers marked battlemat_ignore (docs/maps.md, section 6).
 DECOR: list[tuple[str, Painter]] = [
-    *[(f"wall {m}", lambda s, m=m: art.wall(m)) for m in range(16)],
-    *[(f"low wall {m}", lambda s, m=m: art.low_wall(m)) for m in range(16)],
-    *[(f"cliff {m}", lambda s, m=m: art.cliff(m)) for m in range(16)],
-    *[(f"lip {m}", lambda s, m=m: art.lip(m)) for m in range(16)],
-    *[(f"shadow {m}", lambda s, m=m: art.cast_shadow(m)) for m in range(8)],
-    *[(f"canopy {m}", lambda s, m=m: art.canopy(m)) for m in range(16)],
-    *[(f"fog {m}", lambda s, m=m: art.fog(m, 0.62, 103)) for m in range(16)],
-    *[(f"mist {m}", lambda s, m=m: art.fog(m, 0.1, 104)) for m in range(16)],
-    ("depth 1", lambda s: art.depth(0.35)),
-    ("depth 2", lambda s: art.depth(0.6)),
-    ("crenels", lambda s: art.crenels()),
-    ("arrow slit e", lambda s: art.arrow_slit(True, 1)),  # in a north-south wall, inside east
-    ("arrow slit w", lambda s: art.arrow_slit(True, -1)),
-    ("arrow slit s", lambda s: art.arrow_slit(False, 1)),  # in an east-west wall, inside south
-    ("arrow slit n", lambda s: art.arrow_slit(False, -1)),
-    ("pillar", lambda s: art.pillar()),
-    ("post", lambda s: art.post()),
-    ("railing n", lambda s: art.railing("n")),
-    ("railing s", lambda s: art.railing("s")),
-    ("broken deck e", lambda s: art.broken_end("e")),
-    ("broken deck w", lambda s: art.broken_end("w")),
-    ("darkness", lambda s: art.gloom(0.5, s)),
-    ("dim", lambda s: art.gloom(0.25, s)),
-    ("tree", lambda s: art.crown(False)),
-    ("pine", lambda s: art.crown(True)),
-    ("trunk", lambda s: art.trunk()),
-    *[(f"trunk {i}{j}", lambda s, i=i, j=j: art.trunk((i, j))) for j in (0, 1) for i in (0, 1)],
-    ("rock", lambda s: art.boulder(None, True)),
-    *[(f"boulder {i}{j}", lambda s, i=i, j=j: art.boulder((i, j))) for j in (0, 1) for i in (0, 1)],
-    ("log w", lambda s: art.log("w")),
-    ("log m", lambda s: art.log("m")),
-    ("log e", lambda s: art.log("e")),
-    ("slick stones", lambda s: art.slick_stones()),
+    *[(f"wall {m}", lambda s, m=m: deco.wall(m)) for m in range(16)],
+    *[(f"low wall {m}", lambda s, m=m: deco.low_wall(m)) for m in range(16)],
+    *[(f"cliff {m}", lambda s, m=m: deco.cliff(m)) for m in range(16)],
+    *[(f"lip {m}", lambda s, m=m: deco.lip(m)) for m in range(16)],
+    *[(f"shadow {m}", lambda s, m=m: deco.cast_shadow(m)) for m in range(8)],
+    *[(f"canopy {m}", lambda s, m=m: deco.canopy(m)) for m in range(16)],
+    *[(f"fog {m}", lambda s, m=m: deco.fog(m, 0.62, 103)) for m in range(16)],
+    *[(f"mist {m}", lambda s, m=m: deco.fog(m, 0.1, 104)) for m in range(16)],
+    ("depth 1", lambda s: deco.depth(0.35)),
+    ("depth 2", lambda s: deco.depth(0.6)),
+    ("crenels", lambda s: deco.crenels()),
+    ("arrow slit e", lambda s: deco.arrow_slit(True, 1)),  # in a north-south wall, inside east
+    ("arrow slit w", lambda s: deco.arrow_slit(True, -1)),
+    ("arrow slit s", lambda s: deco.arrow_slit(False, 1)),  # in an east-west wall, inside south
+    ("arrow slit n", lambda s: deco.arrow_slit(False, -1)),
+    ("pillar", lambda s: deco.pillar()),
+    ("post", lambda s: deco.post()),
+    ("railing n", lambda s: deco.railing("n")),
+    ("railing s", lambda s: deco.railing("s")),
+    ("broken deck e", lambda s: deco.broken_end("e")),
+    ("broken deck w", lambda s: deco.broken_end("w")),
+    ("darkness", lambda s: deco.gloom(0.5, s)),
+    ("dim", lambda s: deco.gloom(0.25, s)),
+    ("tree", lambda s: deco.crown(False)),
+    ("pine", lambda s: deco.crown(True)),
+    ("trunk", lambda s: deco.trunk()),
+    *[(f"trunk {i}{j}", lambda s, i=i, j=j: deco.trunk((i, j))) for j in (0, 1) for i in (0, 1)],
+    ("rock", lambda s: deco.boulder(None, True)),
+    *[
+        (f"boulder {i}{j}", lambda s, i=i, j=j: deco.boulder((i, j)))
+        for j in (0, 1)
+        for i in (0, 1)
+    ],
+    ("log w", lambda s: deco.log("w")),
+    ("log m", lambda s: deco.log("m")),
+    ("log e", lambda s: deco.log("e")),
+    ("slick stones", lambda s: deco.slick_stones()),
 ]
 
 ALL = [(name, paint, props) for name, paint, props in TILES] + [(n, p, []) for n, p in DECOR]
@@ -172,7 +182,8 @@ def make_tsx() -> str:
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="{TILE}" '
         f'tileheight="{TILE}" tilecount="{len(ALL)}" columns="{COLUMNS}">',
-        f' <image source="terrain.png" width="{COLUMNS * TILE}" height="{_rows_of_tiles() * TILE}"/>',
+        f' <image source="terrain.png" width="{COLUMNS * TILE}" '
+        f'height="{_rows_of_tiles() * TILE}"/>',
     ]
     for i, (name, _, props) in enumerate(ALL):
         out.append(f' <tile id="{i}">')

@@ -49,7 +49,11 @@ def _tile_prop(rows_list: list[list[list[int]]], name: str, w: int, h: int) -> n
 
 
 def _mask(
-    cells: set[tuple[int, int]], x: int, y: int, joins: set[tuple[int, int]], size: tuple[int, int] = (0, 0)
+    cells: set[tuple[int, int]],
+    x: int,
+    y: int,
+    joins: set[tuple[int, int]],
+    size: tuple[int, int] = (0, 0),
 ) -> int:
     """Autotile bits: the sides where a neighbour is in joins (or off a map of that size)."""
 
@@ -75,7 +79,9 @@ class Painter:
 
     def spec(self, names: list[str]) -> list[TileLayerSpec]:
         """The named art layers that got any tile, in the order given."""
-        return [TileLayerSpec(f"Art: {n}", self.layers[n], dict(ART)) for n in names if n in self.layers]
+        return [
+            TileLayerSpec(f"Art: {n}", self.layers[n], dict(ART)) for n in names if n in self.layers
+        ]
 
 
 def _kinds(bf: Battlefield) -> dict[str, list[tuple[Obstacle, list[tuple[int, int]]]]]:
@@ -188,7 +194,9 @@ def decorate(
         if "log" in o.name.lower():
             xs = sorted(sq)
             for i, (x, y) in enumerate(xs):
-                p.put("things", x, y, "log w" if i == 0 else "log e" if i == len(xs) - 1 else "log m")
+                p.put(
+                    "things", x, y, "log w" if i == 0 else "log e" if i == len(xs) - 1 else "log m"
+                )
 
     # zones: canopy, slick ground, fog and mist
     foliage: set[tuple[int, int]] = set()
@@ -212,7 +220,9 @@ def decorate(
             _quarters(p, "trees", sq, "trunk", "trunk")
         for x, y in sq if len(sq) < 4 else []:
             lone = (x, y) not in foliage
-            p.put("trees", x, y, ("pine" if "pine" in o.name.lower() else "tree") if lone else "trunk")
+            p.put(
+                "trees", x, y, ("pine" if "pine" in o.name.lower() else "tree") if lone else "trunk"
+            )
     for (x, y), tile in fog.items():
         same = {s for s, t in fog.items() if t == tile}
         p.put("fog", x, y, f"{tile} {_mask(same, x, y, same, (w, h))}")

@@ -27,7 +27,9 @@ def _art(name: str) -> tuple[Battlefield, dict[str, np.ndarray], dict[int, str]]
     return load_battlefield(path), layers, labels
 
 
-def _squares(bf: Battlefield, kinds: tuple[str, ...], min_height: float = 0.0) -> set[tuple[int, int]]:
+def _squares(
+    bf: Battlefield, kinds: tuple[str, ...], min_height: float = 0.0
+) -> set[tuple[int, int]]:
     out: set[tuple[int, int]] = set()
     for o in bf.obstacles:
         if o.kind in kinds and o.height_yd > min_height:
@@ -37,7 +39,9 @@ def _squares(bf: Battlefield, kinds: tuple[str, ...], min_height: float = 0.0) -
     return out
 
 
-def _label_at(layers: dict[str, np.ndarray], labels: dict[int, str], layer: str, x: int, y: int) -> str:
+def _label_at(
+    layers: dict[str, np.ndarray], labels: dict[int, str], layer: str, x: int, y: int
+) -> str:
     gids = layers.get(f"Art: {layer}")
     return labels.get(int(gids[y, x]), "") if gids is not None else ""
 
@@ -81,14 +85,20 @@ def test_every_wall_low_wall_pillar_and_tree_is_drawn(name: str) -> None:
     for x, y in _squares(bf, ("arrow_slit",)):
         assert _label_at(layers, labels, "details", x, y).startswith("arrow slit"), (x, y)
     for x, y in _squares(bf, ("low_wall", "parapet")):
-        drawn = _label_at(layers, labels, "things", x, y), _label_at(layers, labels, "details", x, y)
+        drawn = (
+            _label_at(layers, labels, "things", x, y),
+            _label_at(layers, labels, "details", x, y),
+        )
         assert drawn[0].startswith("low wall") or drawn[1] == "crenels", (x, y)
     for x, y in _squares(bf, ("fence",)):
         assert _label_at(layers, labels, "things", x, y).startswith("railing"), (x, y)
     for x, y in _squares(bf, ("pillar", "column")):
         assert _label_at(layers, labels, "things", x, y) in ("pillar", "post"), (x, y)
     for x, y in _squares(bf, ("tree",)):
-        assert _label_at(layers, labels, "trees", x, y).startswith(("trunk", "tree", "pine")), (x, y)
+        assert _label_at(layers, labels, "trees", x, y).startswith(("trunk", "tree", "pine")), (
+            x,
+            y,
+        )
 
 
 def test_the_dark_and_the_chasm_are_drawn() -> None:
