@@ -316,7 +316,7 @@ class Panels:
         placed = 0
         for a in ordered:
             label = f"{a.label} ({a.key})" if a.key else a.label
-            w = self._px(12 + 6.6 * len(label))
+            w = self._px(14 + 7.4 * len(label))
             if x + w > right - self._px(60):
                 if row == 1:
                     break
@@ -375,9 +375,14 @@ class Panels:
     ) -> None:
         """A small panel by the token: the question, and its options or a text entry."""
         self.close_prompt()
-        w = self._px(300)
+        import math
+        import re
+
+        w = self._px(340)
         n = len(options) + (1 if entry else 0)
-        h = self._px(64) + self._px(38) * n
+        plain = re.sub(r"<[^>]+>", "", text)
+        text_h = self._px(22) * min(6, math.ceil(len(plain) / 38)) + self._px(14)
+        h = text_h + self._px(8) + self._px(38) * n
         win = self.manager.get_root_container().get_rect()
         x = max(0, min(at_px[0] + self._px(20), win.width - w))
         y = max(0, min(at_px[1] - h // 2, win.height - h))
@@ -386,11 +391,11 @@ class Panels:
         )
         UITextBox(
             text,
-            pygame.Rect(self._px(4), self._px(4), w - self._px(12), self._px(56)),
+            pygame.Rect(self._px(4), self._px(4), w - self._px(12), text_h),
             self.manager,
             container=p,
         )
-        yy = self._px(62)
+        yy = text_h + self._px(6)
         self.prompt_entry = None
         if entry:
             self.prompt_entry = UITextEntryLine(

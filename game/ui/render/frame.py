@@ -16,6 +16,7 @@ from game.ui.render.previews import (
     draw_hover,
     draw_measure,
     draw_move,
+    draw_move_labels,
     draw_reach,
     draw_target,
     draw_target_reasons,
@@ -54,6 +55,7 @@ def draw_frame(surface: pygame.Surface, cam: Camera, scene: Scene, caches: Rende
         draw_target(surface, cam, scene)
     draw_tokens(surface, cam, scene, caches.art)
     if not scene.player_view:
+        draw_move_labels(surface, cam, scene)
         draw_target_reasons(surface, cam, scene)
         draw_measure(surface, cam, scene)
         draw_hover(surface, cam, scene)

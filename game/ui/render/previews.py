@@ -90,13 +90,6 @@ def draw_move(surface: pygame.Surface, cam: Camera, scene: Scene, tint: MoveTint
             pygame.draw.circle(surface, colour, cam.square_center_px(wp), max(4, z // 5), 2)
         end = cam.square_center_px(move.path[-1])
         pygame.draw.circle(surface, colour, end, max(4, z // 4))
-        if move.note:
-            label = palette.text_surface(move.note, max(16, min(24, z // 2)))
-            box = pygame.Surface((label.get_width() + 8, label.get_height() + 4), pygame.SRCALPHA)
-            box.fill((15, 15, 20, 200))
-            at = (end[0] + max(8, z // 2), end[1] - label.get_height() - max(8, z // 2))
-            surface.blit(box, at)
-            surface.blit(label, (at[0] + 4, at[1] + 2))
     for mark in move.marks:
         c = cam.square_center_px(mark.square)
         r = max(5, z // 3)
@@ -110,11 +103,37 @@ def draw_move(surface: pygame.Surface, cam: Camera, scene: Scene, tint: MoveTint
             )
         else:
             pygame.draw.circle(surface, palette.MARK.get(mark.kind, (255, 255, 255)), c, r, 3)
-        if mark.text and z >= 12:
-            label = palette.text_surface(
-                mark.text, max(14, z // 3), palette.MARK.get(mark.kind, palette.FREE_ATTACK)
-            )
-            surface.blit(label, (c[0] - label.get_width() // 2, c[1] + r + 2))
+
+
+def draw_move_labels(surface: pygame.Surface, cam: Camera, scene: Scene) -> None:
+    """The path's cost and each mark's words, drawn over the tokens so nothing hides them."""
+    move = scene.move
+    if move is None:
+        return
+    z = cam.px_per_yd
+    for mark in move.marks:
+        if not mark.text or z < 12:
+            continue
+        c = cam.square_center_px(mark.square)
+        colour = palette.MARK.get(mark.kind, palette.FREE_ATTACK)
+        label = palette.text_surface(mark.text, max(14, z // 3), colour)
+        _boxed(surface, cam, label, (c[0] - label.get_width() // 2, c[1] + max(5, z // 3) + 2))
+    if move.note and len(move.path) >= 2:
+        end = cam.square_center_px(move.path[-1])
+        label = palette.text_surface(move.note, max(16, min(24, z // 2)))
+        at = (end[0] + max(8, z // 2), end[1] - label.get_height() - max(8, z // 2))
+        _boxed(surface, cam, label, at)
+
+
+def _boxed(surface: pygame.Surface, cam: Camera, label: pygame.Surface, at: tuple[int, int]) -> None:
+    """A label on a dark box, kept inside the battlefield view."""
+    w, h = label.get_width() + 8, label.get_height() + 4
+    x = max(cam.view_x_px, min(at[0], cam.view_x_px + cam.view_w_px - w))
+    y = max(cam.view_y_px, min(at[1], cam.view_y_px + cam.view_h_px - h))
+    box = pygame.Surface((w, h), pygame.SRCALPHA)
+    box.fill((15, 15, 20, 200))
+    surface.blit(box, (x, y))
+    surface.blit(label, (x + 4, y + 2))
 
 
 def draw_target(surface: pygame.Surface, cam: Camera, scene: Scene) -> None:
