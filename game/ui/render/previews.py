@@ -125,7 +125,9 @@ def draw_move_labels(surface: pygame.Surface, cam: Camera, scene: Scene) -> None
         _boxed(surface, cam, label, at)
 
 
-def _boxed(surface: pygame.Surface, cam: Camera, label: pygame.Surface, at: tuple[int, int]) -> None:
+def _boxed(
+    surface: pygame.Surface, cam: Camera, label: pygame.Surface, at: tuple[int, int]
+) -> None:
     """A label on a dark box, kept inside the battlefield view."""
     w, h = label.get_width() + 8, label.get_height() + 4
     x = max(cam.view_x_px, min(at[0], cam.view_x_px + cam.view_w_px - w))
