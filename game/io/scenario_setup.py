@@ -28,6 +28,7 @@ WEAPON_FIELDS = {f.name for f in dataclasses.fields(WeaponDef)}
 TOP_KEYS = {"name", "description", "ruleset", "seed", "dice", "map", "sides", "weapons",
             "creatures", "commands", "expect", "params", "config", "encounter"}
 ITEM_KEYS = {"dice", "expect", "expect_rejected", "note"}
+RULESETS = ("sotdl", "osr")  # packages under game/rulesets/ with build_ruleset and new_state
 
 
 class Scenario:
@@ -119,23 +120,29 @@ class Scenario:
         return out
 
     def _ruleset(self) -> Ruleset:
+        """The ruleset plug-in ``game.rulesets.<id>``, with the scenario's ``params`` on top of
+        its ruleset file's (any ruleset: each reads its own keys)."""
+        import importlib
+
         default = self.encounter.ruleset if self.encounter else "sotdl"
         rid = self.doc.get("ruleset", default)
-        if rid != "sotdl":
-            if rid == "osr":
-                try:
-                    from game.rulesets.osr import build_ruleset as build_osr  # type: ignore
-                except ImportError:
-                    self.fail(self.doc.value_line("ruleset"), "the OSR ruleset is not available")
-                base = self.defs.rulesets.get("osr") or RulesetDef(id="osr", name="OSR")
-                return build_osr(base, self._weapons_defs(base))  # type: ignore[no-any-return]
-            self.fail(self.doc.value_line("ruleset"), f"unknown ruleset {rid!r} (sotdl, osr)")
-        from game.rulesets.sotdl import DEFAULT, build_ruleset
-
-        base = self.defs.rulesets.get("sotdl") or DEFAULT
-        return build_ruleset(self._with_params(base), self._weapons_defs(base))
+        if rid not in RULESETS:
+            self.fail(self.doc.value_line("ruleset"),
+                      f"unknown ruleset {rid!r} ({', '.join(RULESETS)})")
+        try:
+            pkg = importlib.import_module(f"game.rulesets.{rid}")
+        except ImportError:
+            self.fail(self.doc.value_line("ruleset"), f"the {rid} ruleset is not available")
+        base = self.defs.rulesets.get(rid) or getattr(pkg, "DEFAULT", None) \
+            or RulesetDef(id=rid, name=rid.upper())
+        defn = self._with_params(base)
+        try:
+            return pkg.build_ruleset(defn, self._weapons_defs(base))  # type: ignore[no-any-return]
+        except ValueError as err:  # a param the plug-in cannot use
+            self.fail(self.doc.value_line("params") if "params" in self.doc else None, str(err))
 
     def _with_params(self, base: RulesetDef) -> RulesetDef:
+        """The ruleset definition with the scenario's ``params`` merged over the file's."""
         extra = self.doc.get("params")
         if extra is None:
             return base
