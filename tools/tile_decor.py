@@ -315,7 +315,7 @@ def canopy(mask: int, seed: int = 98) -> Canvas:
             if d < cr and (best is None or cy > best[1]):
                 best = (cx, cy, cr, d)
         if best is None:
-            return (22, 52, 24), 0.82
+            return (22, 52, 24), 0.38
         cx, cy, cr, d = best
         lit = ((cx - x) + (cy - y)) / (2 * cr)  # lit from the north-west
         c = mix(
@@ -323,7 +323,7 @@ def canopy(mask: int, seed: int = 98) -> Canvas:
         )
         if d > cr - 1.2:
             c = shade(c, -40)
-        return c, 0.86
+        return c, 0.7
 
     cv.each(px)
     return cv
