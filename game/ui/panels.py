@@ -55,33 +55,50 @@ TOP_BUTTONS = (
 
 def theme(scale: float) -> dict:
     """pygame_gui theme: sizes scaled for touch screens, a greyed look for illegal actions."""
-    size = str(round(14 * scale))
-    return {
-        "defaults": {
-            "font": {"name": "noto_sans", "size": size},
-            "colours": {
-                "dark_bg": "#1c1e24",
-                "normal_bg": "#343844",
-                "hovered_bg": "#4a5266",
-                "normal_text": "#f0f0f0",
-                "normal_border": "#101010",
-            },
-        },
-        "#illegal": {
-            "colours": {
-                "normal_bg": "#2a2a2a",
-                "hovered_bg": "#333333",
-                "normal_text": "#7a7a7a",
-                "hovered_text": "#9a9a9a",
-            }
-        },
-        "#on": {"colours": {"normal_bg": "#2f6a3c", "hovered_bg": "#3d8a4e"}},
-        "#prompt": {"colours": {"dark_bg": "#3a2f10", "normal_border": "#ffd84a"}},
-        "text_box": {"font": {"name": "noto_sans", "size": size}},
-        "@selection_list_item": {
-            "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"}
-        },
+    font = {"name": "noto_sans", "size": str(round(14 * scale))}
+    # pygame_gui's "defaults" block takes colours only: fonts are set per element type
+    out: dict = {
+        kind: {"font": dict(font)}
+        for kind in (
+            "button",
+            "label",
+            "text_box",
+            "text_entry_line",
+            "drop_down_menu",
+            "tool_tip",
+            "selection_list",
+            "window",
+            "file_dialog",
+        )
     }
+    out.update(
+        {
+            "defaults": {
+                "colours": {
+                    "dark_bg": "#1c1e24",
+                    "normal_bg": "#343844",
+                    "hovered_bg": "#4a5266",
+                    "normal_text": "#f0f0f0",
+                    "normal_border": "#101010",
+                },
+            },
+            "#illegal": {
+                "colours": {
+                    "normal_bg": "#2a2a2a",
+                    "hovered_bg": "#333333",
+                    "normal_text": "#7a7a7a",
+                    "hovered_text": "#9a9a9a",
+                }
+            },
+            "#on": {"colours": {"normal_bg": "#2f6a3c", "hovered_bg": "#3d8a4e"}},
+            "#prompt": {"colours": {"dark_bg": "#3a2f10", "normal_border": "#ffd84a"}},
+            "@selection_list_item": {
+                "font": dict(font),
+                "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"},
+            },
+        }
+    )
+    return out
 
 
 @dataclass(frozen=True)
@@ -164,23 +181,31 @@ class Panels:
         x = self._px(4)
         h = L.top.height - self._px(8)
         self.overlay_buttons: dict[str, UIButton] = {}
-        for name in OVERLAYS:
-            w = self._px(64)
+        # Widths first: on a narrow window (or a big touch scale) drop the key hints, then shrink
+        items = [(f"overlay:{n}", OVERLAY_LABELS[n], OVERLAY_LABELS[n]) for n in OVERLAYS]
+        items += [(i, label, label.split(" (")[0]) for i, label in TOP_BUTTONS]
+        avail = L.top.width - self._px(4) - self._px(10)
+
+        def width(text: str) -> int:
+            return self._px(14 + 7.2 * max(len(text), 5))
+
+        labels = [full for _, full, _ in items]
+        if sum(width(t) + self._px(2) for t in labels) > avail:
+            labels = [short for _, _, short in items]
+        widths = [width(t) for t in labels]
+        k = min(1.0, avail / max(1, sum(w + self._px(2) for w in widths)))
+        for (intent, _, _), label, w0 in zip(items, labels, widths, strict=True):
+            w = max(self._px(30), int(w0 * k))
+            if intent == "fit":
+                x += self._px(10)
+            name = intent.split(":", 1)[1] if intent.startswith("overlay:") else ""
+            tip = f"{OVERLAYS[name]} ({OVERLAY_KEYS[name]})" if name else None
             b = UIButton(
-                pygame.Rect(x, self._px(2), w, h),
-                OVERLAY_LABELS[name],
-                m,
-                container=self.top,
-                tool_tip_text=f"{OVERLAYS[name]} ({OVERLAY_KEYS[name]})",
+                pygame.Rect(x, self._px(2), w, h), label, m, container=self.top, tool_tip_text=tip
             )
-            self.buttons[b] = f"overlay:{name}"
-            self.overlay_buttons[name] = b
-            x += w + self._px(2)
-        x += self._px(10)
-        for intent, label in TOP_BUTTONS:
-            w = self._px(14 + 7.2 * len(label))
-            b = UIButton(pygame.Rect(x, self._px(2), w, h), label, m, container=self.top)
             self.buttons[b] = intent
+            if name:
+                self.overlay_buttons[name] = b
             x += w + self._px(2)
         # Left: the round
         self.left = UIPanel(L.left, manager=m)
@@ -199,6 +224,7 @@ class Panels:
             container=self.left,
             allow_double_clicks=False,
         )
+        self.creatures.list_item_height = self._px(32 if self.scale > 1 else 20)  # finger-sized
         by = self._px(56) + list_h + self._px(4)
         self.end_turn = UIButton(
             pygame.Rect(self._px(4), by, lw, self._px(36)),
@@ -226,6 +252,7 @@ class Panels:
             container=self.right,
             allow_double_clicks=False,
         )
+        self.log.list_item_height = self._px(20)  # read, not touched
         dy = log_h + self._px(8)
         self.dice_toggle = UIButton(
             pygame.Rect(self._px(4), dy, rw, self._px(32)),
