@@ -181,7 +181,7 @@ def make_tsx() -> str:
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="{TILE}" '
-        f'tileheight="{TILE}" tilecount="{len(ALL)}" columns="{COLUMNS}">',
+        f'tileheight="{TILE}" tilecount="{_rows_of_tiles() * COLUMNS}" columns="{COLUMNS}">',
         f' <image source="terrain.png" width="{COLUMNS * TILE}" '
         f'height="{_rows_of_tiles() * TILE}"/>',
     ]
