@@ -84,6 +84,7 @@ PHRASES = {
         f"{_n(n, e.creature)} stops at ({e.square[0]},{e.square[1]}): {e.reason}"
     ),
     "CombatStarted": lambda e, n: "The fight begins",
+    "BodySet": lambda e, n: f"{_n(n, e.creature)} {e.reason}" if e.reason else "",
 }
 
 
