@@ -214,8 +214,10 @@ def do_intent(session: Any, name: str, arg: str, selected: str) -> str:
         if cmd_type is None:
             return "This ruleset has no turns to start"
         kw = {}
-        if "kind" in fields_of(cmd_type) and st.phase:
-            kw["kind"] = st.phase.split("_")[0]  # the part of the round names the turn kind
+        if "kind" in fields_of(cmd_type):
+            kind = _turn_kind(session, arg)
+            if kind:
+                kw["kind"] = kind
         return session.submit(make(cmd_type, arg, **kw))
     if name == "end_turn":
         who = st.active or selected
@@ -224,3 +226,18 @@ def do_intent(session: Any, name: str, arg: str, selected: str) -> str:
             return "No turn to end"
         return session.submit(make(cmd_type, who))
     return f"unknown button {name}"
+
+
+def _turn_kind(session: Any, cid: str) -> str:
+    """The kind of turn to start now: the one the ruleset's turn_status allows (the current
+    part's kind when both are), else the part of the round's name ('fast_players' -> 'fast')."""
+    phase_kind = session.engine.state.phase.split("_")[0] if session.engine.state.phase else ""
+    try:
+        status = session.query("turn_status", cid)
+    except (KeyError, TypeError, ValueError):
+        status = None
+    can = dict((status or {}).get("can_start", {})) if isinstance(status, dict) else {}
+    allowed = [k for k, ok in can.items() if ok]
+    if phase_kind in allowed or (not allowed and phase_kind):
+        return phase_kind
+    return allowed[0] if allowed else ""
