@@ -31,6 +31,10 @@ def on_key(app: App, event: pygame.event.Event) -> None:
         do_intent(app, "save")
     elif ctrl and k == pygame.K_o:
         do_intent(app, "open")
+    elif ctrl and k == pygame.K_n:
+        app.status = app.session.restart()
+        app.tools = app.tools[:1]
+        app.selected = ""
     elif ctrl and k == pygame.K_q:
         app.running = False
     elif k == pygame.K_F11:

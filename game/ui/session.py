@@ -292,6 +292,24 @@ class Session:
             return f"{path}:record {done + 1}: no longer applies; loaded the {done} before it"
         return f"Opened {path}"
 
+    def restart(self) -> str:
+        """Start the fight over from the encounter file (the old journal is kept as a backup)."""
+        if self.engine is None or self.journal is None:
+            return "Nothing to restart"
+        self.journal.close()
+        backup = self.journal.path.with_name(
+            self.journal.path.name + f".{len(self.engine.history)}.bak"
+        )
+        if self.journal.path.exists():
+            self.journal.path.replace(backup)
+        fresh = self._build(self.opened, seed=self.seed + 1)
+        assert fresh is not None
+        self.engine = fresh
+        self.seed += 1
+        self.journal.start(self.header())
+        self.touch()
+        return f"A fresh fight (the old one is in {backup})"
+
     def reopen(self) -> str:
         """Ctrl+O: load the save next to the encounter, if there is one."""
         path = self.opened.path.with_suffix(".save.json")

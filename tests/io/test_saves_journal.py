@@ -90,3 +90,14 @@ def test_journal_lines_are_json(tmp_path) -> None:  # type: ignore[no-untyped-de
     _play(s)
     entries = [json.loads(x) for x in j.read_text().splitlines()]
     assert "battlemat_save" in entries[0] and all("record" in e for e in entries[1:])
+
+
+def test_restart_keeps_the_old_journal(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    j = tmp_path / "j.jsonl"
+    s = _session(tmp_path, j)
+    _play(s)
+    assert "fresh fight" in s.restart()
+    assert s.engine.state.creatures["kara"].square == (1, 1) and not s.engine.history
+    assert list(tmp_path.glob("j.jsonl.3.bak"))
+    s.close()
+    assert _session(tmp_path, j).engine.state.creatures["kara"].square == (1, 1)
