@@ -164,13 +164,36 @@ def _load_rulesets(report: Report, files: list[Path]) -> dict[str, RulesetDef]:
         ctx = Ctx(str(path), report)
         rs = build_ruleset(ctx, path.stem, doc.data)
         report.defined.add(f"ruleset:{rs.id if rs else path.stem}")
-        if rs is None:
+        if rs is None or not _plugin_params_ok(ctx, rs, doc.data):
             continue
         if rs.id in out:
             ctx.add(1, f"duplicate ruleset id '{rs.id}' (also defined in {where[rs.id]})")
             continue
         out[rs.id], where[rs.id] = rs, str(path)
     return out
+
+
+def ruleset_param_problems(ruleset_id: str, params: Any) -> list[tuple[str, str]]:
+    """(key, what is wrong) for a ruleset's params, from its plug-in's ``param_problems``
+    (game.rulesets.<id>; the rules code stays free of files, the lines are added here)."""
+    import importlib
+    import importlib.util
+
+    name = f"game.rulesets.{ruleset_id}"
+    if not ruleset_id.isidentifier() or importlib.util.find_spec(name) is None:
+        return []
+    check = getattr(importlib.import_module(name), "param_problems", None)
+    return list(check(params)) if check is not None else []
+
+
+def _plugin_params_ok(ctx: Ctx, rs: RulesetDef, data: Any) -> bool:
+    """Report the plug-in's param mistakes at their keys' lines (``file:line: what``)."""
+    problems = ruleset_param_problems(rs.id, rs.params)
+    node = data.get("params") if hasattr(data, "get") else None
+    for key, what in problems:
+        line = node.value_line(key) if hasattr(node, "value_line") and key in node else None
+        ctx.add(line, f"ruleset '{rs.id}': params.{key}: {what}")
+    return not problems
 
 
 def _freeze(defs: dict[str, Any]) -> MappingProxyType[str, Any]:

@@ -150,6 +150,11 @@ class Scenario:
             self.fail(self.doc.value_line("params"), "params must be a mapping")
         merged = dict(base.params)
         merged.update(_plain(extra))
+        from game.io.config import ruleset_param_problems
+
+        for key, what in ruleset_param_problems(base.id, _plain(extra)):
+            line = extra.value_line(key) if isinstance(extra, LineMap) and key in extra else None
+            self.fail(line or self.doc.value_line("params"), f"params.{key}: {what}")
         return dataclasses.replace(base, params=merged)
 
     def _weapons_defs(self, base: RulesetDef) -> Definitions:

@@ -4,6 +4,8 @@ Pure rules code: it imports game.rules only (tests/test_layers.py). Numbers the 
 come from the ruleset file's ``params`` (config/rulesets/osr.yaml) through ``OsrParams``.
 """
 
+from game.rulesets.osr.params import param_problems
 from game.rulesets.osr.plugin import NewCreature, build_ruleset, new_state
 
-__all__ = ["NewCreature", "build_ruleset", "new_state"]
+# param_problems(params) -> [(key, what is wrong)]: the loader (game/io) reports them file:line
+__all__ = ["NewCreature", "build_ruleset", "new_state", "param_problems"]

@@ -6,9 +6,12 @@ GM changes it in config/rulesets/osr.yaml under ``params``.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
+
+from game.rules.engine import parse_dice
 
 
 @dataclass(frozen=True)
@@ -59,25 +62,12 @@ class OsrParams:
     @classmethod
     def from_mapping(cls, params: Mapping[str, Any] | None) -> OsrParams:
         """Build from a ruleset file's params (keys other modules read, like ``light``, are
-        left alone); a value of the wrong type raises ValueError naming the key."""
+        left alone); a wrong value raises ValueError naming the key (``param_problems``)."""
         params = params or {}
-        names = {f.name for f in fields(cls)}
-        values: dict[str, Any] = {}
-        for key, raw in params.items():
-            if key not in names:
-                continue
-            default = getattr(cls, key)
-            kind = type(default)
-            if kind is bool:
-                if not isinstance(raw, bool):
-                    raise ValueError(f"OSR param {key}: expected true or false, got {raw!r}")
-                values[key] = raw
-            elif kind is float and isinstance(raw, (int, float)) and not isinstance(raw, bool):
-                values[key] = float(raw)
-            elif isinstance(raw, kind) and not isinstance(raw, bool):
-                values[key] = raw
-            else:
-                raise ValueError(f"OSR param {key}: expected {kind.__name__}, got {raw!r}")
+        bad = [(k, what) for k, what in param_problems(params) if k in _NAMES]
+        if bad:
+            raise ValueError(f"OSR param {bad[0][0]}: {bad[0][1]}")
+        values = {k: _clean(k, v) for k, v in params.items() if k in _NAMES}
         return cls(**values)
 
     def paces_to_squares(self, paces: float) -> int:
@@ -87,3 +77,77 @@ class OsrParams:
         (6, 3)
         """
         return int(paces * self.squares_per_pace + 1e-9)
+
+
+#: ruleset params other code reads from the same file (sight: light; geometry: movement, jump,
+#: falling): not OSR params, never reported unknown.
+SHARED_KEYS = frozenset({"light", "movement", "jump", "falling"})
+_NAMES = frozenset(f.name for f in fields(OsrParams))
+_DICE = frozenset({"charge_extra", "morale_dice"})
+#: (low, high) for numbers the rules cannot use outside a range (None: open)
+_RANGES: dict[str, tuple[float | None, float | None]] = {
+    "squares_per_pace": (0.01, 100), "move_paces": (0, 1000), "bow_or_cast_paces": (0, 1000),
+    "tight_move_paces": (0, 1000), "flanking_min_angle_deg": (0, 180),
+    "high_ground_min_yd": (0, None), "melee_reach_yd": (0, 100), "attack_die": (2, 1000),
+    "skill_die": (2, 1000), "retreat_opportunity_margin": (0, None),
+    "retreat_complication_margin": (0, None), "backpack_slots": (1, 1000),
+    "initiative_die": (2, 1000), "treacherous_die": (2, 1000), "half_hit_points": (0.01, 1),
+    "cohesion_loose": (0, None), "cohesion_tight": (0, None), "aoe_factor": (0, 1),
+    "surrounded_min_directions": (1, 4),
+}
+
+
+def _clean(key: str, raw: Any) -> Any:
+    """A checked value in its field's type (floats for float fields, text for dice)."""
+    kind = type(getattr(OsrParams, key))
+    if key in _DICE:
+        return str(raw).replace(" ", "")
+    return float(raw) if kind is float else raw
+
+
+def _problem(key: str, raw: Any) -> str | None:
+    """What is wrong with one OSR param's value, or None."""
+    kind = type(getattr(OsrParams, key))
+    if key in _DICE:
+        if isinstance(raw, bool) or not isinstance(raw, (str, int)):
+            return f"expected dice such as 1d6+3, got {raw!r}"
+        try:
+            parse_dice(str(raw).replace(" ", ""))
+        except ValueError:
+            return f"expected dice such as 1d6+3, got {raw!r}"
+        return None
+    if kind is bool:
+        return None if isinstance(raw, bool) else f"expected true or false, got {raw!r}"
+    if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+        return f"expected a {'whole ' if kind is int else ''}number, got {raw!r}"
+    if kind is int and not isinstance(raw, int):
+        return f"expected a whole number, got {raw!r}"
+    lo, hi = _RANGES.get(key, (None, None))
+    if (lo is not None and raw < lo) or (hi is not None and raw > hi):
+        span = f"at least {lo:g}" if hi is None else f"between {lo:g} and {hi:g}"
+        return f"must be {span}, got {raw!r}"
+    return None
+
+
+def param_problems(params: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Every mistake in a ruleset file's OSR params as (key, what is wrong): wrong types, numbers
+    out of range, bad dice, unknown keys (with the closest known one). The I/O edge adds lines.
+
+    >>> param_problems({"move_pace": 4, "light": {}})
+    [('move_pace', "unknown OSR param (did you mean 'move_paces'?)")]
+    >>> param_problems({"move_paces": "six"})
+    [('move_paces', "expected a whole number, got 'six'")]
+    """
+    out: list[tuple[str, str]] = []
+    for key, raw in params.items():
+        if key in SHARED_KEYS:
+            continue
+        if key not in _NAMES:
+            close = difflib.get_close_matches(str(key), sorted(_NAMES), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            out.append((str(key), f"unknown OSR param{hint}"))
+            continue
+        what = _problem(key, raw)
+        if what:
+            out.append((key, what))
+    return out
