@@ -11,6 +11,7 @@ import os
 import signal
 import sys
 import time
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -92,8 +93,8 @@ class App:
         while self.running:
             dt = clock.tick(60) / 1000.0
             for event in pygame.event.get():
-                self.handle(event)
-            self.update(dt)
+                self._guarded(self.handle, event)
+            self._guarded(self.update, dt)
             self.draw()
             pygame.display.flip()
             if self.shot_requested:
@@ -103,6 +104,20 @@ class App:
                 self.running = False
         self.close()
         return 0
+
+    def _guarded(self, fn: Any, arg: Any) -> None:
+        """Run one step; a bug in a rule or a query is reported, never closes the GM's window.
+
+        The encounter is untouched (only the engine changes it, and its commands are atomic);
+        the traceback goes to stderr for the bug report.
+        """
+        try:
+            fn(arg)
+        except Exception as err:  # noqa: BLE001 - keep the table running, report the bug
+            traceback.print_exc(file=sys.stderr)
+            self.status = f"Internal error (reported on the console): {type(err).__name__}: {err}"
+            self.tools = self.tools[:1]
+            self._panel_version = -1
 
     def save_screenshot(self, path: Path) -> None:
         """Write what the GM window shows to a PNG (written whole, then renamed into place)."""

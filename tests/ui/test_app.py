@@ -180,3 +180,16 @@ def test_save_then_open_through_the_file_dialog(app: App, tmp_path) -> None:  # 
     )
     assert app.session.engine.state.creatures["kara"].square == (3, 1)
     assert app.status.startswith("Opened")
+
+
+def test_a_bug_in_a_query_is_reported_not_fatal(app: App, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    def broken(*args, **kw):  # type: ignore[no-untyped-def]
+        raise RuntimeError("query exploded")
+
+    monkeypatch.setattr(app.session, "move_modes", broken)
+    ev = pygame.event.Event(
+        pygame.MOUSEBUTTONDOWN, pos=app.camera.square_center_px((1, 1)), button=1
+    )
+    app._guarded(app.handle, ev)
+    assert "query exploded" in app.status and len(app.tools) == 1
+    assert app.session.engine.state.creatures["kara"].square == (1, 1)
