@@ -172,11 +172,7 @@ class Context:
     # -- nested commands and rolls -------------------------------------------------------------
     def validate(self, cmd: Command) -> list[Violation]:
         """Violations of a command against the current (mid-resolution) state."""
-        action = self.ruleset.action_for(cmd)
-        if action is None:
-            what = f"{type(cmd).__name__} is not a {self.ruleset.id} command"
-            return [Violation(what, "unknown")]
-        return action.validate(self.state, cmd, self.ruleset)
+        return self.ruleset.validate(self.state, cmd)
 
     def perform(self, cmd: Command) -> None:
         """Validate and resolve a command inside this one (a triggered action, charge's attack)."""
@@ -186,6 +182,19 @@ class Context:
         action = self.ruleset.action_for(cmd)
         assert action is not None
         action.resolve(self, cmd)
+
+    def perform_reaction(self, cmd: Command) -> list[Violation]:
+        """Perform a reaction inside this command (a free attack, a prepared activity) if it is
+        legal now; if not, note why and return the violations: a refused reaction never
+        refuses the command that triggered it (the mover's move goes on)."""
+        vs = self.validate(cmd)
+        if vs:
+            self.note(f"{type(cmd).__name__} refused: {vs[0].reason}")
+            return vs
+        action = self.ruleset.action_for(cmd)
+        assert action is not None
+        action.resolve(self, cmd)
+        return []
 
     def modifiers(self, roll: RollContext) -> tuple[Modifier, ...]:
         """Every modifier on a roll, with its reason (the ruleset's providers)."""

@@ -270,3 +270,10 @@ class Ruleset:
     def action_for(self, cmd: Command) -> Action | None:
         """The handler of a command, or None."""
         return self.actions.get(type(cmd))
+
+    def validate(self, state: EncounterState, cmd: Command) -> list[Violation]:
+        """Violations of a command against any state (a hypothetical one, for previews)."""
+        action = self.action_for(cmd)
+        if action is None:
+            return [Violation(f"{type(cmd).__name__} is not a {self.id} command", "unknown")]
+        return action.validate(state, cmd, self)

@@ -33,6 +33,7 @@ from game.rulesets.sotdl.movement_geo import (
     others,
     plan_path,
     reach_yd,
+    rider_of,
     terrain_for,
     threats_for,
 )
@@ -247,6 +248,8 @@ def path_preview(
         provokes=wm.provokes_free_attacks and wm.willing,
         once=False,
     )
+    # only the attacks the move will ask about: an illegal one (total cover ...) is not offered
+    fas = [fa for fa in fas if _would_offer(state, rs, walker, bodies[fa.step - 1], fa.threat_id)]
     marks = _marks(state, rs, walker, full, bodies, desc.steps, fas)
     out = []
     total = 0.0
@@ -263,6 +266,28 @@ def path_preview(
             )
         )
     return PathPreview(cid, mode, tuple(full), tuple(out), total, budget, tuple(fas), tuple(vs))
+
+
+def _moved(state: EncounterState, walker: str, body: Body) -> EncounterState:
+    """The state with the walker (and its rider) standing at ``body`` (a hypothesis)."""
+    st = state.update_creature(walker, body=body)
+    rider = rider_of(state, walker)
+    if rider:
+        rb = state.creatures[rider].body.moved_to(body.square, body.elevation_yd)
+        st = st.update_creature(rider, body=rb)
+    return st
+
+
+def _would_offer(state: EncounterState, rs: Ruleset, walker: str, body: Body, threat: str
+                 ) -> bool:
+    """True if the move would offer ``threat`` a free attack as the walker leaves ``body``
+    (the same test as the step checker: triggered.free_attack_refusal)."""
+    from game.rulesets.sotdl.triggered import free_attack_refusal
+
+    st = _moved(state, walker, body)
+    rider = rider_of(state, walker)
+    targets = (rider, walker) if rider and state.hostile(threat, rider) else (walker,)
+    return any(not free_attack_refusal(st, rs, threat, x) for x in targets)
 
 
 def safest_path(
@@ -282,6 +307,8 @@ def _marks(
     fas: list[FreeAttack],
 ) -> dict[int, list[str]]:
     """What happens at each step (1-based), for the preview."""
+    from game.rulesets.sotdl.triggered import prepared_refusal
+
     bf = state.battlefield
     out: dict[int, list[str]] = {}
     for fa in fas:
@@ -327,6 +354,8 @@ def _marks(
             if not within_reach(ob, bodies[i - 1], reach=r) and within_reach(
                 ob, bodies[i], reach=r
             ):
+                if prepared_refusal(_moved(state, walker, bodies[i]), rs, e.id, walker):
+                    break  # the activity could not happen there: the move will not ask
                 out.setdefault(i, []).append(f"prepared: {state.creatures[e.owner].name}")
                 break
     return out

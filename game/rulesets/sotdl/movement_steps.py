@@ -66,7 +66,7 @@ def free_attack_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
     """Seed SotDL: Free Attack: leaving an enemy's reach willingly offers it a free attack,
     before the mover leaves; the move goes on unless the mover is prone, dead or immobilized."""
     from game.rulesets.sotdl.commands import FreeAttack
-    from game.rulesets.sotdl.triggered import offer_free_attack
+    from game.rulesets.sotdl.triggered import free_attack_refusal, offer_free_attack
 
     mode = ws.mode
     if not mode.provokes_free_attacks or not mode.willing or step.how in ("fall", "teleport"):
@@ -85,24 +85,26 @@ def free_attack_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
         a = ctx.state.creatures[t.id]
         rider = rider_of(ctx.state, mover)
         why = f"moving to {tuple(step.square)}"
+        targets = [x for x in ((rider, mover) if rider and ctx.state.hostile(t.id, rider)
+                               else (mover,))
+                   if not free_attack_refusal(ctx.state, rs, t.id, x)]
+        if not targets:  # an illegal attack (total cover, a hidden mover) is not offered
+            continue
         ctx.emit(FreeAttackProvoked(t.id, mover, here.square, tuple(step.square)))
         if rider and ctx.state.hostile(t.id, rider):
             # Seed SotDL: Ride: the attacking creature chooses whether to attack rider or mount
             m, r = ctx.state.creatures[mover], ctx.state.creatures[rider]
+            label = {rider: f"attack the rider, {r.name}", mover: f"attack the mount, {m.name}"}
             choice = ctx.ask(
                 "free_attack",
                 f"{m.name} carries {r.name} out of {a.name}'s reach ({why}): does {a.name} "
                 "take a free attack, and against whom?",
-                [
-                    (rider, f"attack the rider, {r.name}"),
-                    (mover, f"attack the mount, {m.name}"),
-                    ("decline", "let them go"),
-                ],
+                [(x, label[x]) for x in targets] + [("decline", "let them go")],
                 asked_of=t.id,
                 data=(("attacker", t.id), ("target", mover), ("rider", rider)),
             )
-            if choice in (rider, mover):
-                ctx.perform(FreeAttack(t.id, choice))
+            if choice in targets:
+                ctx.perform_reaction(FreeAttack(t.id, choice))
         else:
             offer_free_attack(ctx, t.id, mover, reason=why)
         why_stop = _stop_reason(ctx, mover, ws)
@@ -114,7 +116,7 @@ def free_attack_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
 def prepared_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
     """Seed SotDL: Prepare ("the first enemy that moves into his reach"): fires as the mover
     enters the preparer's reach (3D, from its whole space), with 1 boon (the engine's prepare)."""
-    from game.rulesets.sotdl.triggered import fire_prepared
+    from game.rulesets.sotdl.triggered import fire_prepared, prepared_refusal
 
     st, rs = ctx.state, ctx.ruleset
     mover = ws.mover
@@ -138,6 +140,8 @@ def prepared_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
             owner.body, now, reach=r, rule=rule
         ):
             continue
+        if prepared_refusal(ctx.state, rs, e.id, who):
+            continue  # the activity could not happen (total cover ...): nothing to ask
         name = ctx.state.creatures[who].name
         choice = ctx.ask(
             "prepared_trigger",

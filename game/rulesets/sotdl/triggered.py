@@ -9,8 +9,11 @@ from __future__ import annotations
 from dataclasses import fields, replace
 
 from game.rules.engine import (
+    Command,
     Context,
     EffectEnded,
+    EncounterState,
+    Ruleset,
     Step,
     WalkState,
     decode,
@@ -20,10 +23,8 @@ from game.rulesets.sotdl.commands import FreeAttack
 from game.rulesets.sotdl.common import cannot_act, cannot_move, pick_weapon
 
 
-def free_attack_blockers(ctx: Context, attacker: str, target: str) -> str | None:
-    """Why ``attacker`` cannot take a free attack against ``target`` now (None: it can)."""
-    st = ctx.state
-    a, t = st.creatures[attacker], st.creatures[target]
+def _blockers(state: EncounterState, rs: Ruleset, attacker: str, target: str) -> str | None:
+    a, t = state.creatures[attacker], state.creatures[target]
     if not a.in_fight or not t.in_fight:
         return "out of the fight"
     why = cannot_act(a)
@@ -31,7 +32,7 @@ def free_attack_blockers(ctx: Context, attacker: str, target: str) -> str | None
         return why
     if a.turn.triggered_used:
         return f"{a.name} has used its triggered action this round"
-    if pick_weapon(ctx.ruleset, a, "", melee=True) is None:
+    if pick_weapon(rs, a, "", melee=True) is None:
         return f"{a.name} wields no melee weapon"
     for x in t.afflictions:
         if x.name in ("shifting", "feinted") and x.source == attacker:
@@ -39,9 +40,28 @@ def free_attack_blockers(ctx: Context, attacker: str, target: str) -> str | None
     return None
 
 
+def free_attack_blockers(ctx: Context, attacker: str, target: str) -> str | None:
+    """Why ``attacker`` cannot take a free attack against ``target`` now (None: it can)."""
+    return _blockers(ctx.state, ctx.ruleset, attacker, target)
+
+
+def free_attack_refusal(state: EncounterState, rs: Ruleset, attacker: str, target: str
+                        ) -> str | None:
+    """Why the free attack would not be legal in ``state`` (None: it would): the trigger's
+    conditions, then the attack's own checks (Seed SotDL: Totally Covered: "cannot be a target
+    for any attack"; a hidden target). Pure: path previews ask it of a hypothetical state."""
+    why = _blockers(state, rs, attacker, target)
+    if why:
+        return why
+    vs = rs.validate(state, FreeAttack(attacker, target))
+    return vs[0].reason if vs else None
+
+
 def offer_free_attack(ctx: Context, attacker: str, target: str, *, reason: str = "") -> bool:
-    """Ask the attacker's side whether it takes the free attack; perform it. True if taken."""
-    if free_attack_blockers(ctx, attacker, target):
+    """Ask the attacker's side whether it takes the free attack; perform it. True if taken.
+
+    An attack that would be illegal (total cover ...) is neither asked nor made."""
+    if free_attack_refusal(ctx.state, ctx.ruleset, attacker, target):
         return False
     st = ctx.state
     a, t = st.creatures[attacker], st.creatures[target]
@@ -52,8 +72,36 @@ def offer_free_attack(ctx: Context, attacker: str, target: str, *, reason: str =
                      data=(("attacker", attacker), ("target", target)))
     if choice != "attack":
         return False
-    ctx.perform(FreeAttack(attacker, target))
-    return True
+    return not ctx.perform_reaction(FreeAttack(attacker, target))
+
+
+def prepared_command(state: EncounterState, effect_id: str, trigger_by: str = "") -> Command:
+    """The prepared activity as it would be performed: the trigger's creature as its target
+    when it names none, as a prepared (triggered) activity."""
+    e = state.effects[effect_id]
+    cmd = decode(e.get("activity"))
+    names = {f.name for f in fields(cmd)}
+    if trigger_by and "target" in names and not cmd.target:
+        cmd = replace(cmd, target=trigger_by)
+    if "part_of" in names:
+        cmd = replace(cmd, part_of="prepared")
+    return cmd
+
+
+def prepared_refusal(state: EncounterState, rs: Ruleset, effect_id: str, trigger_by: str = ""
+                     ) -> str | None:
+    """Why the prepared activity could not happen in ``state`` (None: it could). Pure."""
+    e = state.effects.get(effect_id)
+    if e is None or e.owner not in state.creatures:
+        return "the prepared action is over"
+    owner = state.creatures[e.owner]
+    why = cannot_act(owner)
+    if why:
+        return why
+    if owner.turn.triggered_used:
+        return f"{owner.name} has used its triggered action this round"
+    vs = rs.validate(state, prepared_command(state, effect_id, trigger_by))
+    return vs[0].reason if vs else None
 
 
 def fire_prepared(ctx: Context, effect_id: str, trigger_by: str = "") -> bool:
@@ -64,19 +112,13 @@ def fire_prepared(ctx: Context, effect_id: str, trigger_by: str = "") -> bool:
     owner = ctx.state.creatures[e.owner]
     if cannot_act(owner) or owner.turn.triggered_used:
         return False
-    cmd = decode(e.get("activity"))
-    names = {f.name for f in fields(cmd)}
-    if trigger_by and "target" in names and not cmd.target:
-        cmd = replace(cmd, target=trigger_by)
-    if "part_of" in names:
-        cmd = replace(cmd, part_of="prepared")
+    cmd = prepared_command(ctx.state, effect_id, trigger_by)
     vs = ctx.validate(cmd)
     if vs:  # the prepared activity cannot happen now: say why, and do not stop what triggered it
         ctx.note(f"{owner.name} cannot act on the prepared trigger: {vs[0].reason}", owner.id)
         return False
     ctx.emit(EffectEnded(effect_id, f"triggered{' by ' + trigger_by if trigger_by else ''}"))
-    ctx.perform(cmd)
-    return True
+    return not ctx.perform_reaction(cmd)
 
 
 def _reach(ctx: Context, cid: str) -> float:
@@ -126,8 +168,8 @@ def prepared_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
         if _dist_at(ctx, mover, ws.from_square, e.owner) > r >= _dist_at(
                 ctx, mover, square_of(step.square), e.owner):
             owner = st.creatures[e.owner]
-            if cannot_act(owner) or owner.turn.triggered_used:
-                continue
+            if prepared_refusal(ctx.state, ctx.ruleset, e.id, mover):
+                continue  # an activity that could not happen is not offered
             choice = ctx.ask("prepared_trigger",
                              f"{st.creatures[mover].name} moves into {owner.name}'s reach: "
                              f"{owner.name} uses the prepared action?",
