@@ -51,3 +51,38 @@ def test_render_command_writes_png(tmp_path: Path) -> None:
     render_to_file(MAP, out, overlays=["grid"])
     img = pygame.image.load(str(out))
     assert img.get_width() == img.get_height() and img.get_width() >= 4 * 16
+
+
+def test_render_an_encounter_with_its_creatures(tmp_path: Path) -> None:
+    from game.ui.loading import open_target
+    from game.ui.render_file import MAX_SIDE_PX, scene_for
+
+    demo = Path(__file__).resolve().parents[2] / "config" / "encounters" / "demo.yaml"
+    out = tmp_path / "demo.png"
+    render_to_file(demo, out, overlays=["none"])
+    img = pygame.image.load(str(out))
+    opened = open_target(demo)
+    bf = opened.battlefield
+    z = max(4, min(48, MAX_SIDE_PX // max(bf.width, bf.height)))
+    cam = Camera(bf.width * z, bf.height * z, px_per_yd=z)
+    bare = pygame.Surface((cam.view_w_px, cam.view_h_px))
+    draw_frame(
+        bare, cam, Scene(bf, overlays=frozenset()), RenderCaches.for_battlefield(bf, opened.tmx)
+    )
+    tokens = scene_for(opened, frozenset()).tokens
+    assert len(tokens) >= 5
+    for t in tokens:
+        if t.mount_key:
+            continue
+        c = cam.square_center_px(t.square, t.space)
+        assert img.get_at(c) != bare.get_at(c), t.name  # a token is drawn on every creature
+
+
+def test_unknown_overlay_is_one_line_error(tmp_path: Path) -> None:
+    import pytest
+
+    from game.io.errors import InputError
+
+    with pytest.raises(InputError) as err:
+        render_to_file(MAP, tmp_path / "x.png", overlays=["fog_of_war"])
+    assert "unknown overlay 'fog_of_war'" in str(err.value) and "\n" not in str(err.value)
