@@ -271,6 +271,16 @@ class Scenario:
         bad = [k for k in stats if k not in CREATURE_FIELDS]
         if bad:
             self.fail(line, f"creature {cid}: unknown stat {bad[0]!r}")
+        from game.io.config_defs import CREATURE_SPEC
+        from game.io.config_fields import Bad
+
+        for k in list(stats):  # the config files' checks: `size: 1/2`, `speed: ten` ...
+            if k in ("weapons", "movement", "tags", "skills"):
+                continue
+            try:
+                stats[k] = CREATURE_SPEC[k].conv(stats[k])
+            except Bad as why:
+                self.fail(line, f"creature {cid}: stat {k!r} {why}")
         for k in ("weapons",):
             if k in stats:
                 stats[k] = tuple(stats[k])
@@ -345,6 +355,7 @@ class Scenario:
                 ftype = str(fields[k].type)
                 if "Square" in ftype and kw[k] is not None:
                     self._check_squares(name, k, kw[k], many="tuple[" in ftype, line=line)
+                kw[k] = self._check_scalar(name, k, ftype, kw[k], line)
         if activity and "target" in fields and "target" not in kw:
             kw["target"] = ""
         try:
@@ -356,6 +367,27 @@ class Scenario:
             what = f"missing {', '.join(missing)}" if missing else str(err)
             self.fail(line, f"{name}: {what}")
         raise AssertionError
+
+
+    def _check_scalar(self, name: str, field: str, ftype: str, v: Any, line: int | None) -> Any:
+        """A field's plain type (`amount: lots` is one line here, not a crash mid-run)."""
+        number = isinstance(v, (int, float)) and not isinstance(v, bool)
+        if ftype == "int" and not (number and float(v).is_integer()):
+            self.fail(line, f"{name}: {field} must be a whole number, not {v!r}")
+        if ftype in ("float", "float | None") and not (number or v is None):
+            self.fail(line, f"{name}: {field} must be a number, not {v!r}")
+        if ftype == "bool" and not isinstance(v, bool):
+            self.fail(line, f"{name}: {field} must be true or false, not {v!r}")
+        if ftype == "str" and number:
+            return str(v)  # `damage: 3`, `effect: 1`
+        if ftype == "str" and not isinstance(v, str):
+            self.fail(line, f"{name}: {field} must be text, not {v!r}")
+        if ftype == "tuple[str, ...]":
+            if isinstance(v, str):
+                return (v,)  # `targets: orc` for a single one
+            if not isinstance(v, tuple) or not all(isinstance(x, str) for x in v):
+                self.fail(line, f"{name}: {field} must be a list of ids like [a, b], not {v!r}")
+        return int(v) if ftype == "int" else v
 
 
 def _is_square(v: Any) -> bool:

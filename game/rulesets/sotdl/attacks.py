@@ -265,9 +265,11 @@ def _two(state: EncounterState, rs: Ruleset, cmd: TwoWeaponAttack
     vs = action_violations(state, cmd.attacker, cmd.part_of)
     c = state.creatures[cmd.attacker]
     held = [w for w in held_weapons(rs, c) if not w.has("natural")]
-    main = next((w for w in held if w.id == cmd.main), None) if cmd.main else (
-        held[0] if held else None)
-    rest = [w for w in held if w is not main]
+    # by position, not identity: a rogue's two daggers are the same WeaponDef
+    i_main = next((i for i, w in enumerate(held) if w.id == cmd.main), None) if cmd.main else (
+        0 if held else None)
+    main = held[i_main] if i_main is not None else None
+    rest = held[:i_main] + held[i_main + 1:] if i_main is not None else held
     off = next((w for w in rest if w.id == cmd.off), None) if cmd.off else (
         rest[0] if rest else None)
     if main is None or off is None:

@@ -71,9 +71,14 @@ def held_weapons(rs: Ruleset, c: CreatureState) -> list[WeaponDef]:
         "_held_weapons_cache", {})
     hit = cache.get(key)
     if hit is None:
-        gone = set(dropped)
-        hit = tuple(rs.definitions.weapons[w] for w in c.definition.weapons
-                    if w not in gone and w in rs.definitions.weapons)
+        gone = list(dropped)  # one dropped dagger of two leaves the other in hand
+        kept: list[WeaponDef] = []
+        for w in c.definition.weapons:
+            if w in gone:
+                gone.remove(w)
+            elif w in rs.definitions.weapons:
+                kept.append(rs.definitions.weapons[w])
+        hit = tuple(kept)
         cache[key] = hit
     return list(hit)
 

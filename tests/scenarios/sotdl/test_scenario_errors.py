@@ -28,6 +28,11 @@ creatures:
     (GOOD_HEAD + "comands: []\n", 6, "unknown key 'comands'"),
     ("map: |\n  ..x.\n" + GOOD_HEAD.split("\n", 2)[2], 1, "unknown square"),
     (GOOD_HEAD + "commands:\n  - attack: {attacker: a, target: b\n", None, "invalid YAML"),
+    (GOOD_HEAD.replace("speed: 5, defense", "speed: ten, defense"), 4, "stat 'speed'"),
+    (GOOD_HEAD + "commands:\n  - deal_damage: {creature: a, amount: lots}\n", 7,
+     "amount must be a whole number"),
+    (GOOD_HEAD + "commands:\n  - adjust_roll: {creature: a, boons: many, reason: x}\n", 7,
+     "boons must be a whole number"),
 ])
 def test_bad_file_one_line(tmp_path: Path, text: str, line: int | None, words: str) -> None:
     p = tmp_path / "bad.yaml"
