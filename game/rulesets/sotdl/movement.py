@@ -29,6 +29,7 @@ from game.rules.geometry.occupancy import can_stand
 from game.rules.modifiers import Modifier
 from game.rulesets.sotdl.commands import Move, Retreat, Rush
 from game.rulesets.sotdl.common import (
+    action_violations,
     cannot_act,
     cannot_move,
     ensure_turn,
@@ -77,8 +78,15 @@ def _v_move(
     vs = need_creature(state, cmd.creature)
     if vs:
         return vs
-    need = "move" if isinstance(cmd, (Move, Sneak)) else "action"
-    vs = own_turn_violations(state, cmd.creature, need)
+    part_of = getattr(cmd, "part_of", "")
+    if part_of:  # Seed SotDL: Prepare ("such as attack or retreat"): the triggered action
+        vs = action_violations(state, cmd.creature, part_of)
+        why = None if vs else cannot_move(state.creatures[cmd.creature])
+        if why:
+            vs = [Violation(why, "cannot_move")]
+    else:
+        need = "move" if isinstance(cmd, (Move, Sneak)) else "action"
+        vs = own_turn_violations(state, cmd.creature, need)
     if vs:
         return vs
     if not cmd.path:
@@ -102,9 +110,11 @@ def _r_move(ctx: Context, cmd: Move | Rush | Retreat | Sneak) -> None:
     """Walk the path step by step; a rider moves its mount and spends its own budget."""
     rs = ctx.ruleset
     cid = cmd.creature
-    ensure_turn(ctx, cid)
+    part_of = getattr(cmd, "part_of", "")
+    if not part_of:  # a prepared rush or retreat happens on another creature's turn
+        ensure_turn(ctx, cid)
     if isinstance(cmd, (Rush, Retreat)):
-        spend(ctx, cid, type(cmd).__name__.lower(), "")
+        spend(ctx, cid, type(cmd).__name__.lower(), part_of)
     if isinstance(cmd, Sneak):
         _sneak_roll(ctx, cmd)
     walker, budget, wm = mover_and_budget(ctx.state, cid, _mode_name(cmd))

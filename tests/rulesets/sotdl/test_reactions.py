@@ -5,7 +5,17 @@ neither asked nor made, and a refused reaction never refuses the command that tr
 from __future__ import annotations
 
 from game.rules.engine import Answer, Context, Step, WalkState
-from game.rulesets.sotdl.commands import Attack, BeginCombat, FreeAttack, Move, Prepare, StartTurn
+from game.rulesets.sotdl.commands import (
+    Attack,
+    BeginCombat,
+    FirePrepared,
+    FreeAttack,
+    Move,
+    Prepare,
+    Retreat,
+    Rush,
+    StartTurn,
+)
 from tests.rulesets.sotdl.helpers import check_replay, make, of, ok
 
 # a 3-yard wall at (3, 1): the polearm at (3, 0) reaches (3, 2) but the wall hides it entirely
@@ -72,3 +82,34 @@ def test_a_refused_reaction_does_not_refuse_the_move() -> None:
     assert eng.state.creatures["hero"].square == (3, 4)
     assert any("refused" in n.text for n in of(events, "Note"))
     assert not eng.state.creatures["foe"].turn.triggered_used
+
+
+OPEN = "\n".join(["........"] * 5)
+
+
+def test_a_prepared_retreat_fires_when_an_enemy_enters_reach() -> None:
+    # Seed SotDL: Prepare: "Choose one activity ... such as attack or retreat"
+    eng = make(OPEN, {"hero": ("pcs", (2, 2), {}), "foe": ("foes", (6, 2), {})})
+    ok(eng, StartTurn("hero", "fast"))
+    ok(eng, Prepare("hero", Retreat("hero", ((1, 2), (0, 2))), "enemy_enters_reach"))
+    ok(eng, StartTurn("foe", "fast"))
+    out = eng.submit(Move("foe", ((5, 2), (4, 2), (3, 2))))
+    assert out.pending is not None and out.pending.kind == "prepared_trigger"
+    events = ok(eng, Answer("pending", "fire"))
+    hero = eng.state.creatures["hero"]
+    assert hero.square == (0, 2) and hero.turn.triggered_used and not of(events, "ActionUsed")
+    assert eng.state.active == "foe"  # on the foe's turn, without starting the hero's
+    assert not of(events, "FreeAttackProvoked")  # a retreat provokes none
+    check_replay(eng)
+
+
+def test_a_prepared_rush_fired_by_the_gm() -> None:
+    eng = make(OPEN, {"hero": ("pcs", (0, 0), {"speed": 3}), "foe": ("foes", (7, 4), {})})
+    ok(eng, StartTurn("hero", "fast"))
+    path = tuple((x, 0) for x in range(1, 7))  # 6 yards: twice Speed
+    ok(eng, Prepare("hero", Rush("hero", path), "when the gate opens"))
+    ok(eng, StartTurn("foe", "fast"))
+    ok(eng, FirePrepared("hero"))
+    assert eng.state.creatures["hero"].square == (6, 0)
+    assert eng.state.creatures["hero"].turn.triggered_used
+    check_replay(eng)
