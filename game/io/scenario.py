@@ -14,7 +14,7 @@ from typing import IO, Any
 from game.io.errors import InputError
 from game.io.scenario_setup import ITEM_KEYS, Scenario, _plain
 from game.io.yaml_lines import LineList, LineMap, load_yaml_file
-from game.rules.engine import Answer, Command, EncounterState, Event, encode
+from game.rules.engine import Answer, Command, EncounterState, Event, Ruleset, encode
 
 __all__ = ["Scenario", "play", "run_scenario_file", "summary"]
 
@@ -74,15 +74,24 @@ def run_scenario_file(path: Path, *, seed: int | None = None, out: IO[str]) -> i
     return 1 if problems else 0
 
 
-def summary(state: EncounterState) -> dict[str, Any]:
-    """The last line of a run: where everyone is and how they fare (for expect:)."""
+def summary(state: EncounterState, ruleset: Ruleset | None = None) -> dict[str, Any]:
+    """The last line of a run: where everyone is and how they fare (for expect:). How a
+    creature fares is the ruleset's ``vitals`` query when it has one (OSR: hit_points,
+    hp_left, cohesion), else SotDL's Health."""
+    vitals = ruleset.queries.get("vitals") if ruleset is not None else None
+
+    def fares(c: Any) -> dict[str, Any]:
+        if vitals is not None:
+            return {"damage": c.damage, **vitals(state, ruleset, c.id)}
+        return {"damage": c.damage, "health": c.definition.health}
+
     return {
         "type": "Summary", "round": state.round, "phase": state.phase, "over": state.over,
         "outcome": state.outcome,
         "creatures": {
             c.id: {
                 "square": list(c.body.square), "elevation_yd": c.body.elevation_yd,
-                "damage": c.damage, "health": c.definition.health, "status": c.status,
+                **fares(c), "status": c.status,
                 "afflictions": sorted({a.name for a in c.afflictions}),
                 "turn_taken": c.turn.taken, "triggered_used": c.turn.triggered_used,
                 "data": encode(dict(c.data)),
@@ -207,7 +216,7 @@ def play(sc: Scenario, out: IO[str]) -> dict[str, Any]:
         settle(eng.submit(cmd, dice=dice), line, item)
     while eng.pending is not None:
         default_answer(last_line)
-    _emit(out, summary(eng.state))
+    _emit(out, summary(eng.state, sc.ruleset))
     final = sc.doc.get("expect")
     if final is not None:
         check(final, all_events, sc.doc.value_line("expect"))

@@ -17,6 +17,7 @@ from game.rules.modifiers import Modifier, net_flat
 from game.rulesets.osr.combat import plan_attack
 from game.rulesets.osr.fighters import gap_squares
 from game.rulesets.osr.sightlines import cover_object
+from game.rulesets.osr.view import formation_of, hp, max_hp
 
 
 @dataclass(frozen=True)
@@ -223,7 +224,19 @@ def formations_query(state: EncounterState, rs: Ruleset) -> tuple[FormationView,
     return tuple(out)
 
 
+def vitals(state: EncounterState, rs: Ruleset, creature: str) -> dict[str, int]:
+    """Query 'vitals': how a creature fares in OSR terms (hit points, not SotDL Health), and
+    its formation's cohesion (temporary hit points) when it stands in one."""
+    c = state.creatures[creature]
+    out = {"hit_points": max_hp(c), "hp_left": hp(c)}
+    f = formation_of(state, creature)
+    if f is not None:
+        out["cohesion"] = int(state.data.get("osr_cohesion", {}).get(f.id, 0))
+    return out
+
+
 def register(rs: Ruleset) -> None:
-    """The ``targeting`` and ``formations`` queries."""
+    """The ``targeting``, ``formations`` and ``vitals`` queries."""
     rs.register_query("targeting", targeting)
     rs.register_query("formations", formations_query)
+    rs.register_query("vitals", vitals)

@@ -50,3 +50,18 @@ def test_a_bad_osr_param_in_a_scenario_is_one_line_with_its_line(tmp_path: Path)
     text = str(err.value)
     assert "\n" not in text and "move_paces" in text
     assert text.startswith(f"{path}:4: ")  # the move_paces line
+
+
+def test_the_summary_shows_osr_hit_points_not_health(tmp_path: Path) -> None:
+    import json
+
+    text = _scenario(tmp_path, "6").read_text(encoding="utf-8").replace(
+        "defense: 10, health: 10}}\n", "defense: 10, health: 10, hit_points: 7}}\n")
+    p = tmp_path / "hp.yaml"
+    p.write_text(text, encoding="utf-8")
+    out = io.StringIO()
+    assert run_scenario_file(p, out=out) == 0
+    last = json.loads(out.getvalue().splitlines()[-1])
+    orc = last["creatures"]["orc"]
+    assert last["type"] == "Summary" and "health" not in orc
+    assert orc["hit_points"] == 7 and orc["hp_left"] == 7 and orc["damage"] == 0
