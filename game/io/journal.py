@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -116,8 +117,11 @@ class Journal:
         self._f: Any = None
 
     def start(
-        self, header: SaveHeader, records: list[SavedRecord] = (), redo: list[SavedRecord] = ()
-    ) -> None:  # type: ignore[assignment]
+        self,
+        header: SaveHeader,
+        records: Sequence[SavedRecord] = (),
+        redo: Sequence[SavedRecord] = (),
+    ) -> None:
         """Write a fresh journal: header, then the given history (used after a repair too)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_name(self.path.name + ".tmp")

@@ -327,7 +327,7 @@ class App:
         self.panels.show_prompt(at, text, options, entry=entry)
 
     def _relayout(self, w: int, h: int) -> None:
-        self.screen = pygame.display.get_surface()
+        self.screen = pygame.display.get_surface() or self.screen
         self.manager.set_window_resolution((w, h))
         self.panels.kill()
         self.layout = Layout.for_window(w, h, self.scale)

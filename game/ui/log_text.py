@@ -107,15 +107,16 @@ def _fmt(value: Any, names: dict[str, str]) -> str:
         and len(value) == 2
     ):
         return f"({value[0]},{value[1]})"
-    if dataclasses.is_dataclass(value):
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        v: Any = value
         if type(value).__name__ == "DieRoll":
-            return f"d{value.sides}={value.value}" + (" typed" if value.typed else "")
+            return f"d{v.sides}={v.value}" + (" typed" if v.typed else "")
         if type(value).__name__ == "Modifier" and hasattr(value, "describe"):
-            return value.describe()
+            return str(v.describe())
         if type(value).__name__ == "Affliction":
-            return value.name
+            return str(v.name)
         if type(value).__name__ == "Body":
-            return f"at ({value.square[0]},{value.square[1]})"
+            return f"at ({v.square[0]},{v.square[1]})"
         return type(value).__name__
     if isinstance(value, tuple):
         return ", ".join(_fmt(v, names) for v in value[:8]) + ("..." if len(value) > 8 else "")

@@ -181,6 +181,7 @@ class Panels:
         x = self._px(4)
         h = L.top.height - self._px(8)
         self.overlay_buttons: dict[str, UIButton] = {}
+        self._overlay_state: dict[str, str | None] = {}
         # Widths first: on a narrow window (or a big touch scale) drop the key hints, then shrink
         items = [(f"overlay:{n}", OVERLAY_LABELS[n], OVERLAY_LABELS[n]) for n in OVERLAYS]
         items += [(i, label, label.split(" (")[0]) for i, label in TOP_BUTTONS]
@@ -308,9 +309,9 @@ class Panels:
         self.advance.set_text(f"{model.advance_label} (N)")
         for name, b in self.overlay_buttons.items():
             want = "#on" if name in model.overlays else None
-            if getattr(b, "_bm_state", None) != want:
+            if self._overlay_state.get(name, "") != want:
                 b.change_object_id(want)
-                b._bm_state = want
+                self._overlay_state[name] = want
         self.dice_toggle.set_text(
             "Dice: typed in (manual)" if model.manual_dice else "Dice: Battlemat rolls"
         )
@@ -387,8 +388,10 @@ class Panels:
         w = self._px(170)
         h = self.layout.bottom.height - self._px(30)
         rect = pygame.Rect(self.layout.bottom.width - w - self._px(4), self._px(4), w, h)
+        choices: list[str | tuple[str, str]] = ["option: none"]
+        choices += [f"option: {o}" for o in options]
         self.option_menu = UIDropDownMenu(
-            ["option: none"] + [f"option: {o}" for o in options],
+            choices,
             "option: none",
             rect,
             self.manager,
@@ -410,7 +413,8 @@ class Panels:
         plain = re.sub(r"<[^>]+>", "", text)
         text_h = self._px(22) * min(6, math.ceil(len(plain) / 38)) + self._px(14)
         h = text_h + self._px(8) + self._px(38) * n
-        win = self.manager.get_root_container().get_rect()
+        root = self.manager.get_root_container()
+        win = root.get_rect() if root is not None else pygame.Rect(0, 0, 1280, 800)
         x = max(0, min(at_px[0] + self._px(20), win.width - w))
         y = max(0, min(at_px[1] - h // 2, win.height - h))
         p = UIPanel(

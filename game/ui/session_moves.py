@@ -110,7 +110,7 @@ def _path(
         except (ValueError, KeyError, TypeError) as err:
             return (), 0.0, (), str(err)
     if res is not None:
-        squares = tuple(tuple(getattr(s, "square", s)) for s in getattr(res, "steps", ()))
+        found = tuple(tuple(getattr(s, "square", s)) for s in getattr(res, "steps", ()))
         marks = []
         for fa in getattr(res, "free_attacks", ()):
             who = getattr(fa, "attacker", "")
@@ -120,12 +120,12 @@ def _path(
         for ev in getattr(res, "events", ()):
             marks.append(PathStepMark(tuple(ev.square), ev.kind, ev.text))  # type: ignore[arg-type]
         cost = float(getattr(res, "cost_yd", 0.0))
-        return squares, cost, tuple(marks), "; ".join(getattr(res, "notes", ()) or ())
+        return found, cost, tuple(marks), "; ".join(getattr(res, "notes", ()) or ())  # type: ignore[return-value]
     # Interim: a straight line through the waypoints, priced by the ruleset's plan_path
     c = st.creatures[mover]
     squares: list[Square] = []
     cur = c.square
-    for p in waypoints + (square,):
+    for p in (*waypoints, square):
         squares += line_squares(cur, p)
         cur = p
     plan = session.hook("plan_path")

@@ -19,7 +19,7 @@ def _slug(name: str) -> str:
 
 def _encounter_for_map(opened: Any) -> EncounterDef:
     """A bare map played as it stands: its placements, one side per placement side."""
-    sides = []
+    sides: list[Side] = []
     for p in opened.battlefield.placements:
         if p.side not in [s.id for s in sides]:
             controller = "players" if p.side in ("players", "party", "pcs", "heroes") else "gm"
@@ -51,7 +51,9 @@ def build_engine(opened: Any, *, seed: int = 0) -> Any | None:
     try:
         from game.io.config import encounter_roster
     except ImportError:  # older layout of the config package
-        from game.io.config_encounter import encounter_roster  # type: ignore[no-redef]
+        from game.io.config_encounter import (  # type: ignore[attr-defined,no-redef]
+            encounter_roster,
+        )
     from game.rules.engine import Engine, SeededDice
 
     rdef = defs.rulesets.get(enc.ruleset) if defs is not None else None

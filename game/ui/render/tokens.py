@@ -166,7 +166,7 @@ def draw_tokens(surface: pygame.Surface, cam: Camera, scene: Scene, art: TokenAr
         mount = by_key.get(t.mount_key) if t.mount_key else None
         rider = mount is not None
         surf = art.surface(t, z, rider=rider)
-        if rider:
+        if mount is not None:
             # A rider sits on the upper-left of its mount's footprint, smaller, over the mount
             mx, my, mw, _ = cam.square_rect_px(mount.square, mount.space)
             pos = (mx + mw * 0.05, my + mw * 0.05)
