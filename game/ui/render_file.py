@@ -6,7 +6,13 @@ import os
 from pathlib import Path
 
 from game.io.errors import InputError
-from game.ui.scene import DEFAULT_OVERLAYS, OVERLAYS, Scene, tokens_from_placements
+from game.ui.scene import (
+    DEFAULT_OVERLAYS,
+    OVERLAYS,
+    Scene,
+    tokens_from_placements,
+    with_unique_labels,
+)
 
 MAX_SIDE_PX = 4096  # a render never exceeds this many pixels a side
 
@@ -51,9 +57,8 @@ def scene_for(opened: object, overlays: frozenset[str]) -> Scene:
     bf = opened.battlefield  # type: ignore[attr-defined]
     if state is None:
         return Scene(bf, tokens_from_placements(bf), overlays=overlays)
-    return Scene(
-        state.battlefield, tokens_from_state(state, load_token_config()), overlays=overlays
-    )
+    tokens = with_unique_labels(tokens_from_state(state, load_token_config()))
+    return Scene(state.battlefield, tokens, overlays=overlays)
 
 
 def render_to_file(

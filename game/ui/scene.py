@@ -47,10 +47,13 @@ class TokenView:
     acted: bool = False
     reach_yd: float = 1.0
     is_current: bool = False  # the creature whose turn it is
+    label: str = ""  # letters on the disc when the initials alone would be ambiguous
 
     @property
     def initials(self) -> str:
-        """Up to two letters: 'Warg 2' -> 'W2', 'Bobby' -> 'BO'."""
+        """Up to two letters: 'Warg 2' -> 'W2', 'Bobby' -> 'BO' (or the disambiguated label)."""
+        if self.label:
+            return self.label
         words = [w for w in self.name.replace("_", " ").split() if w]
         if not words:
             return "?"
@@ -118,6 +121,34 @@ class Scene:
         if not self.player_view:
             return self.tokens
         return tuple(t for t in self.tokens if not t.hidden)
+
+
+def with_unique_labels(tokens: tuple[TokenView, ...]) -> tuple[TokenView, ...]:
+    """Tokens whose initials collide get letters that tell them apart ('Warg' WG, 'Warhorse' WE).
+
+    >>> [t.initials for t in with_unique_labels((TokenView("a", "Warg", (0, 0)),
+    ...                                          TokenView("b", "Warhorse", (1, 0))))]
+    ['WG', 'WE']
+    """
+    from collections import Counter
+    from dataclasses import replace
+
+    counts = Counter(t.initials for t in tokens)
+    if all(n == 1 for n in counts.values()):
+        return tokens
+    taken = {k for k, n in counts.items() if n == 1}
+    out = []
+    for t in tokens:
+        if counts[t.initials] == 1:
+            out.append(t)
+            continue
+        letters = "".join(ch for ch in t.name.upper() if ch.isalnum())
+        options = [letters[:1] + letters[-1:], letters[:3], letters[:1] + letters[-2:]]
+        options += [f"{letters[:1]}{i}" for i in range(1, 100)]
+        pick = next(o for o in options if o and o not in taken)
+        taken.add(pick)
+        out.append(replace(t, label=pick))
+    return tuple(out)
 
 
 def tokens_from_placements(

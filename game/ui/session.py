@@ -16,7 +16,7 @@ from game.ui import session_moves
 from game.ui.loading import Opened, open_target
 from game.ui.log_text import merge_steps
 from game.ui.panels import ActionButton, PanelModel
-from game.ui.scene import TokenView, tokens_from_placements
+from game.ui.scene import TokenView, tokens_from_placements, with_unique_labels
 from game.ui.session_setup import build_engine
 from game.ui.view_model import TokenConfig, load_token_config, tokens_from_state
 
@@ -326,7 +326,7 @@ class Session:
             toks = tokens_from_placements(self.battlefield)
         else:
             reach = self.hook("reach_yd")
-            toks = tokens_from_state(self.engine.state, self.token_config)
+            toks = with_unique_labels(tokens_from_state(self.engine.state, self.token_config))
             if reach is not None:
                 toks = tuple(_with_reach(t, self, reach) for t in toks)
         self._tokens_cache = (self.version, toks)
