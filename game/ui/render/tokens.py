@@ -140,11 +140,11 @@ class TokenArt:
         pygame.draw.rect(surf, (0, 0, 0), (2, y, w, h), 1)
 
     def _badges(self, surf: pygame.Surface, t: TokenView, side_px: int) -> None:
-        r = max(5, side_px // 8)
+        r = max(5, side_px // 6)
         x = side_px - r - 1
         y = r + 1
         f = palette.font(max(8, int(r * 1.5)))
-        for name in t.afflictions[:4]:
+        for name in t.afflictions[:3]:
             colour = BADGE_COLOURS.get(name, (90, 40, 140))
             pygame.draw.circle(surf, colour, (x, y), r)
             pygame.draw.circle(surf, (255, 255, 255), (x, y), r, 1)
@@ -191,7 +191,8 @@ def draw_tokens(surface: pygame.Surface, cam: Camera, scene: Scene, art: TokenAr
             rings.append((palette.CURRENT_TURN, centre, radius, max(2, z // 16)))
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(cam.view_x_px, cam.view_y_px, cam.view_w_px, cam.view_h_px))
-    surface.blits(blits, doreturn=False)
+    # Rings first: they show around each disc, and badges and damage bars stay on top of them
     for colour, centre, radius, width in rings:
         pygame.draw.circle(surface, colour, centre, radius, width)
+    surface.blits(blits, doreturn=False)
     surface.set_clip(clip)
