@@ -2,10 +2,12 @@
 effect, find, help, hide, prepare, reload, stabilize, use an item; minor activities."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from game.rules.engine import (
     AfflictionEnded,
+    AfflictionGained,
     Command,
     Context,
     Effect,
@@ -31,6 +33,7 @@ from game.rulesets.sotdl.commands import (
     Prepare,
     Reload,
     Stabilize,
+    TellAllies,
     UseItem,
 )
 from game.rulesets.sotdl.common import (
@@ -44,6 +47,7 @@ from game.rulesets.sotdl.events import ActivityDone, WeaponReloaded
 from game.rulesets.sotdl.health import afflict, heal
 from game.rulesets.sotdl.modifiers import timed
 from game.rulesets.sotdl.rolls import attack_roll, challenge_roll
+from game.rulesets.sotdl.targeting_geometry import hidden_from
 from game.rulesets.sotdl.triggered import fire_prepared
 
 
@@ -156,9 +160,29 @@ def _v_find(state: EncounterState, cmd: Find, rs: Ruleset) -> list[Violation]:
     vs = _v_action(state, cmd.creature, part_of=cmd.part_of)
     if not vs and cmd.target:
         vs = need_creature(state, cmd.target)
-        if not vs and not state.creatures[cmd.target].has("hidden"):
-            vs = [Violation(f"{_who(state, cmd.target)} is not hidden", "not_hidden")]
+        if not vs and not hidden_from(state, cmd.target, cmd.creature):
+            vs = [Violation(f"{_who(state, cmd.target)} is not hidden from "
+                            f"{_who(state, cmd.creature)}", "not_hidden")]
     return vs
+
+
+def reveal(ctx: Context, hider: str, to: tuple[str, ...], reason: str) -> None:
+    """Seed SotDL: Find: the hider is no longer hidden from ``to`` (kept in the hidden
+    affliction's ``revealed_to``); found by every enemy, it is hidden from nobody: it ends."""
+    st = ctx.state
+    a = st.creatures[hider].affliction("hidden")
+    if a is None:
+        return
+    known = tuple(a.get("revealed_to", ()) or ())
+    new = known + tuple(x for x in to if x not in known and x != hider)
+    if new == known:
+        return
+    if all(x.id in new for x in st.in_fight() if st.hostile(hider, x.id)):
+        ctx.emit(AfflictionEnded(hider, "hidden", "", reason))
+        return
+    data = dict(a.data)
+    data["revealed_to"] = new
+    ctx.emit(AfflictionGained(hider, replace(a, data=tuple(sorted(data.items()))), reason))
 
 
 def _r_find(ctx: Context, cmd: Find) -> None:
@@ -168,13 +192,55 @@ def _r_find(ctx: Context, cmd: Find) -> None:
         roll = RollContext(cmd.creature, "attack", "perception", cmd.target, "agility", "find",
                            tags=frozenset({"no_range_check"}))
         if attack_roll(ctx, roll, f"find {_who(ctx.state, cmd.target)}").success:
-            ctx.emit(AfflictionEnded(cmd.target, "hidden", "",
-                                     f"found by {_who(ctx.state, cmd.creature)}"))
+            reveal(ctx, cmd.target, (cmd.creature,), f"found by {_who(ctx.state, cmd.creature)}")
         return
     r = challenge_roll(ctx, cmd.creature, "perception", f"find {cmd.object or 'something'}",
                        action="find", base=_prep(ctx, cmd))
     ctx.emit(ActivityDone(cmd.creature, "find", f"{cmd.object or 'the object'} "
                           f"{'found' if r.success else 'not found'}"))
+
+
+def _tell_targets(state: EncounterState, cmd: TellAllies) -> list[str]:
+    """The hidden creatures the teller knows about (found, so not hidden from it)."""
+    ids = [cmd.target] if cmd.target else [c.id for c in state.in_fight() if c.id != cmd.creature]
+    return [t for t in ids if t in state.creatures and state.creatures[t].has("hidden")
+            and not hidden_from(state, t, cmd.creature)]
+
+
+def _tell_allies(state: EncounterState, cmd: TellAllies) -> list[str]:
+    if cmd.allies:
+        return list(cmd.allies)
+    return [c.id for c in state.in_fight()
+            if c.id != cmd.creature and not state.hostile(cmd.creature, c.id)]
+
+
+def _v_tell(state: EncounterState, cmd: TellAllies, rs: Ruleset) -> list[Violation]:
+    vs = need_creature(state, cmd.creature, *cmd.allies)
+    if cmd.target:
+        vs += need_creature(state, cmd.target)
+    if vs:
+        return vs
+    why = cannot_act(state.creatures[cmd.creature])
+    if why:
+        return [Violation(why, "cannot_act")]
+    if cmd.target and not state.creatures[cmd.target].has("hidden"):
+        return [Violation(f"{_who(state, cmd.target)} is not hidden", "not_hidden")]
+    if not _tell_targets(state, cmd):
+        what = _who(state, cmd.target) if cmd.target else "any hidden creature"
+        return [Violation(f"{_who(state, cmd.creature)} has not found {what}", "not_found")]
+    if not _tell_allies(state, cmd):
+        return [Violation(f"{_who(state, cmd.creature)} has nobody to tell", "no_allies")]
+    return []
+
+
+def _r_tell(ctx: Context, cmd: TellAllies) -> None:
+    """Seed SotDL: Find: the knowledge is shared: hidden no longer from those told (no action:
+    a few words; whether shouting gives the teller away is the GM's call)."""
+    allies = tuple(_tell_allies(ctx.state, cmd))
+    names = ", ".join(_who(ctx.state, a) for a in allies)
+    for t in _tell_targets(ctx.state, cmd):
+        reveal(ctx, t, allies, f"{_who(ctx.state, cmd.creature)} tells {names} where "
+               f"{_who(ctx.state, t)} is")
 
 
 def _v_help(state: EncounterState, cmd: Help, rs: Ruleset) -> list[Violation]:
@@ -188,6 +254,10 @@ def _v_help(state: EncounterState, cmd: Help, rs: Ruleset) -> list[Violation]:
     if d > rng:
         return [Violation(f"{_who(state, cmd.target)} is {d:g} yards away; help reaches "
                           f"{rng:g}", "out_of_range")]
+    can_see = rs.hooks.get("can_see")  # Seed SotDL: Help: "that can see you" (sight plug-in)
+    why = can_see(state, rs, cmd.target, cmd.creature) if can_see else None
+    if why:
+        return [Violation(f"{why}: help needs a target that can see the helper", "cannot_see")]
     return []
 
 
@@ -353,6 +423,7 @@ def register(rs: Ruleset) -> None:
     rs.register_action(EndEffect, _v_end_effect, _r_end_effect)
     rs.register_action(Find, _v_find, _r_find)
     rs.register_action(Help, _v_help, _r_help)
+    rs.register_action(TellAllies, _v_tell, _r_tell)
     rs.register_action(Hide, _v_hide, _r_hide)
     rs.register_action(Prepare, _v_prepare, _r_prepare)
     rs.register_action(FirePrepared, _v_fire, _r_fire)

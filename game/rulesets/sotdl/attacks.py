@@ -41,6 +41,7 @@ from game.rulesets.sotdl.events import ActivityDone, ItemDropped, ObjectAttacked
 from game.rulesets.sotdl.health import afflict, deal_damage
 from game.rulesets.sotdl.modifiers import timed
 from game.rulesets.sotdl.rolls import attack_roll, challenge_roll, damage_roll
+from game.rulesets.sotdl.targeting_geometry import hidden_from
 
 MELEE_OPTIONS = {"driving": 1, "guarded": 1, "lunging": 1, "shifting": 1, "unbalancing": 1}
 RANGED_OPTIONS = {"called": 2, "distant": 1, "staggering": 2}
@@ -142,7 +143,7 @@ def _v_weapon_attack(state: EncounterState, cmd: Attack | FreeAttack, rs: Rulese
     if option == "called" and not t.definition.physical_body:
         vs.append(Violation(f"{t.name} has no physical body for a called shot", "no_body"))
     guess = getattr(cmd, "guess", None)
-    if t.has("hidden") and guess is None:
+    if hidden_from(state, cmd.target, cmd.attacker) and guess is None:
         vs.append(Violation(f"{t.name} is hidden: guess its square (3 banes)", "hidden"))
     roll = weapon_roll(state, rs, cmd.attacker, cmd.target, w, option, thrown=thrown,
                        attribute=getattr(cmd, "attribute", ""), obj=getattr(cmd, "object", ""),
@@ -361,6 +362,12 @@ def _v_spell(state: EncounterState, cmd: SpellAttack, rs: Ruleset) -> list[Viola
         state, cmd.attacker, cmd.part_of)
     if not cmd.targets:
         vs.append(Violation("a spell attack needs at least one target", "no_target"))
+    if vs:
+        return vs
+    for tid in cmd.targets:  # Seed SotDL: Totally Covered: no target "for any attack or effect"
+        roll = _generic_roll(state, cmd, tid, cmd.attribute, cmd.target_attribute,
+                             cmd.range_yd, "spell")
+        vs += rs.check_target(state, roll)
     return vs
 
 

@@ -30,6 +30,7 @@ from game.rulesets.sotdl.commands_activities import (  # re-exported: see __all_
     Reload,
     Stabilize,
     Surrender,
+    TellAllies,
     UseItem,
     UseTriggeredAction,
 )
@@ -326,6 +327,7 @@ __all__ = [
     "Grab",
     "Heal",
     "Help",
+    "TellAllies",
     "Hide",
     "ItemAttack",
     "KnockDown",

@@ -58,6 +58,17 @@ class Find(Command):
 
 
 @command
+class TellAllies(Command):
+    """Seed SotDL: Find: "no longer hidden from you and any other creature with whom you share
+    your knowledge": tell ``allies`` (default: every ally in the fight) where ``target`` is
+    (default: every hidden creature the teller has found)."""
+
+    creature: str
+    target: str = ""
+    allies: tuple[str, ...] = ()
+
+
+@command
 class Help(Command):
     """Seed SotDL: Help: Intellect challenge; the target's next roll this round has 1 boon."""
 

@@ -41,6 +41,7 @@ from game.rulesets.sotdl.events import ItemDropped
 from game.rulesets.sotdl.health import afflict
 from game.rulesets.sotdl.modifiers import timed
 from game.rulesets.sotdl.rolls import attack_roll, challenge_roll
+from game.rulesets.sotdl.targeting_geometry import hidden_from
 
 Stunt = Disarm | Distract | Feint | Grab | KnockDown | Pull | Shove
 
@@ -130,8 +131,8 @@ def _v_stunt(state: EncounterState, cmd: Stunt, rs: Ruleset) -> list[Violation]:
             vs.append(Violation(f"{a.name} is not grabbing {t.name}", "not_grabbing"))
         if size(t) > size(a):
             vs.append(Violation(f"{t.name} is larger than {a.name}", "too_big"))
-    if t.has("hidden"):
-        vs.append(Violation(f"{t.name} is hidden", "hidden"))
+    if hidden_from(state, t.id, a.id):
+        vs.append(Violation(f"{t.name} is hidden from {a.name}", "hidden"))
     vs += rs.check_target(state, stunt_roll(state, rs, cmd))
     return vs
 
