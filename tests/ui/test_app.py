@@ -193,3 +193,32 @@ def test_a_bug_in_a_query_is_reported_not_fatal(app: App, monkeypatch) -> None: 
     app._guarded(app.handle, ev)
     assert "query exploded" in app.status and len(app.tools) == 1
     assert app.session.engine.state.creatures["kara"].square == (1, 1)
+
+
+def test_drag_a_token_to_move_it(app: App) -> None:
+    a, b = app.camera.square_center_px((1, 1)), app.camera.square_center_px((3, 3))
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(9, 9), buttons=(1, 0, 0)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    assert app.session.engine.state.creatures["kara"].square == (3, 3)
+
+
+def test_hovering_a_log_line_highlights_its_creatures(app: App) -> None:
+    _click(app, (1, 1))
+    _click(app, (5, 3))
+    _click(app, (5, 3))
+    app._intent("action:poke")
+    _click(app, (6, 4))
+    app.update(0.0)
+    items = app.panels.log.item_list
+    lines = app.panels.model.log_lines
+    i = next(k for k, (_, ids) in enumerate(lines) if "orc" in ids)
+    assert items[i]["button_element"] is not None
+    items[i]["button_element"].hovered = True
+    assert {"kara", "orc"} <= app.scene().highlighted_keys
+    app.draw()
+    x, y = app.camera.square_center_px((6, 4))
+    r = app.camera.px_per_yd // 2
+    ring = {tuple(app.screen.get_at((x - r - d, y)))[:3] for d in range(-4, 6)}
+    assert palette.HIGHLIGHT in ring

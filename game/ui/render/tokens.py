@@ -182,11 +182,11 @@ def draw_tokens(surface: pygame.Surface, cam: Camera, scene: Scene, art: TokenAr
             surf.set_alpha(130)  # the GM sees hidden creatures faded
         blits.append((surf, (round(pos[0]), round(pos[1]))))
         centre = (round(pos[0] + surf.get_width() / 2), round(pos[1] + surf.get_height() / 2))
-        radius = int(surf.get_width() * 0.5)
+        radius = int(surf.get_width() * 0.5) + max(1, z // 16)  # just outside the disc
         if t.key == scene.selected_key:
-            rings.append((palette.SELECTED, centre, radius, max(2, z // 10)))
+            rings.append((palette.SELECTED, centre, radius, max(3, z // 10)))
         elif t.key in scene.highlighted_keys:
-            rings.append((palette.HIGHLIGHT, centre, radius, max(2, z // 10)))
+            rings.append((palette.HIGHLIGHT, centre, radius, max(3, z // 10)))
         elif t.is_current and not scene.player_view:
             rings.append((palette.CURRENT_TURN, centre, radius, max(2, z // 16)))
     clip = surface.get_clip()
