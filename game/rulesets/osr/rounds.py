@@ -122,10 +122,11 @@ def _form_from_data(ctx: Context) -> None:
 
 
 def v_seize(state: EncounterState, cmd: OsrSeizeInitiative, rs: Ruleset) -> list[Violation]:
-    """Once, before round 1; one act per participant."""
-    if state.round != 0 or state.data.get("osr_seized"):
+    """Before round 1; one act per participant (Seed OSR: "a single skill check" each), whether
+    the acts come in one command or several."""
+    if state.round != 0:
         return [Violation("swift acts come once, before the first round", "too_late")]
-    seen: set[str] = set()
+    seen: set[str] = set(_seized(state))
     try:
         acts = swift_acts(cmd)
     except TypeError as e:
@@ -148,6 +149,12 @@ def v_seize(state: EncounterState, cmd: OsrSeizeInitiative, rs: Ruleset) -> list
         if a.act == "strike" and a.target not in state.creatures:
             return [Violation(f"strike at whom? no creature {a.target!r}", "bad_target")]
     return []
+
+
+def _seized(state: EncounterState) -> tuple[str, ...]:
+    """Who has taken a swift act already."""
+    done = state.data.get("osr_seized") or ()
+    return tuple(done) if not isinstance(done, bool) else tuple(state.creatures)
 
 
 def r_seize(ctx: Context, cmd: OsrSeizeInitiative) -> None:
@@ -205,12 +212,19 @@ def r_seize(ctx: Context, cmd: OsrSeizeInitiative) -> None:
                 ignore_dr=ctx.state.creatures[a.target].has("prone"),
             )
         elif a.act == "position":
-            mods[c.side] = tuple(mods.get(c.side, ())) + ((f"advantageous position ({c.name})", 1),)
+            # "+1/-1 for having an especially advantageous position": one +1 a side, not one
+            # per member who finds it
+            if any(r.startswith("advantageous position") for r, _v in mods.get(c.side, ())):
+                ctx.note(f"{c.name} holds a good position too (the side already has its +1)", cid)
+            else:
+                mods[c.side] = tuple(mods.get(c.side, ())) + (
+                    (f"advantageous position ({c.name})", 1),
+                )
         else:
             ctx.note(f"{c.name} acts decisively: {a.text or a.act}", cid)
     if mods:
         ctx.emit(EncounterDataSet("osr_init_mods", {k: tuple(v) for k, v in mods.items()}))
-    ctx.emit(EncounterDataSet("osr_seized", True))
+    ctx.emit(EncounterDataSet("osr_seized", _seized(ctx.state) + tuple(by)))
 
 
 # --- the phase machine ------------------------------------------------------------------------
