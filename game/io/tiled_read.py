@@ -138,6 +138,7 @@ class _Reader:
         self.points = 0
         self.chunked: list[tuple[Element, TileLayer, dict[tuple[int, int], np.ndarray]]] = []
         self.layer_cells = 0
+        self.ids: dict[int, str] = {}
 
     def walk(
         self,
@@ -207,11 +208,24 @@ class _Reader:
             self.count_cells(w * h, where)
             raw = decode_data(data, w, h, self.path, where)
             layer.gids = raw & np.uint32(GID_MASK)
+            self.check_gids(layer.gids, where)
             if self.for_pytmx and (
-                data.get("compression") == "zstd" or data.get("encoding") is None
+                data.get("compression") == "zstd" or data.get("encoding") != "base64"
             ):
-                self.set_csv(data, raw)
+                self.set_csv(data, raw)  # pytmx reads neither zstd nor hand-spaced CSV
         doc.layers.append(layer)
+
+    def check_gids(self, gids: np.ndarray, where: str, origin: tuple[int, int] = (0, 0)) -> None:
+        """Every painted gid must be a tile of some tileset (Tiled refuses such maps too)."""
+        bad = self.tilesets.unknown_gid(np.unique(gids).tolist())
+        if bad is not None:
+            y, x = (int(v[0]) for v in np.nonzero(gids == bad))
+            raise input_error(
+                self.path,
+                where,
+                f"tile gid {bad} at {x + origin[0]},{y + origin[1]} is in no tileset "
+                f"({self.tilesets.held()})",
+            )
 
     def count_cells(self, n: int, where: str) -> None:
         self.layer_cells += n
@@ -246,6 +260,18 @@ class _Reader:
     def one_object(self, obj: Element, off: tuple[float, float], layer: str) -> MapObject:
         oid = attr_int(obj, "id", 0, self.path, "object")
         where = f"object {oid}"
+        if oid and oid in self.ids:  # messages and placements name objects by id
+            raise input_error(
+                self.path,
+                where,
+                f"two objects have id {oid} "
+                + (
+                    f"on layer {layer!r}"
+                    if self.ids[oid] == layer
+                    else f"(layers {self.ids[oid]!r} and {layer!r})"
+                ),
+            )
+        self.ids[oid] = layer
         tpl_props: dict[str, Any] = {}
         tsrc = obj.get("template")
         if tsrc:
@@ -263,6 +289,12 @@ class _Reader:
         h = attr_float(obj, "height", 0.0, self.path, where)
         rot = attr_float(obj, "rotation", 0.0, self.path, where)
         gid = attr_int(obj, "gid", 0, self.path, where) & GID_MASK
+        if gid and self.tilesets.unknown_gid([gid]) is not None:
+            raise input_error(
+                self.path,
+                where,
+                f"tile gid {gid} is in no tileset ({self.tilesets.held()})",
+            )
         if gid:
             tp = self.tilesets.tile_props.get(gid)
             if tp:  # a tile object inherits its tile's properties
@@ -331,6 +363,7 @@ class _Reader:
             for (cx, cy), a in chunks.items():
                 raw[cy - y0 : cy - y0 + a.shape[0], cx - x0 : cx - x0 + a.shape[1]] = a
             layer.gids = raw & np.uint32(GID_MASK)
+            self.check_gids(layer.gids, layer.where, (x0, y0))
             if self.for_pytmx:
                 el.set("width", str(w))
                 el.set("height", str(h))

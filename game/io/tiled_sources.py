@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,6 +58,22 @@ class Tilesets:
     images: list[tuple[Path, str]] = field(default_factory=list)  # (file, where) for each image
     by_source: dict[Path, int] = field(default_factory=dict)  # .tsx file -> firstgid
     next_gid: int = 1
+    spans: list[tuple[int, int, str]] = field(default_factory=list)  # first gid, last gid, where
+
+    def unknown_gid(self, gids: Iterable[int]) -> int | None:
+        """The first gid (flags cleared, 0 skipped) that no tileset holds, or None."""
+        for g in gids:
+            if g and not any(first <= g <= last for first, last, _ in self.spans):
+                return int(g)
+        return None
+
+    def held(self) -> str:
+        """Which gids the tilesets hold, for messages."""
+        if not self.spans:
+            return "the map has no tileset"
+        return "the map's tilesets hold gids " + ", ".join(
+            f"{a}-{b}" for a, b, _ in sorted(self.spans)
+        )
 
 
 def absolute(path: Path) -> Path:
@@ -72,6 +89,22 @@ def _refuse_json(file: Path, where: str, source: str, kind: str, xml_ext: str) -
             where,
             f"JSON {kind}s are not supported: save the {kind} as "
             f"{xml_ext} in Tiled (File > Export As)",
+        )
+
+
+_IMAGE_SUFFIXES = (".png", ".gif", ".jpg", ".jpeg", ".bmp", ".webp", ".tga")
+
+
+def _refuse_not_tsx(file: Path, where: str, path: Path) -> None:
+    """A tileset source must be a .tsx file: not a folder, not the tileset's image itself."""
+    if path.is_dir():
+        raise input_error(file, where, f"{path} is a folder, not a tileset file (.tsx)")
+    if path.suffix.lower() in _IMAGE_SUFFIXES:
+        raise input_error(
+            file,
+            where,
+            "an image is not a tileset: in Tiled, make a tileset from it (New Tileset) "
+            "and add that .tsx to the map",
         )
 
 
@@ -110,6 +143,10 @@ def _embed(ts: Tilesets, node: Element, tsx_root: Element | None, tsx_path: Path
     where = f"tileset {node.get('source') or node.get('name') or ''}".strip()
     file = tsx_path or ts.map_path
     firstgid = attr_int(node, "firstgid", 1, ts.map_path, where)
+    if not 1 <= firstgid <= GID_MASK:
+        raise input_error(
+            ts.map_path, where, f"firstgid {firstgid} is out of range (Tiled starts at 1)"
+        )
     src = tsx_root if tsx_root is not None else node
     out = copy.deepcopy(src)
     out.attrib.pop("source", None)
@@ -121,6 +158,10 @@ def _embed(ts: Tilesets, node: Element, tsx_root: Element | None, tsx_path: Path
     th = attr_int(out, "tileheight", 0, file, where)
     tilecount = attr_int(out, "tilecount", 0, file, where)
     columns = attr_int(out, "columns", 0, file, where)
+    if tw <= 0 or th <= 0 or tw > 4096 or th > 4096:
+        raise input_error(file, where, f"tile size {tw}x{th} pixels is out of range (1 to 4096)")
+    if tilecount < 0 or columns < 0:
+        raise input_error(file, where, f"tilecount {tilecount} or columns {columns} is negative")
     if tilecount > MAX_TILES_PER_TILESET:
         raise input_error(
             file,
@@ -167,7 +208,18 @@ def _embed(ts: Tilesets, node: Element, tsx_root: Element | None, tsx_path: Path
         if props:
             ts.tile_props[firstgid + tid] = props
             ts.tile_src[firstgid + tid] = (file, twhere)
-    ts.next_gid = max(ts.next_gid, firstgid + max(last_id, 0) + 1)
+    last_gid = firstgid + max(last_id, 0)
+    for first, last, other in ts.spans:
+        if first <= last_gid and firstgid <= last and last_id >= 0:
+            raise input_error(
+                ts.map_path,
+                where,
+                f"gids {firstgid}-{last_gid} overlap {other} (gids {first}-{last}): "
+                "each tileset's firstgid must come after the last tile of the one before",
+            )
+    if last_id >= 0:
+        ts.spans.append((firstgid, last_gid, where))
+    ts.next_gid = max(ts.next_gid, last_gid + 1)
     align = out.get("objectalignment", "unspecified")
     ts.ranges.append((firstgid, tw, th, "bottomleft" if align == "unspecified" else align))
     ts.ranges.sort()
@@ -184,6 +236,7 @@ def embed_tilesets(map_path: Path, root: Element) -> Tilesets:
         if source:
             tsx_path = absolute(map_path.parent / source)
             _refuse_json(map_path, f"tileset {source}", source, "tileset", ".tsx")
+            _refuse_not_tsx(map_path, f"tileset {source}", tsx_path)
             if not tsx_path.is_file():
                 raise input_error(
                     map_path, f"tileset {source}", f"tileset file not found: {tsx_path}"
@@ -229,6 +282,12 @@ class Templates:
         obj = root.find("object")
         if root.tag != "template" or obj is None:
             raise input_error(path, None, "expected a <template> with an <object>")
+        if obj.get("template"):
+            raise input_error(
+                path,
+                "template object",
+                f"uses another template ({obj.get('template')}): Tiled templates do not nest",
+            )
         props = read_properties(obj, path, "template object")
         gid: int | None = None
         if obj.get("gid") is not None:

@@ -65,7 +65,7 @@ def parse_xml_bytes(data: bytes, path: Path | str) -> Element:
         line, col = getattr(err, "position", (0, 0))
         msg = str(err).split(":")[0]
         raise input_error(
-            path, f"line {line}", f"malformed XML: {msg} (column {col + 1})"
+            path, line, f"malformed XML: {msg} (column {col + 1})"
         ) from None
 
 
