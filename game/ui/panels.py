@@ -6,8 +6,6 @@ intents (strings and ids) the app turns into commands; they hold no rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import pygame
 import pygame_gui
 from pygame_gui.elements import (
@@ -20,7 +18,10 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
+from game.ui.panel_layout import ActionButton, Layout, PanelModel, theme
 from game.ui.scene import OVERLAYS
+
+__all__ = ["ActionButton", "Layout", "PanelModel", "Panels", "theme", "OVERLAY_KEYS"]
 
 #: Keyboard shortcut of each overlay toggle (also shown on the top bar).
 OVERLAY_KEYS = {
@@ -51,109 +52,6 @@ TOP_BUTTONS = (
     ("save", "Save"),
     ("open", "Open"),
 )
-
-
-def theme(scale: float) -> dict:
-    """pygame_gui theme: sizes scaled for touch screens, a greyed look for illegal actions."""
-    font = {"name": "noto_sans", "size": str(round(14 * scale))}
-    # pygame_gui's "defaults" block takes colours only: fonts are set per element type
-    out: dict = {
-        kind: {"font": dict(font)}
-        for kind in (
-            "button",
-            "label",
-            "text_box",
-            "text_entry_line",
-            "drop_down_menu",
-            "tool_tip",
-            "selection_list",
-            "window",
-            "file_dialog",
-        )
-    }
-    out.update(
-        {
-            "defaults": {
-                "colours": {
-                    "dark_bg": "#1c1e24",
-                    "normal_bg": "#343844",
-                    "hovered_bg": "#4a5266",
-                    "normal_text": "#f0f0f0",
-                    "normal_border": "#101010",
-                },
-            },
-            "#illegal": {
-                "colours": {
-                    "normal_bg": "#2a2a2a",
-                    "hovered_bg": "#333333",
-                    "normal_text": "#7a7a7a",
-                    "hovered_text": "#9a9a9a",
-                }
-            },
-            "#on": {"colours": {"normal_bg": "#2f6a3c", "hovered_bg": "#3d8a4e"}},
-            "#prompt": {"colours": {"dark_bg": "#3a2f10", "normal_border": "#ffd84a"}},
-            "@selection_list_item": {
-                "font": dict(font),
-                "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"},
-            },
-        }
-    )
-    return out
-
-
-@dataclass(frozen=True)
-class ActionButton:
-    """An action the selected creature could take: legal, or greyed with the reason."""
-
-    id: str
-    label: str
-    legal: bool
-    reason: str = ""
-    key: str = ""  # keyboard shortcut
-
-
-@dataclass
-class PanelModel:
-    """What the panels show, computed by the app from the session each time it changes."""
-
-    title: str = ""
-    round_text: str = "Round 0"
-    phase_text: str = ""
-    creature_rows: list[tuple[str, str]] = field(default_factory=list)  # (text, creature id)
-    actions: list[ActionButton] = field(default_factory=list)
-    log_lines: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # text, creature ids
-    dice_lines: list[str] = field(default_factory=list)
-    manual_dice: bool = False
-    status: str = ""
-    overlays: frozenset[str] = frozenset()
-    advance_label: str = "Next part"
-    options: list[str] = field(default_factory=list)  # attack options (lunging, called ...)
-
-
-@dataclass
-class Layout:
-    """Rectangles of every panel for a window size and UI scale."""
-
-    top: pygame.Rect
-    left: pygame.Rect
-    right: pygame.Rect
-    bottom: pygame.Rect
-    view: pygame.Rect
-
-    @classmethod
-    def for_window(cls, w: int, h: int, scale: float) -> Layout:
-        """Panels around the battlefield view (which gets what is left)."""
-        top_h = round(40 * scale)
-        bottom_h = round(84 * scale)
-        left_w = min(round(250 * scale), w // 4)
-        right_w = min(round(330 * scale), w // 3)
-        return cls(
-            top=pygame.Rect(0, 0, w, top_h),
-            left=pygame.Rect(0, top_h, left_w, h - top_h - bottom_h),
-            right=pygame.Rect(w - right_w, top_h, right_w, h - top_h),
-            bottom=pygame.Rect(left_w, h - bottom_h, w - left_w - right_w, bottom_h),
-            view=pygame.Rect(left_w, top_h, w - left_w - right_w, h - top_h - bottom_h),
-        )
 
 
 class Panels:

@@ -9,10 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.io.errors import InputError, InputErrors
-from game.io.journal import Journal, journal_path_for, read_journal
-from game.io.saves import SavedRecord, SaveHeader, file_sha256, read_save, write_save
-from game.ui import session_moves
+from game.io.journal import Journal, journal_path_for
+from game.io.saves import SavedRecord, SaveHeader
+from game.ui import session_moves, session_store
 from game.ui.loading import Opened, open_target
 from game.ui.log_text import merge_steps
 from game.ui.panels import ActionButton, PanelModel
@@ -53,7 +52,7 @@ class Session:
         self.journal: Journal | None = None
         if self.engine is not None:
             self.journal = Journal(journal_path or journal_path_for(opened.path))
-            self._resume()
+            session_store.resume(self)
 
     @classmethod
     def open(cls, path: Path, **kw: Any) -> Session:
@@ -88,74 +87,8 @@ class Session:
 
     # -- the journal ---------------------------------------------------------------------------
     def header(self) -> SaveHeader:
-        """What this fight is played on."""
-        o = self.opened
-        defs = (
-            {c.definition.id for c in self.engine.initial.creatures.values()}
-            if self.engine
-            else set()
-        )
-        weapons = set()
-        for c in self.engine.initial.creatures.values() if self.engine else ():
-            weapons.update(c.definition.weapons)
-        map_path = o.map_path or o.path
-        return SaveHeader(
-            str(o.path.resolve()),
-            str(map_path),
-            file_sha256(map_path) if map_path.is_file() else "",
-            self.engine.ruleset.id if self.engine else "",
-            tuple(sorted(defs)),
-            tuple(sorted(weapons)),
-            self.seed,
-        )
-
-    def _resume(self) -> None:
-        """Read the journal back (keeping the good prefix of a damaged one) and replay it."""
-        assert self.journal is not None and self.engine is not None
-        read = read_journal(self.journal.path)
-        header = self.header()
-        records, redo = read.records, read.redo
-        if (
-            read.header is not None
-            and read.header.map_sha256
-            and read.header.map_sha256 != header.map_sha256
-        ):
-            backup = self.journal.path.with_name(self.journal.path.name + ".other-map.bak")
-            self.journal.path.replace(backup)
-            self.problem = (
-                f"{self.journal.path}: the map changed since this fight; "
-                f"the old journal is kept at {backup}"
-            )
-            records, redo = [], []
-        elif read.problem:
-            self.problem = read.problem
-        if read.header is not None and not self.problem:
-            self.seed = read.header.seed
-            header.seed = self.seed
-        ok = self._replay(records)
-        if ok < len(records):
-            self.problem = (
-                f"{self.journal.path}: record {ok + 1} no longer applies; kept the {ok} before it"
-            )
-            records, redo = records[:ok], []
-        self.engine.redo_stack[:] = [_to_record(r, None) for r in redo]
-        if read.header is None or self.problem:
-            self.journal.start(header, records, redo)
-        self.touch()
-
-    def _replay(self, records: list[SavedRecord]) -> int:
-        """Put saved records into the engine's history through redo; returns how many applied."""
-        assert self.engine is not None
-        eng = self.engine
-        for i, r in enumerate(records):
-            eng.redo_stack[:] = [_to_record(r, eng.state)]
-            try:
-                eng.redo()
-            except Exception:  # a record from an older Battlemat that no longer applies
-                eng.redo_stack.clear()
-                return i
-        eng.redo_stack.clear()
-        return len(records)
+        """What this fight is played on (the save's and the journal's header)."""
+        return session_store.header(self)
 
     def close(self) -> None:
         """Close the journal (every command is on disk already)."""
@@ -265,57 +198,19 @@ class Session:
 
     def save(self, path: Path | None = None) -> str:
         """Write a save next to the encounter (or to ``path``)."""
-        if self.engine is None:
-            return "Nothing to save: a bare map"
-        path = path or self.opened.path.with_suffix(".save.json")
-        write_save(path, self.header(), [SavedRecord.of(r) for r in self.engine.history])
-        return f"Saved {path}"
+        return session_store.save(self, path)
 
     def load(self, path: Path) -> str:
-        """Replace the fight with a save's (the current one stays in its journal's backup)."""
-        if self.engine is None:
-            return "Open an encounter first"
-        try:
-            header, records = read_save(path)
-        except (InputError, InputErrors) as err:
-            return str(err)
-        fresh = self._build(self.opened, seed=header.seed)
-        assert fresh is not None
-        self.engine = fresh
-        self.seed = header.seed
-        done = self._replay(records)
-        if self.journal is not None:
-            self.journal.close()
-            self.journal.start(self.header(), records[:done])
-        self.touch()
-        if done < len(records):
-            return f"{path}:record {done + 1}: no longer applies; loaded the {done} before it"
-        return f"Opened {path}"
+        """Replace the fight with a save's; a bad save leaves the fight as it was."""
+        return session_store.load(self, path)
 
     def restart(self) -> str:
-        """Start the fight over from the encounter file (the old journal is kept as a backup)."""
-        if self.engine is None or self.journal is None:
-            return "Nothing to restart"
-        self.journal.close()
-        backup = self.journal.path.with_name(
-            self.journal.path.name + f".{len(self.engine.history)}.bak"
-        )
-        if self.journal.path.exists():
-            self.journal.path.replace(backup)
-        fresh = self._build(self.opened, seed=self.seed + 1)
-        assert fresh is not None
-        self.engine = fresh
-        self.seed += 1
-        self.journal.start(self.header())
-        self.touch()
-        return f"A fresh fight (the old one is in {backup})"
+        """Start the fight over (the old journal is kept as a backup)."""
+        return session_store.restart(self)
 
     def reopen(self) -> str:
-        """Ctrl+O: load the save next to the encounter, if there is one."""
-        path = self.opened.path.with_suffix(".save.json")
-        if not path.is_file():
-            return f"No save at {path} (Ctrl+S writes one)"
-        return self.load(path)
+        """Load the save next to the encounter, if there is one."""
+        return session_store.reopen(self)
 
     # -- what the view shows -------------------------------------------------------------------
     def tokens(self, *, player_view: bool = False) -> tuple[TokenView, ...]:
@@ -439,12 +334,6 @@ class Session:
         from game.ui.session_panels import do_intent
 
         return do_intent(self, name, arg, selected)
-
-
-def _to_record(r: SavedRecord, state: Any) -> Any:
-    from game.rules.engine import CommandRecord
-
-    return CommandRecord(r.command, state, list(r.answers), list(r.typed), tuple(r.events))
 
 
 def _with_reach(t: TokenView, session: Session, reach: Any) -> TokenView:

@@ -100,4 +100,6 @@ def test_restart_keeps_the_old_journal(tmp_path) -> None:  # type: ignore[no-unt
     assert s.engine.state.creatures["kara"].square == (1, 1) and not s.engine.history
     assert list(tmp_path.glob("j.jsonl.3.bak"))
     s.close()
-    assert _session(tmp_path, j).engine.state.creatures["kara"].square == (1, 1)
+    r = _session(tmp_path, j)  # opened with seed 7: the journal says 8, and the dice follow it
+    assert r.engine.state.creatures["kara"].square == (1, 1)
+    assert r.seed == 8 and r.engine.dice.seed == 8

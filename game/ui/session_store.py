@@ -1,0 +1,157 @@
+"""The session's memory: the journal read back at start, saves written and opened, a restart.
+
+Split from game/ui/session.py (one idea a module); the formats are game/io/saves.py and
+game/io/journal.py, and records go back into the engine only through its public redo.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.io.errors import InputError, InputErrors
+from game.io.journal import read_journal
+from game.io.saves import SavedRecord, SaveHeader, file_sha256, read_save, write_save
+
+if TYPE_CHECKING:
+    from game.ui.session import Session
+
+
+def header(session: Session) -> SaveHeader:
+    """What this fight is played on."""
+    o = session.opened
+    defs = (
+        {c.definition.id for c in session.engine.initial.creatures.values()}
+        if session.engine
+        else set()
+    )
+    weapons = set()
+    for c in session.engine.initial.creatures.values() if session.engine else ():
+        weapons.update(c.definition.weapons)
+    map_path = o.map_path or o.path
+    return SaveHeader(
+        str(o.path.resolve()),
+        str(map_path),
+        file_sha256(map_path) if map_path.is_file() else "",
+        session.engine.ruleset.id if session.engine else "",
+        tuple(sorted(defs)),
+        tuple(sorted(weapons)),
+        session.seed,
+    )
+
+
+def resume(session: Session) -> None:
+    """Read the journal back (keeping the good prefix of a damaged one) and replay it."""
+    assert session.journal is not None and session.engine is not None
+    read = read_journal(session.journal.path)
+    head = header(session)
+    records, redo = read.records, read.redo
+    if (
+        read.header is not None
+        and read.header.map_sha256
+        and read.header.map_sha256 != head.map_sha256
+    ):
+        backup = session.journal.path.with_name(session.journal.path.name + ".other-map.bak")
+        session.journal.path.replace(backup)
+        session.problem = (
+            f"{session.journal.path}: the map changed since this fight; "
+            f"the old journal is kept at {backup}"
+        )
+        records, redo = [], []
+    elif read.problem:
+        session.problem = read.problem
+    if read.header is not None and not session.problem and read.header.seed != session.seed:
+        from game.rules.engine import SeededDice
+
+        # The fight goes on with the dice stream it started with
+        session.seed = head.seed = read.header.seed
+        session.engine.dice = SeededDice(session.seed)
+    ok = replay(session, records)
+    if ok < len(records):
+        session.problem = (
+            f"{session.journal.path}: record {ok + 1} no longer applies; kept the {ok} before it"
+        )
+        records, redo = records[:ok], []
+    session.engine.redo_stack[:] = [_to_record(r, None) for r in redo]
+    if read.header is None or session.problem:
+        session.journal.start(head, records, redo)
+    session.touch()
+
+
+def replay(session: Session, records: list[SavedRecord]) -> int:
+    """Put saved records into the engine's history through redo; returns how many applied."""
+    assert session.engine is not None
+    eng = session.engine
+    for i, r in enumerate(records):
+        eng.redo_stack[:] = [_to_record(r, eng.state)]
+        try:
+            eng.redo()
+        except Exception:  # a record from an older Battlemat that no longer applies
+            eng.redo_stack.clear()
+            return i
+    eng.redo_stack.clear()
+    return len(records)
+
+
+def save(session: Session, path: Path | None = None) -> str:
+    """Write a save next to the encounter (or to ``path``)."""
+    if session.engine is None:
+        return "Nothing to save: a bare map"
+    path = path or session.opened.path.with_suffix(".save.json")
+    write_save(path, header(session), [SavedRecord.of(r) for r in session.engine.history])
+    return f"Saved {path}"
+
+
+def load(session: Session, path: Path) -> str:
+    """Replace the fight with a save's (the current one stays in its journal's backup)."""
+    if session.engine is None:
+        return "Open an encounter first"
+    try:
+        saved, records = read_save(path)
+    except (InputError, InputErrors) as err:
+        return str(err)
+    fresh = session._build(session.opened, seed=saved.seed)
+    assert fresh is not None
+    session.engine = fresh
+    session.seed = saved.seed
+    done = replay(session, records)
+    if session.journal is not None:
+        session.journal.close()
+        session.journal.start(header(session), records[:done])
+    session.touch()
+    if done < len(records):
+        return f"{path}:record {done + 1}: no longer applies; loaded the {done} before it"
+    return f"Opened {path}"
+
+
+def restart(session: Session) -> str:
+    """Start the fight over from the encounter file (the old journal is kept as a backup)."""
+    if session.engine is None or session.journal is None:
+        return "Nothing to restart"
+    session.journal.close()
+    backup = session.journal.path.with_name(
+        session.journal.path.name + f".{len(session.engine.history)}.bak"
+    )
+    if session.journal.path.exists():
+        session.journal.path.replace(backup)
+    fresh = session._build(session.opened, seed=session.seed + 1)
+    assert fresh is not None
+    session.engine = fresh
+    session.seed += 1
+    session.journal.start(header(session))
+    session.touch()
+    return f"A fresh fight (the old one is in {backup})"
+
+
+def reopen(session: Session) -> str:
+    """Ctrl+O: load the save next to the encounter, if there is one."""
+    path = session.opened.path.with_suffix(".save.json")
+    if not path.is_file():
+        return f"No save at {path} (Ctrl+S writes one)"
+    return load(session, path)
+
+
+def _to_record(r: SavedRecord, state: Any) -> Any:
+    from game.rules.engine import CommandRecord
+
+    return CommandRecord(r.command, state, list(r.answers), list(r.typed), tuple(r.events))
