@@ -108,3 +108,40 @@ def test_elevation_shading_where_it_differs() -> None:
     surf, cam = _render(Scene(bf, overlays=frozenset({"elevation"})))
     assert _px(surf, cam, 0.5, 0.5) == palette.GROUND
     assert _px(surf, cam, 4.9, 3.9) != palette.GROUND
+
+
+def test_token_art_from_tokens_yaml(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    from game.ui.render.tokens import TokenArt
+    from game.ui.view_model import load_token_config
+
+    art_file = Path(__file__).parent / "data" / "backdrop.png"  # plain green
+    cfg_file = tmp_path / "config" / "tokens.yaml"
+    cfg_file.parent.mkdir()
+    cfg_file.write_text(f"images:\n  warg: {art_file}\nsides:\n  foes: '#00ffff'\n")
+    cfg = load_token_config(cfg_file)
+    bf = parse_ascii(PICTURE)
+    tok = TokenView("w", "Warg", (1, 0), side="foes", image="warg")
+    cam = Camera(bf.width * 32, bf.height * 32, px_per_yd=32)
+    surf = pygame.Surface((cam.view_w_px, cam.view_h_px))
+    caches = RenderCaches.for_battlefield(bf)
+    caches.art = TokenArt(cfg.images, cfg.side_colours)
+    draw_frame(surf, cam, Scene(bf, (tok,), overlays=frozenset()), caches)
+    r, g, b = _px(surf, cam, 1.5, 0.5)
+    assert g > 150 and r < 60 and b < 60  # the picture, not a disc
+    ring = [_px(surf, cam, 1.0 + dx / 32, 0.5) for dx in range(2, 10)]
+    assert (0, 255, 255) in ring  # the side's colour from the file
+
+
+def test_bad_tokens_yaml_is_one_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import pytest
+
+    from game.io.errors import InputError
+    from game.ui.view_model import load_token_config
+
+    f = tmp_path / "tokens.yaml"
+    f.write_text("sides:\n  foes: red\n")
+    with pytest.raises(InputError) as err:
+        load_token_config(f)
+    assert str(err.value) == f"{f}:sides.foes: colour 'red' is not #rrggbb"
