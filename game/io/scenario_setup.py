@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from game.io.errors import InputError
+from game.io.scenario_checks import check_scalar, check_space, param_mistakes
 from game.io.yaml_lines import LineList, LineMap
 from game.rules.ascii_grid import parse_ascii
 from game.rules.battlefield import Battlefield
@@ -152,8 +153,11 @@ class Scenario:
         merged.update(_plain(extra))
         from game.io.config import ruleset_param_problems
 
-        for key, what in ruleset_param_problems(base.id, _plain(extra)):
-            line = extra.value_line(key) if isinstance(extra, LineMap) and key in extra else None
+        problems = ruleset_param_problems(base.id, _plain(extra))
+        problems += param_mistakes(_plain(extra), dict(base.params))
+        for key, what in problems:
+            top = key.split(".")[0]
+            line = extra.value_line(top) if isinstance(extra, LineMap) and top in extra else None
             self.fail(line or self.doc.value_line("params"), f"params.{key}: {what}")
         return dataclasses.replace(base, params=merged)
 
@@ -170,6 +174,17 @@ class Scenario:
             if bad:
                 self.fail(line, f"weapon {wid}: unknown field {bad[0]!r}")
             kw = _plain(spec)
+            from game.io.config_defs import WEAPON_SPEC
+            from game.io.config_fields import Bad
+
+            for k in list(kw):  # `range_yd: far` is one line here, not a crash when fired
+                if k in WEAPON_SPEC and k != "properties":
+                    try:
+                        kw[k] = WEAPON_SPEC[k].conv(kw[k])
+                    except Bad as bad:
+                        self.fail(line, f"weapon {wid}: {k!r} {bad}")
+            if isinstance(kw.get("properties"), str):
+                kw["properties"] = [kw["properties"]]
             kw.setdefault("name", str(wid))
             kw.setdefault("kind", "ranged" if kw.get("range_yd") and "thrown" not in
                           kw.get("properties", ()) else "melee")
@@ -236,6 +251,7 @@ class Scenario:
         if not isinstance(raw, list) or not (raw or new):
             self.fail(self.doc.value_line("creatures"), "creatures: a list of creatures")
         side_ids = {s.id for s in sides}
+        taken: dict[tuple[int, int], tuple[str, str]] = {}  # square: (creature, its mount)
         for i, c in enumerate(raw):
             line = raw.item_line(i) if isinstance(raw, LineList) else None
             if not isinstance(c, Mapping) or "id" not in c:
@@ -257,7 +273,13 @@ class Scenario:
             for w in d.weapons:
                 if w not in self.ruleset.definitions.weapons:
                     self.fail(line, f"creature {cid}: unknown weapon {w!r}")
+            elev = c.get("elevation_yd")
+            if elev is not None and (isinstance(elev, bool) or not isinstance(elev, (int, float))):
+                self.fail(line, f"creature {cid}: elevation_yd must be a number, not {elev!r}")
             data = _plain(c.get("data") or {})
+            why = check_space(cid, (at[0], at[1]), space, c, data, bf, taken)
+            if why:
+                self.fail(line, why)
             extra = {k: _plain(c[k]) for k in extra_fields if k in c}
             new.append(NewCreature(cid, d, str(c["side"]), (at[0], at[1]), str(c.get("name", "")),
                                    c.get("elevation_yd"), data, **extra))
@@ -279,8 +301,11 @@ class Scenario:
                 continue
             try:
                 stats[k] = CREATURE_SPEC[k].conv(stats[k])
-            except Bad as why:
-                self.fail(line, f"creature {cid}: stat {k!r} {why}")
+            except Bad as bad:
+                self.fail(line, f"creature {cid}: stat {k!r} {bad}")
+        for k in ("weapons", "movement", "tags"):
+            if isinstance(stats.get(k), str):
+                stats[k] = [stats[k]]  # `weapons: sword` for a list of one
         for k in ("weapons",):
             if k in stats:
                 stats[k] = tuple(stats[k])
@@ -355,7 +380,9 @@ class Scenario:
                 ftype = str(fields[k].type)
                 if "Square" in ftype and kw[k] is not None:
                     self._check_squares(name, k, kw[k], many="tuple[" in ftype, line=line)
-                kw[k] = self._check_scalar(name, k, ftype, kw[k], line)
+                kw[k], why = check_scalar(name, k, ftype, kw[k])
+                if why:
+                    self.fail(line, why)
         if activity and "target" in fields and "target" not in kw:
             kw["target"] = ""
         try:
@@ -368,26 +395,6 @@ class Scenario:
             self.fail(line, f"{name}: {what}")
         raise AssertionError
 
-
-    def _check_scalar(self, name: str, field: str, ftype: str, v: Any, line: int | None) -> Any:
-        """A field's plain type (`amount: lots` is one line here, not a crash mid-run)."""
-        number = isinstance(v, (int, float)) and not isinstance(v, bool)
-        if ftype == "int" and not (number and float(v).is_integer()):
-            self.fail(line, f"{name}: {field} must be a whole number, not {v!r}")
-        if ftype in ("float", "float | None") and not (number or v is None):
-            self.fail(line, f"{name}: {field} must be a number, not {v!r}")
-        if ftype == "bool" and not isinstance(v, bool):
-            self.fail(line, f"{name}: {field} must be true or false, not {v!r}")
-        if ftype == "str" and number:
-            return str(v)  # `damage: 3`, `effect: 1`
-        if ftype == "str" and not isinstance(v, str):
-            self.fail(line, f"{name}: {field} must be text, not {v!r}")
-        if ftype == "tuple[str, ...]":
-            if isinstance(v, str):
-                return (v,)  # `targets: orc` for a single one
-            if not isinstance(v, tuple) or not all(isinstance(x, str) for x in v):
-                self.fail(line, f"{name}: {field} must be a list of ids like [a, b], not {v!r}")
-        return int(v) if ftype == "int" else v
 
 
 def _is_square(v: Any) -> bool:

@@ -151,7 +151,9 @@ def end_of_round(ctx: Context) -> None:
         for e in list(ctx.state.effects.values()):
             if e.owner == cid and e.expires_round is not None and e.expires_round <= r:
                 ctx.emit(EffectEnded(e.id, "duration over"))
-                if e.concentration:
+                if e.concentration and any(  # its own duration may have ended it just above
+                        a.name == "concentrating" and a.source == e.id
+                        for a in ctx.state.creatures[cid].afflictions):
                     ctx.emit(AfflictionEnded(cid, "concentrating", e.id, "duration over"))
         c = ctx.state.creatures[cid]
         if c.in_fight and c.has("incapacitated"):

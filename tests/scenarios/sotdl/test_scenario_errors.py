@@ -33,6 +33,14 @@ creatures:
      "amount must be a whole number"),
     (GOOD_HEAD + "commands:\n  - adjust_roll: {creature: a, boons: many, reason: x}\n", 7,
      "boons must be a whole number"),
+    (GOOD_HEAD.replace("at: [1, 0]", "at: [0, 0]"), 5, "[0, 0] is already taken by a"),
+    (GOOD_HEAD.replace("  ....", "  .#.."), 5, "[1, 0] is a wall"),
+    ("params: {help_rang_yd: 5}\n" + GOOD_HEAD, 1, "did you mean 'help_range_yd'"),
+    ("params: {help_range_yd: five}\n" + GOOD_HEAD, 1, "must be a number"),
+    ("weapons:\n  bow2: {damage: 1d6, range_yd: far, properties: [range]}\n" + GOOD_HEAD, 2,
+     "'range_yd' must be a whole number"),
+    (GOOD_HEAD.replace("at: [0, 0]", "at: [0, 0], elevation_yd: high"), 4,
+     "elevation_yd must be a number"),
 ])
 def test_bad_file_one_line(tmp_path: Path, text: str, line: int | None, words: str) -> None:
     p = tmp_path / "bad.yaml"
