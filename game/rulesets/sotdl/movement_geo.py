@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from game.rules.battlefield import Battlefield, Square
 from game.rules.body import Body
@@ -155,16 +156,39 @@ def can_free_attack(state: EncounterState, rs: Ruleset, attacker: str) -> bool:
     return bool(melee) or bool(rs.param("free_attack_unarmed", False))
 
 
+def _max_weapon_reach(rs: Ruleset) -> float:
+    """The longest weapon reach among the ruleset's weapons (memoized on the ruleset)."""
+    hit = rs.__dict__.get("_max_weapon_reach_yd")
+    if hit is None:
+        hit = float(max((w.reach_yd for w in rs.definitions.weapons.values()), default=0))
+        rs.__dict__["_max_weapon_reach_yd"] = hit
+    return float(hit)
+
+
 def threats_for(
-    state: EncounterState, rs: Ruleset, mover: str, mode: WalkMode | None = None
+    state: EncounterState, rs: Ruleset, mover: str, mode: WalkMode | None = None,
+    *, near: Body | None = None,
 ) -> list[Threat]:
-    """Enemies whose reach the mover would provoke free attacks by leaving."""
+    """Enemies whose reach the mover would provoke free attacks by leaving; with ``near``,
+    only those that could reach a creature at ``near`` (the others are skipped unmeasured)."""
     skip = partners(state, mover)
     exempt = mode.no_free_attacks_from if mode else frozenset()
     out = []
+    if near is not None:  # a bound on any reach: base + the creature's own + the longest weapon
+        bound = float(rs.definition.base_reach_yd) + _max_weapon_reach(rs) + 1e-9
+        nx, ny = near.square
+        ns = near.space
     for e in state.creatures.values():
         if e.id in skip or e.id in exempt or not state.hostile(mover, e.id):
             continue
+        if near is not None:
+            # distance (any diagonal rule, in 3D) is at least the squares between footprints
+            ex, ey = e.body.square
+            es = e.body.space
+            gap = max(0, ex - (nx + ns - 1), nx - (ex + es - 1),
+                      ey - (ny + ns - 1), ny - (ey + es - 1))
+            if gap > bound + e.definition.reach_yd:
+                continue
         if any(
             x.name in ("shifting", "feinted") and x.source == e.id
             for x in state.creatures[mover].afflictions
@@ -178,7 +202,58 @@ def threats_for(
 # --- planning a path ---------------------------------------------------------------------------
 
 
+#: the last few planned paths: (key, objects the key's ids refer to, result)
+_PLANS: list[tuple[Any, Any, tuple[tuple[Step, ...], list[Violation]]]] = []
+
+
+def _plan_key(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Square, ...],
+              mode: WalkMode, budget_yd: float) -> tuple[Any, Any] | None:
+    """What a plan depends on: the walker's own facts and every other creature's body, side,
+    status and mount (what ``others`` reads). Turn bookkeeping is left out but for what
+    planning reads (moved yards, active), so validating a move and resolving it (after its
+    turn starts and the previous turn ends) share one plan."""
+    c = state.creatures.get(cid)
+    if c is None:
+        return None
+    active = state.active == cid
+    try:
+        path = tuple(tuple(q) for q in squares)
+        key = (
+            id(rs), id(state.battlefield), id(state.sides), cid, path, mode, float(budget_yd),
+            c.turn.moved_yd if active else 0.0, c.turn.moved_yd, diagonals_taken(state, cid),
+            c.body, c.afflictions, id(c.definition), id(c.data), c.side, c.status,
+            tuple((o.id, o.body, o.side, o.status, o.data.get("riding", ""))
+                  for o in state.creatures.values() if o.id != cid),
+        )
+        hash(key)
+    except TypeError:  # an unhashable path or fact: plan without the cache
+        return None
+    keep = (rs, state.battlefield, state.sides, c.definition, c.data)  # their ids stay unique
+    return key, keep
+
+
 def plan_path(
+    state: EncounterState,
+    rs: Ruleset,
+    cid: str,
+    squares: tuple[Square, ...],
+    mode: WalkMode,
+    budget_yd: float,
+) -> tuple[tuple[Step, ...], list[Violation]]:
+    """Hook 'plan_path': :func:`plan_path_uncached`, remembered for the last few (state,
+    command) pairs, so a move's validation and its resolution plan the path once."""
+    kk = _plan_key(state, rs, cid, squares, mode, budget_yd)
+    if kk is None:
+        return plan_path_uncached(state, rs, cid, squares, mode, budget_yd)
+    for key, _keep, hit in _PLANS:
+        if key == kk[0]:
+            return hit[0], list(hit[1])
+    out = plan_path_uncached(state, rs, cid, squares, mode, budget_yd)
+    _PLANS[:] = [(kk[0], kk[1], (out[0], list(out[1])))] + _PLANS[:7]
+    return out
+
+
+def plan_path_uncached(
     state: EncounterState,
     rs: Ruleset,
     cid: str,

@@ -76,7 +76,7 @@ def free_attack_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
     rule = rs.definition.diagonal_rule
     here = st.creatures[mover].body
     there = body_at(st, mover, tuple(step.square), step.elevation_yd)
-    for t in threats_for(st, rs, mover, mode):
+    for t in threats_for(st, rs, mover, mode, near=here):
         if not (
             within_reach(t.body, here, reach=t.reach_yd, rule=rule)
             and not within_reach(t.body, there, reach=t.reach_yd, rule=rule)
