@@ -222,6 +222,7 @@ def _plan_key(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Squar
             id(rs), id(state.battlefield), id(state.sides), cid, path, mode, float(budget_yd),
             c.turn.moved_yd if active else 0.0, c.turn.moved_yd, diagonals_taken(state, cid),
             c.body, c.afflictions, id(c.definition), id(c.data), c.side, c.status,
+            _mount_facts(state, cid),
             tuple((o.id, o.body, o.side, o.status, o.data.get("riding", ""))
                   for o in state.creatures.values() if o.id != cid),
         )
@@ -230,6 +231,15 @@ def _plan_key(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Squar
         return None
     keep = (rs, state.battlefield, state.sides, c.definition, c.data)  # their ids stay unique
     return key, keep
+
+
+def _mount_facts(state: EncounterState, cid: str) -> tuple[Any, ...]:
+    """What a charge's plan reads of the mount (its Speed: Seed SotDL: Ride)."""
+    m = mount_of(state, cid)
+    if not m:
+        return ()
+    mc = state.creatures[m]
+    return (m, mc.definition.speed, mc.afflictions, mc.status)
 
 
 def plan_path(
