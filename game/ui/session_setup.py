@@ -71,9 +71,9 @@ def build_engine(opened: Any, *, seed: int = 0) -> Any | None:
         base = _slug(name)
         ids[base] = ids.get(base, 0) + 1
         cid = base if ids[base] == 1 else f"{base}_{ids[base]}"
-        if not e.name and ids[base] > 1:
+        if ids[base] > 1:  # two "Goblin"s: the GM must tell them apart in the panels and the log
             name = f"{name} {ids[base]}"
-        by_name[e.name or name] = cid
+        by_name.setdefault(e.name or name, cid)
         creatures.append((cid, d, e, name))
     news = []
     for cid, d, e, name in creatures:

@@ -181,10 +181,10 @@ def _draw_elevation(
     for y, x in zip(*np.nonzero(diff), strict=True):
         gx, gy = x0 + int(x), y0 + int(y)
         v = float(full[gy, gx])
-        left = full[gy, gx - 1] if gx > 0 else None
-        up = full[gy - 1, gx] if gy > 0 else None
-        if left is not None and up is not None and left == v and up == v:
-            continue  # inside a plateau: the shading says it, the edge squares carry the number
+        left = full[gy, gx - 1] if gx > 0 else v
+        up = full[gy - 1, gx] if gy > 0 else v
+        if left == v and up == v and (gx > 0 or gy > 0):
+            continue  # inside a plateau: the shading says it, its edge squares carry the number
         label = palette.text_surface(f"{v:g}", max(10, z // 3))
         surf.blit(label, (int(x) * z + 2, int(y) * z + 1))
 
