@@ -43,6 +43,7 @@ NOT_ON_BAR = {
     "end_effect",
 }
 BEGIN = ("begin_combat", "start_combat")
+NEAREST_TARGETS = 8
 ACTOR_FIELDS = ("creature", "attacker", "mover", "actor")
 
 
@@ -118,9 +119,13 @@ def _legality(session: Any, selected: str, cmd_type: type, kind: str) -> tuple[b
         ]
         return (not vs, vs[0].reason if vs else "")
     first = ""
-    for c in st.creatures.values():
-        if c.id == selected or not c.in_fight:
-            continue
+    # The nearest few creatures answer "legal for some target" (a 100-creature field stays fast)
+    me = st.creatures[selected].square
+    others = sorted(
+        (c for c in st.creatures.values() if c.id != selected and c.in_fight),
+        key=lambda c: max(abs(c.square[0] - me[0]), abs(c.square[1] - me[1])),
+    )[:NEAREST_TARGETS]
+    for c in others:
         vs = session.validate(make(cmd_type, selected, target=c.id))
         if not vs:
             return True, ""
