@@ -2,7 +2,8 @@
 
 Starts its own Xvfb on a free display. Skipped only when Xvfb or xdotool is missing and
 BATTLEMAT_REQUIRE_XVFB is not set (CI sets it and installs them). Screenshots come from
-ImageMagick's ``import`` when present, else from the app itself (SIGUSR1 writes its window).
+ImageMagick's ``import`` when present, else from the app itself (SIGUSR1 writes its window;
+BATTLEMAT_E2E_SHOT=app forces that).
 """
 
 from __future__ import annotations
@@ -107,7 +108,7 @@ class Desktop:
 
     def screenshot(self, name: str) -> pygame.Surface:
         out = self.tmp / f"{name}.png"
-        if shutil.which("import"):
+        if shutil.which("import") and os.environ.get("BATTLEMAT_E2E_SHOT") != "app":
             subprocess.run(
                 ["import", "-window", self.window, str(out)], env=self.env, check=True, timeout=20
             )
