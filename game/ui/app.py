@@ -373,7 +373,8 @@ def run_app(path: Path) -> int:
     touch = os.environ.get("BATTLEMAT_TOUCH", "") not in ("", "0")
     dpi = float(os.environ.get("BATTLEMAT_DPI", DEFAULT_DPI))
     w, h = (int(v) for v in os.environ.get("BATTLEMAT_WINDOW", "1400x860").split("x"))
-    app = App(session, size=(w, h), touch=touch, dpi=dpi)
+    scale = os.environ.get("BATTLEMAT_UI_SCALE")
+    app = App(session, size=(w, h), touch=touch, dpi=dpi, ui_scale=float(scale) if scale else None)
     _install_sigterm([app])
     autoquit = os.environ.get("BATTLEMAT_AUTOQUIT_S")
     try:
