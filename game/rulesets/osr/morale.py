@@ -97,7 +97,7 @@ def morale_conditions(
             continue
         if dead_by_side.get(side, 0) >= 1:
             out[(FIRST_DEATH, side)] = MoraleTrigger(
-                FIRST_DEATH, side, checkers, f"the first of side {side} has been killed"
+                FIRST_DEATH, side, checkers, f"the first of their number ({side}) has been killed"
             )
         foes = [f for f in active if f.side != side]
         if len(foes) > len(mine):

@@ -218,17 +218,23 @@ def enter_morale(ctx: Context) -> None:
     seen = [tuple(k) for k in st.data.get("osr_morale_seen", ())]
     fired = rising(now, seen)
     ctx.emit(EncounterDataSet("osr_morale_seen", tuple(sorted(now))))
-    checked: set[str] = set()
+    # one check per creature (or formation), naming every trigger that fired for it
+    reasons: dict[str, list[str]] = {}
+    first: dict[str, str] = {}
     for trig in fired:
         for cid in trig.who:
             c = ctx.state.creatures[cid]
             f = formation_of(ctx.state, cid)
             key = f.id if f else cid
-            if key in checked or not c.in_fight or c.has("fleeing"):
+            if not c.in_fight or c.has("fleeing"):
                 continue
-            checked.add(key)
-            group = list(f.members) if f else [cid]
-            _check(ctx, cid, group, trig.reason)
+            first.setdefault(key, cid)
+            if trig.reason not in reasons.setdefault(key, []):
+                reasons[key].append(trig.reason)
+    for key, cid in first.items():
+        f = formation_of(ctx.state, cid)
+        group = list(f.members) if f else [cid]
+        _check(ctx, cid, group, "; ".join(reasons[key]))
 
 
 def _check(ctx: Context, cid: str, group: list[str], reason: str) -> None:

@@ -56,7 +56,7 @@ def test_first_death_triggers_morale_for_the_rest() -> None:
     out = to_morale(eng, dice=[3, 3, 6, 6])
     checks = of(out.events, "OsrMoraleChecked")
     assert [c.creature for c in checks] == ["orc2", "orc3"]
-    assert "first of side gm" in checks[0].reason
+    assert "first of their number (gm)" in checks[0].reason
     assert checks[0].outcome == "stands" and checks[1].outcome == "flees"
     orc3 = eng.state.creatures["orc3"]
     assert orc3.has("fleeing") and orc3.data.get("retreat") == "forced"
@@ -324,3 +324,4 @@ def test_routed_creature_keeps_trying_to_flee() -> None:
     eng.submit(AdvancePhase(), dice=[1, 1, 5, 2])  # both fail to get away
     orc2 = eng.state.creatures["orc2"]
     assert orc2.has("retreat_failed") and orc2.data.get("retreat") == "forced"
+
