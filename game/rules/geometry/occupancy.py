@@ -8,6 +8,7 @@ an *anchor* is the top-left square of a footprint.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
@@ -46,7 +47,8 @@ def footprint_reduce(
     if h < space or w < space:
         return out
     win = sliding_window_view(mask, (space, space))
-    red = {"any": np.any, "all": np.all, "max": np.max, "min": np.min}[how](win, axis=(-2, -1))
+    reduce: Any = {"any": np.any, "all": np.all, "max": np.max, "min": np.min}[how]
+    red = reduce(win, axis=(-2, -1))
     out[: h - space + 1, : w - space + 1] = red
     return out
 
@@ -92,7 +94,7 @@ def anchors_overlapping(occupied: np.ndarray, *, space: int) -> np.ndarray:
     pad = np.zeros((h + space - 1, w + space - 1), dtype=bool)
     pad[:h, :w] = occupied
     # a footprint anchored at (y, x) covers [y, y+space) x [x, x+space)
-    return sliding_window_view(pad, (space, space)).any(axis=(-2, -1))
+    return np.asarray(sliding_window_view(pad, (space, space)).any(axis=(-2, -1)))
 
 
 def overlaps(a: Body, b: Body) -> bool:

@@ -195,6 +195,7 @@ def reachable(
     # threat layers: how many threats each edge leaves the reach of
     K = max_attacks + 1
     if live:
+        assert elev is not None  # computed whenever threats are live (above)
         el = elev[pad : pad + hw, pad : pad + ww]
         leaves = np.zeros(S.shape, dtype=np.int64)
         for t in live:
@@ -217,6 +218,7 @@ def reachable(
     diag = np.array([dx != 0 and dy != 0 and L == 1 for dx, dy, L in _dir_list(lmax)]) \
         if K * P > 1 else None
     for k in range(K if K * P > 1 else 0):  # the plain case needs no stacking (below)
+        assert diag is not None  # built whenever there is stacking to do
         for q in range(P):
             if P == 1:
                 p_src = np.zeros(len(diag), dtype=np.int64)
@@ -262,10 +264,10 @@ def reachable(
         np.minimum(dist, flat_best, out=dist)
     dist[dist > over] = INF  # beyond the budget
     dist.take(SRC, out=G)
-    late = RUNS & (G < need - EPS) if RUNS is not None else None
+    late_end = RUNS & (G < need - EPS) if RUNS is not None else None
     G += C
-    if late is not None:
-        G[late] = INF
+    if late_end is not None:
+        G[late_end] = INF
     arg = G.argmin(axis=1)
     if SRC.shape[0] == 1:  # the plain case: one block, a direct gather
         parent = SRC[0][arg[0], _arange(n)]

@@ -19,6 +19,7 @@ from game.rules.engine import (
     event,
     parse_dice,
 )
+from game.rules.engine.walk import square_of
 from game.rules.geometry.falling import fall as geo_fall
 from game.rules.geometry.falling import ground_under
 from game.rulesets.sotdl.common import cannot_act, cannot_move, need_creature
@@ -45,7 +46,7 @@ class Fell(Event):
     def apply(self, state: EncounterState) -> EncounterState:
         c = state.creatures[self.creature]
         return state.update_creature(
-            self.creature, body=c.body.moved_to(tuple(self.square), self.to_yd)
+            self.creature, body=c.body.moved_to(square_of(self.square), self.to_yd)
         )
 
 
@@ -61,7 +62,7 @@ def fall(
     deal it, and knock it prone. Returns the damage. A rider falls with its mount."""
     st = ctx.state
     c = st.creatures[cid]
-    body = c.body.moved_to(tuple(square) if square else c.body.square)
+    body = c.body.moved_to(square_of(square) if square else c.body.square)
     rule = falling_rule(ctx.ruleset)
     top = c.body.elevation_yd if from_yd is None else from_yd
     f = geo_fall(st.battlefield, body=body, from_yd=top, rule=rule)

@@ -15,6 +15,7 @@ from typing import Any
 from game.rules.battlefield import Battlefield, Square
 from game.rules.body import Body
 from game.rules.engine import CreatureState, EncounterState, Ruleset, Step, Violation, WalkMode
+from game.rules.engine.walk import square_of
 from game.rules.geometry.distance import body_distance, grid_distance
 from game.rules.geometry.falling import FallingRule
 from game.rules.geometry.forced import direction_away, forced_move
@@ -142,9 +143,9 @@ def body_at(
             elevation_yd = c.body.elevation_yd
         else:
             bf = state.battlefield
-            sq = [s for s in c.body.moved_to(square).squares() if bf.in_bounds(s)]
+            sq = [s for s in c.body.moved_to(square_of(square)).squares() if bf.in_bounds(s)]
             elevation_yd = max((bf.elevation_at(s) for s in sq), default=0.0)
-    return c.body.moved_to(tuple(square), elevation_yd)
+    return c.body.moved_to(square_of(square), elevation_yd)
 
 
 def can_free_attack(state: EncounterState, rs: Ruleset, attacker: str) -> bool:

@@ -21,6 +21,7 @@ from typing import Any
 from game.rules.battlefield import Square, Terrain
 from game.rules.body import Body
 from game.rules.engine import EncounterState, Ruleset, Violation, WalkMode
+from game.rules.engine.walk import square_of
 from game.rules.geometry.falling import fall_damage_dice
 from game.rules.geometry.pathing_search import ReachMap, describe_path, reachable
 from game.rules.geometry.reach import FreeAttack, free_attacks_along, within_reach
@@ -221,6 +222,7 @@ def path_preview(
         and isinstance(target[0], (list, tuple))
     ):
         target = target[0]  # one waypoint: the hovered square
+    squares: list[Any]
     if isinstance(target, (list, tuple)) and target and isinstance(target[0], (list, tuple)):
         squares = [start] + [tuple(float(v) if i == 2 else int(v) for i, v in enumerate(t))
                              for t in target]  # [x, y] or, for a flyer, [x, y, altitude]
@@ -232,10 +234,11 @@ def path_preview(
             found = _reach_map(state, rs, walker, budget, wm, safest=False).path_to(tgt, layer=0)
         squares = found if found else [start, tgt]
     steps, vs = plan_path(state, rs, walker, tuple(squares[1:]), wm, budget)
+    full: list[Square]
     if not vs and len(squares) > 1:
-        full = [start] + [tuple(s.square) for s in steps]
+        full = [start] + [square_of(s.square) for s in steps]
     else:
-        full = [tuple(q[:2]) for q in squares]
+        full = [square_of(q) for q in squares]
     tc = terrain_for(state, rs, walker)
     desc = describe_path(tc, full, moved_yd=c.turn.moved_yd if state.active == walker else 0.0)
     bodies = [c.body] + [body_at(state, walker, sq) for sq in full[1:]]
@@ -258,9 +261,9 @@ def path_preview(
         total += cost if math.isfinite(cost) else 0.0
         out.append(
             StepMark(
-                tuple(full[i + 1]),
+                full[i + 1],
                 cost,
-                total,  # type: ignore[arg-type]
+                total,
                 steps[i].how if not vs and i < len(steps) else st.kind,
                 tuple(marks.get(i + 1, ())),
             )

@@ -8,9 +8,9 @@ you can no longer reach the grabbed target").
 
 from __future__ import annotations
 
-from game.rules.battlefield import Terrain
-from game.rules.battlefield import Square
+from game.rules.battlefield import Square, Terrain
 from game.rules.engine import AfflictionEnded, Context, Event, Step, WalkState, event
+from game.rules.engine.walk import square_of
 from game.rules.geometry.reach import within_reach
 from game.rules.modifiers import Modifier
 from game.rulesets.sotdl.common import cannot_act, cannot_move
@@ -20,7 +20,6 @@ from game.rulesets.sotdl.movement_geo import (
     mount_of,
     reach_yd,
     rider_of,
-    rules_of,
     threats_for,
 )
 
@@ -75,7 +74,7 @@ def free_attack_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
     mover = ws.mover
     rule = rs.definition.diagonal_rule
     here = st.creatures[mover].body
-    there = body_at(st, mover, tuple(step.square), step.elevation_yd)
+    there = body_at(st, mover, square_of(step.square), step.elevation_yd)
     for t in threats_for(st, rs, mover, mode, near=here):
         if not (
             within_reach(t.body, here, reach=t.reach_yd, rule=rule)
@@ -90,7 +89,7 @@ def free_attack_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
                    if not free_attack_refusal(ctx.state, rs, t.id, x)]
         if not targets:  # an illegal attack (total cover, a hidden mover) is not offered
             continue
-        ctx.emit(FreeAttackProvoked(t.id, mover, here.square, tuple(step.square)))
+        ctx.emit(FreeAttackProvoked(t.id, mover, here.square, square_of(step.square)))
         if rider and ctx.state.hostile(t.id, rider):
             # Seed SotDL: Ride: the attacking creature chooses whether to attack rider or mount
             m, r = ctx.state.creatures[mover], ctx.state.creatures[rider]
@@ -178,9 +177,11 @@ def _terrain_of(ctx: Context, cid: str) -> int:
 
 def _banes_here(ctx: Context, cid: str) -> int:
     bf = ctx.state.battlefield
+    banes = bf.surface_banes
+    assert banes is not None  # Battlefield fills it in when built
     return max(
         (
-            int(bf.surface_banes[y, x])
+            int(banes[y, x])
             for x, y in ctx.state.creatures[cid].body.squares()
             if bf.in_bounds((x, y))
         ),
@@ -287,11 +288,11 @@ def surface_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
             return None
         if r.total <= 0:  # falls to the foot of the climb (the lower end of the step)
             bf = ctx.state.battlefield
-            low = min((ws.from_square, tuple(step.square)), key=lambda q: bf.elevation_at(q))
+            foot = min((ws.from_square, square_of(step.square)), key=bf.elevation_at)
             fall(
                 ctx,
                 mover,
-                square=low,
+                square=foot,
                 from_yd=max(top_of(ctx, mover), float(ws.data.get("from_elev", 0.0))),
                 cause="fell while climbing",
             )
@@ -321,7 +322,8 @@ def jump_and_fall_checker(ctx: Context, ws: WalkState, step: Step) -> str | None
     dz = abs(c.body.elevation_yd - top)
     length = dz if kind in ("up", "down") else float(max(
         abs(step.square[0] - ws.from_square[0]), abs(step.square[1] - ws.from_square[1])))
-    ctx.emit(Jumped(mover, ws.from_square, tuple(step.square), kind, length, step.cost_yd, result))
+    ctx.emit(Jumped(mover, ws.from_square, square_of(step.square), kind, length, step.cost_yd,
+                    result))
     if how.endswith("_challenge"):
         up = how.startswith("jump_up")
         label = "jump higher than the rule allows" if up else "jump farther than the rule allows"
@@ -424,8 +426,8 @@ def unseated(ctx: Context, ws: WalkState, step: Step) -> str | None:
     """A rider moved against its will (shoved, driven, pulled) leaves the saddle first."""
     mount = mount_of(ctx.state, ws.mover)
     if mount and not ws.mode.willing:
-        from game.rulesets.sotdl.mounts import BodySet, own_body
         from game.rules.engine import CreatureDataSet
+        from game.rulesets.sotdl.mounts import BodySet, own_body
 
         r = ctx.state.creatures[ws.mover]
         ctx.emit(
