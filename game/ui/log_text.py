@@ -158,7 +158,8 @@ def describe(ev: Any, names: dict[str, str]) -> str:
     if tname == "RoundStarted":
         return f"--- Round {ev.round} ---"
     if tname == "PhaseChanged":
-        return f"-- {str(getattr(ev, 'phase', '')).replace('_', ' ')} --"
+        phase = str(getattr(ev, "phase", ""))
+        return f"-- {names.get('phase:' + phase, phase.replace('_', ' '))} --"
     parts = []
     subject = ""
     for f in dataclasses.fields(ev):

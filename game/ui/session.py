@@ -239,7 +239,10 @@ class Session:
             return [("No encounter: this is a bare map.", ())]
         events = self.engine.log()
         if len(events) != self._log_len:
-            self._log, self._log_len = merge_steps(events, self.names()), len(events)
+            names = self.names()
+            for ph in self.engine.ruleset.phases:  # '-- Fast turns: GM --', in the ruleset's words
+                names[f"phase:{ph.name}"] = ph.label or ph.name.replace("_", " ")
+            self._log, self._log_len = merge_steps(events, names), len(events)
         return self._log
 
     def measure(self, a: tuple[int, int], b: tuple[int, int]) -> str:
