@@ -241,6 +241,8 @@ def _check(ctx: Context, cid: str, group: list[str], reason: str) -> None:
     """One morale check for a creature (or a formation, rolled once) and its consequences."""
     c = ctx.state.creatures[cid]
     ldr = leader_for(ctx.state, cid) if params_of(ctx.ruleset).lead_replaces_morale else None
+    if is_mob(ctx.state, cid):  # the log says why the total is one less
+        reason += f" (mob: {params_of(ctx.ruleset).mob_morale:+d})"
     roller = CtxRoller(ctx, f"morale: {c.name}", asked_of="gm")
     res = morale_check(
         roller,
