@@ -216,12 +216,15 @@ def _check_yaml(path: Path) -> str:
     defs = build_definitions(use, report, load_map=None, root=cfg.resolve().parent)
     bf: Battlefield | None = None
     enc: EncounterDef | None = None
+    before = len(report.errors)
     if kind == "encounters":
         enc, bf = build_encounter(
             Ctx(str(path), report), path, doc.data, defs, default_map_loader(),
             cfg.resolve().parent, frozenset(report.defined),
         )
-    mine = [e for e in report.errors if _is_about(e, path, kind)]
+    # what the encounter reported is its own, whatever file it names (its map, even a .png)
+    mine = [e for e in report.errors[:before] if _is_about(e, path, kind)]
+    mine += report.errors[before:]
     others = len(report.errors) - len(mine)
     if mine:
         if others:

@@ -83,8 +83,17 @@ WEAPON_SPEC: Mapping[str, Field] = {
     "off_hand_damage": Field(as_dice),
 }
 WEAPON_SPEC = with_added_fields(WeaponDef, dict(WEAPON_SPEC))
-_WEAPON_BUILT = {"name", "damage", "kind", "properties", "reach_yd", "range_yd", "defense_bonus",
-                 "damage_type", "off_hand_damage"}
+_WEAPON_BUILT = {
+    "name",
+    "damage",
+    "kind",
+    "properties",
+    "reach_yd",
+    "range_yd",
+    "defense_bonus",
+    "damage_type",
+    "off_hand_damage",
+}
 
 
 def build_weapon(ctx: Ctx, wid: str, node: Any, line: int) -> WeaponDef | None:
@@ -103,7 +112,9 @@ def build_weapon(ctx: Ctx, wid: str, node: Any, line: int) -> WeaponDef | None:
                 raise Bad(f"is an unknown property '{text}'{suggest(text, WEAPON_PROPERTIES)}")
             return text
 
-        items, ok_p = read_list(ctx, m["properties"], m.value_line("properties"), label, prop)
+        items, ok_p = read_list(
+            ctx, m["properties"], m.value_line("properties"), f"{label}: 'properties'", prop
+        )
         props, ok = set(items), ok and ok_p
     ranged = "range" in props
     kind = v.get("kind", "ranged" if ranged else "melee")
@@ -237,15 +248,21 @@ def build_creature(
                 raise Bad(f"is an unknown weapon '{wid}'{suggest(wid, weapons)}")
             return wid
 
-        items, ok_w = read_list(ctx, m["weapons"], m.value_line("weapons"), label, weapon)
+        items, ok_w = read_list(
+            ctx, m["weapons"], m.value_line("weapons"), f"{label}: 'weapons'", weapon
+        )
         extra["weapons"], ok = tuple(items), ok and ok_w
     if "movement" in m:
         items, ok_m = read_list(
-            ctx, m["movement"], m.value_line("movement"), label, one_of(MOVEMENT_MODES)
+            ctx,
+            m["movement"],
+            m.value_line("movement"),
+            f"{label}: 'movement'",
+            one_of(MOVEMENT_MODES),
         )
         extra["movement"], ok = frozenset(items), ok and ok_m
     if "tags" in m:
-        items, ok_t = read_list(ctx, m["tags"], m.value_line("tags"), label, as_str)
+        items, ok_t = read_list(ctx, m["tags"], m.value_line("tags"), f"{label}: 'tags'", as_str)
         extra["tags"], ok = frozenset(items), ok and ok_t
     if "skills" in m:
         skills = require_map(ctx, m["skills"], m.value_line("skills"), f"{label}: 'skills'")
@@ -345,7 +362,8 @@ def build_ruleset(ctx: Ctx, stem: str, node: Any) -> RulesetDef | None:
     if "params" in m:
         before = len(ctx.report.errors)
         extra["params"] = freeze_params(ctx, m["params"], m.value_line("params"), "params")
-        ok = ok and len(ctx.report.errors) == before and _check_light(ctx, m, label)
+        light_ok = _check_light(ctx, m, label)  # checked even when other params are wrong
+        ok = ok and len(ctx.report.errors) == before and light_ok
     if not ok:
         return None
     fields = {k: val for k, val in v.items() if k not in extra and k != "id"}

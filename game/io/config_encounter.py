@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -78,6 +79,7 @@ def resolve_map_path(
     for root in (find_project_root(encounter_path), fallback_root):
         if root is not None and root / given not in tried:
             tried.append(root / given)
+    tried = [Path(os.path.normpath(t)) for t in tried]  # name it without 'x/../' in messages
     for candidate in tried:
         if candidate.is_file():
             return candidate, tried
@@ -128,7 +130,11 @@ def build_encounter(
             return text
 
         surprise, ok_s = read_list(
-            ctx, m["surprise_possible"], m.value_line("surprise_possible"), label, side_id
+            ctx,
+            m["surprise_possible"],
+            m.value_line("surprise_possible"),
+            f"{label}: 'surprise_possible'",
+            side_id,
         )
         ok = ok and ok_s
     bf: Battlefield | None = None
@@ -219,6 +225,9 @@ def _map(
             ctx.add(line, f"{label}: ASCII map: {exc}")
             return raw, None, False
     found, tried = resolve_map_path(raw, path, root)
+    if found.is_dir():
+        ctx.add(line, f"{label}: map '{raw}' is a folder, not a Tiled map (.tmx)")
+        return str(found), None, False
     if not found.is_file():
         ctx.add(
             line, f"{label}: map '{raw}' not found (looked for {', '.join(str(t) for t in tried)})"

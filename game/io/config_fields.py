@@ -307,7 +307,7 @@ def read_list(
             out.append(conv(item))
         except Bad as bad:
             ok = False
-            ctx.add(node.item_line(i), f"{label}: item {i + 1} {bad}")
+            ctx.add(node.item_line(i), f"{label} item {i + 1} {bad}")
     return out, ok
 
 

@@ -390,6 +390,8 @@ def read_tiled(path: Path, *, for_pytmx: bool = False) -> TiledDoc:
             None,
             "JSON maps are not supported: save the map as .tmx in Tiled (File > Save As)",
         )
+    if path.suffix.lower() in (".png", ".gif", ".jpg", ".jpeg", ".bmp", ".webp", ".tsx", ".tx"):
+        raise input_error(path, None, f"a {path.suffix} file is not a Tiled map (.tmx)")
     root = parse_xml_file(path, kind="map")
     if root.tag != "map":
         raise input_error(

@@ -18,13 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from yaml.constructor import ConstructorError
-from yaml.nodes import MappingNode, SequenceNode
+from yaml.nodes import MappingNode, Node, SequenceNode
 
 from game.io.errors import InputError
 
 #: Config files are small; anything bigger is a mistake (or an attack), so say so.
 MAX_FILE_BYTES = 2_000_000
+#: Values a file may hold once its aliases and merge keys are expanded ('billion laughs').
+MAX_EXPANDED_VALUES = 1_000_000
 
 
 class LineMap(dict):  # type: ignore[type-arg]
@@ -89,16 +90,14 @@ class LineLoader(yaml.SafeLoader):
         merged: set[Any] = set()
         for key_node, value_node in node.value:
             key = self.construct_object(key_node, deep=True)
+            key_line = key_node.start_mark.line + 1
             try:
                 hash(key)
-            except TypeError:
-                raise ConstructorError(
-                    "while constructing a mapping",
-                    node.start_mark,
-                    "found a key that is a list or a mapping",
-                    key_node.start_mark,
-                ) from None
-            key_line = key_node.start_mark.line + 1
+            except TypeError:  # reported like a duplicate, so the rest of the file is checked
+                self.duplicates.append(
+                    InputError(self.path, key_line, "a key is a list or a mapping, not a name")
+                )
+                continue
             from_merge = id(key_node) not in explicit
             if key in merged:  # a merged value: overridden by what follows (as PyYAML does)
                 merged.discard(key)
@@ -160,13 +159,18 @@ def load_yaml_text(text: str, path: str) -> YamlDoc:
     loader: LineLoader | None = None
     try:
         loader = LineLoader(text, path)
-        data = loader.get_single_data()
+        node = loader.get_single_node()
+        if node is not None:
+            _check_expansion(node, path)
+        data = loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         what = exc.problem or exc.context or "malformed YAML"
         if exc.context and exc.problem and "while" not in exc.problem:
             what = f"{exc.problem} ({exc.context})"
+        if "'\\t'" in what:
+            what += ": indent with spaces, never tabs"
         raise InputError(path, line, f"invalid YAML: {what}") from None
     except yaml.reader.ReaderError as exc:
         raise InputError(
@@ -183,6 +187,40 @@ def load_yaml_text(text: str, path: str) -> YamlDoc:
             loader.dispose()
     assert loader is not None
     return YamlDoc(path, data, loader.duplicates)
+
+
+def _check_expansion(root: Node, path: str) -> None:
+    """Refuse aliases that refer to themselves or expand enormously, before anything is built.
+
+    PyYAML shares aliased values, but merge keys (``<<: [*a, *a]``) are copied, and every
+    validator walks values: so the size counted is the fully expanded one (in linear time).
+    """
+    sizes: dict[int, int] = {}
+    open_nodes: set[int] = set()
+
+    def size(node: Node) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in open_nodes:
+            raise InputError(path, node.start_mark.line + 1, "an alias refers to itself")
+        open_nodes.add(key)
+        total = 1
+        if isinstance(node, SequenceNode):
+            total += sum(size(item) for item in node.value)
+        elif isinstance(node, MappingNode):
+            total += sum(size(k) + size(v) for k, v in node.value)
+        open_nodes.discard(key)
+        if total > MAX_EXPANDED_VALUES:
+            raise InputError(
+                path,
+                node.start_mark.line + 1,
+                f"aliases here expand to more than {MAX_EXPANDED_VALUES} values",
+            )
+        sizes[key] = total
+        return total
+
+    size(root)
 
 
 def load_yaml_file(path: Path) -> YamlDoc:

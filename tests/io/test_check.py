@@ -66,7 +66,7 @@ def test_mistakes_are_one_line_each_and_fail(tmp_path: Path) -> None:
     assert err.splitlines() == [
         f"{bad}:5: creature 'orc': unknown field 'defence' (did you mean 'defense'?)",
         f"{bad}:2: creature 'orc': missing required field 'defense' (or 'armour_class')",
-        f"{bad}:7: creature 'orc': item 1 is an unknown weapon 'axe'",
+        f"{bad}:7: creature 'orc': 'weapons' item 1 is an unknown weapon 'axe'",
     ]
 
 

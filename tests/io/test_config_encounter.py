@@ -100,7 +100,7 @@ def test_unknown_ruleset_side_and_creature(tmp_path: Path, defs: Definitions) ->
     )
     assert errors(path, defs) == [
         "enc.yaml:7: encounter 'enc': unknown ruleset 'sotld' (did you mean 'sotdl'?)",
-        "enc.yaml:11: encounter 'enc': item 1 is an unknown side 'foe' (did you mean 'foes'?)",
+        "enc.yaml:11: encounter 'enc': 'surprise_possible' item 1 is an unknown side 'foe' (did you mean 'foes'?)",
         "enc.yaml:13: encounter 'enc': creature 1 (goblim): unknown creature 'goblim' (did you mean 'goblin'?)",
         "enc.yaml:17: encounter 'enc': creature 2 (goblin): unknown side 'foe' (did you mean 'foes'?) "
         "(this encounter's sides: foes, party)",
