@@ -102,7 +102,7 @@ class Layout:
     def for_window(cls, w: int, h: int, scale: float) -> Layout:
         """Panels around the battlefield view (which gets what is left)."""
         top_h = round(40 * scale)
-        bottom_h = round(84 * scale)
+        bottom_h = round(92 * scale)  # two rows of 32-pixel (at scale 1) buttons
         left_w = min(round(250 * scale), w // 4)
         right_w = min(round(330 * scale), w // 3)
         return cls(

@@ -222,3 +222,23 @@ def test_hovering_a_log_line_highlights_its_creatures(app: App) -> None:
     r = app.camera.px_per_yd // 2
     ring = {tuple(app.screen.get_at((x - r - d, y)))[:3] for d in range(-4, 6)}
     assert palette.HIGHLIGHT in ring
+
+
+def test_touch_mode_everything_a_finger_touches_is_a_centimetre(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.camera import touch_target_px
+
+    dpi = 160.0
+    s = Session(toy_opened(tmp_path), journal_path=tmp_path / "t.jsonl", build=toy_build)
+    a = App(s, size=(1920, 1080), touch=True, dpi=dpi)
+    a.selected = "kara"
+    a._panel_version = -1
+    a.update(0.0)
+    a.draw()
+    cm = touch_target_px(dpi)
+    buttons = list(a.panels.buttons) + list(a.panels.action_buttons)
+    rows = [i["button_element"] for i in a.panels.creatures.item_list if i["button_element"]]
+    assert buttons and rows
+    for b in buttons + rows:
+        assert b.rect.height >= cm and b.rect.width >= cm, b.text
+    assert a.camera.px_per_yd >= cm  # a square of the battlefield too
+    a.close()
