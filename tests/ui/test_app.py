@@ -242,3 +242,15 @@ def test_touch_mode_everything_a_finger_touches_is_a_centimetre(tmp_path) -> Non
         assert b.rect.height >= cm and b.rect.width >= cm, b.text
     assert a.camera.px_per_yd >= cm  # a square of the battlefield too
     a.close()
+
+
+def test_shift_click_adds_a_waypoint_the_path_goes_through(app: App) -> None:
+    _click(app, (1, 1))
+    _click(app, (1, 4), mods=pygame.KMOD_SHIFT)
+    _hover(app, (3, 5))
+    path = app.tools[-1].preview()["move"].path
+    assert (1, 4) in path and path[-1] == (3, 5)
+    _click(app, (3, 5))
+    assert app.session.engine.state.creatures["kara"].square == (3, 5)
+    cmd = app.session.engine.history[-1].command
+    assert (1, 4) in cmd.path
