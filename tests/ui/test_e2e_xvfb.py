@@ -141,7 +141,14 @@ def _layout(tmp: Path) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int
     s = Session.open(DEMO, journal_path=tmp / "probe.jsonl")
     app = App(s, size=SIZE)
     start = s.engine.state.creatures["spearman"].square
-    dest = (start[0] + 2, start[1] + 2)
+    area = s.move_area("spearman", s.move_modes("spearman"))
+    k = area.classes.index("move")
+    ys, xs = (area.cost_class == k).nonzero()
+    dest = sorted(
+        (int(x), int(y))
+        for x, y in zip(xs, ys, strict=True)
+        if 2 <= max(abs(int(x) - start[0]), abs(int(y) - start[1])) <= 3
+    )[0]
     px = app.camera.px_per_yd
     app.close()
     return app.camera.square_center_px(start), app.camera.square_center_px(dest), (px, 0)
