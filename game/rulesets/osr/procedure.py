@@ -140,6 +140,8 @@ class RetreatResult:
             if self.check
             else (self.ruling + ": " if self.ruling else "")
         )
+        if self.outcome in ("complication", "opportunity"):  # not a bare success or failure
+            head += f"{self.outcome}: "
         return f"{self.who} {head}{text}"
 
 
