@@ -115,6 +115,29 @@ class Journal:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self._f: Any = None
+        self._locked = False
+
+    @property
+    def lock_path(self) -> Path:
+        """The file saying which process writes this journal."""
+        return self.path.with_name(self.path.name + ".lock")
+
+    def acquire(self) -> str:
+        """Take the journal for this process; '' if done, else who holds it (then do not write).
+
+        Two windows on one encounter would interleave their commands; a lock left by a crash
+        (its process is gone) is taken over.
+        """
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            holder = int(self.lock_path.read_text(encoding="utf-8").strip() or 0)
+        except (OSError, ValueError):
+            holder = 0
+        if holder and holder != os.getpid() and _alive(holder):
+            return f"{self.path}: already open in another Battlemat (process {holder})"
+        self.lock_path.write_text(str(os.getpid()), encoding="utf-8")
+        self._locked = True
+        return ""
 
     def start(
         self,
@@ -159,7 +182,21 @@ class Journal:
         self._write({"op": "redo"})
 
     def close(self) -> None:
-        """Close the file (everything is already on disk)."""
+        """Close the file (everything is already on disk) and let go of the lock."""
         if self._f is not None:
             self._f.close()
             self._f = None
+        if self._locked:
+            self.lock_path.unlink(missing_ok=True)
+            self._locked = False
+
+
+def _alive(pid: int) -> bool:
+    """True if a process with this id is running."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

@@ -52,7 +52,11 @@ class Session:
         self.journal: Journal | None = None
         if self.engine is not None:
             self.journal = Journal(journal_path or journal_path_for(opened.path))
-            session_store.resume(self)
+            held = self.journal.acquire()
+            session_store.resume(self, write=not held)
+            if held:  # another window writes this journal: this one plays without saving
+                self.journal = None
+                self.problem = held + ": this window does not autosave"
 
     @classmethod
     def open(cls, path: Path, **kw: Any) -> Session:

@@ -40,8 +40,11 @@ def header(session: Session) -> SaveHeader:
     )
 
 
-def resume(session: Session) -> None:
-    """Read the journal back (keeping the good prefix of a damaged one) and replay it."""
+def resume(session: Session, *, write: bool = True) -> None:
+    """Read the journal back (keeping the good prefix of a damaged one) and replay it.
+
+    ``write=False`` (another window holds the journal): read only, never rewrite or move it.
+    """
     assert session.journal is not None and session.engine is not None
     read = read_journal(session.journal.path)
     head = header(session)
@@ -52,7 +55,8 @@ def resume(session: Session) -> None:
         and read.header.map_sha256 != head.map_sha256
     ):
         backup = session.journal.path.with_name(session.journal.path.name + ".other-map.bak")
-        session.journal.path.replace(backup)
+        if write:
+            session.journal.path.replace(backup)
         session.problem = (
             f"{session.journal.path}: the map changed since this fight; "
             f"the old journal is kept at {backup}"
@@ -73,7 +77,7 @@ def resume(session: Session) -> None:
         )
         records, redo = records[:ok], []
     session.engine.redo_stack[:] = [_to_record(r, None) for r in redo]
-    if read.header is None or session.problem:
+    if write and (read.header is None or session.problem):
         session.journal.start(head, records, redo)
     session.touch()
 

@@ -103,3 +103,22 @@ def test_restart_keeps_the_old_journal(tmp_path) -> None:  # type: ignore[no-unt
     r = _session(tmp_path, j)  # opened with seed 7: the journal says 8, and the dice follow it
     assert r.engine.state.creatures["kara"].square == (1, 1)
     assert r.seed == 8 and r.engine.dice.seed == 8
+
+
+def test_a_second_window_on_the_same_fight_does_not_write_its_journal(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    j = tmp_path / "j.jsonl"
+    first = _session(tmp_path, j)
+    _play(first)
+    lock = j.with_name(j.name + ".lock")
+    lock.write_text("1")  # process 1 (init) is alive: as if another Battlemat held it
+    second = _session(tmp_path, j)
+    assert second.journal is None and "another Battlemat" in second.problem
+    assert second.engine.state.creatures == first.engine.state.creatures  # it still shows the fight
+    before = j.read_text()
+    second.submit(ToyWalk("kara", ((4, 4),)))
+    assert j.read_text() == before
+    lock.write_text("999999999")  # a crashed holder: taken over
+    third = _session(tmp_path, j)
+    assert third.journal is not None and not third.problem
+    third.close()
+    assert not lock.exists()
