@@ -76,6 +76,7 @@ class App:
         self.running = True
         self.fullscreen = False
         self._pan_from: tuple[int, int] | None = None
+        self._pan_moved = 0  # pixels dragged with the right button: a drag pans, a click cancels
         self._panel_version = -1
         self.player_view: Any | None = None
         self.frame_count = 0
