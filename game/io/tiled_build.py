@@ -104,6 +104,25 @@ def _to_yards(doc: TiledDoc, ypt: float, o: MapObject) -> tuple[tuple[float, flo
     return tuple((round(x * sx, 4), round(y * sy, 4)) for x, y in o.points)
 
 
+#: Work all objects' shapes may ask of the rasterizer (sample rows x edges, squares, line
+#: samples): a few seconds at most, far above any real map (thousands of huge shapes are not).
+MAX_RASTER_WORK = 250_000_000
+
+
+def _raster_work(o: MapObject, pts: tuple[tuple[float, float], ...], bf: Battlefield) -> float:
+    """What rasterizing this shape costs, roughly (game/io/tiled_raster.py's loops)."""
+    if o.shape == "point":
+        return 1.0
+    xs = [min(max(p[0], 0.0), bf.width) for p in pts]
+    ys = [min(max(p[1], 0.0), bf.height) for p in pts]
+    if o.shape == "polyline":  # about 8 samples a square of length, in a Python loop
+        return 150.0 * sum(
+            math.hypot(xs[i + 1] - xs[i], ys[i + 1] - ys[i]) for i in range(len(pts) - 1)
+        )
+    rows = max(ys) - min(ys) + 1
+    return rows * 4 * len(pts) + rows * (max(xs) - min(xs) + 1)
+
+
 def _squares(o: MapObject, pts: tuple[tuple[float, float], ...], bf: Battlefield):  # noqa: ANN202
     if o.shape in ("polyline", "point"):
         if o.shape == "point":
@@ -179,6 +198,19 @@ def _placement(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Placem
     return Placement(cid.strip(), side.strip(), square, o.name, elev, f"{doc.path.name}: {o.where}")
 
 
+def _spend(doc: TiledDoc, work: float, o: MapObject, pts: Any, bf: Battlefield) -> float:
+    """Add a shape's rasterizing work; refuse the map before it takes minutes to read."""
+    work += _raster_work(o, pts, bf)
+    if work > MAX_RASTER_WORK:
+        raise input_error(
+            doc.path,
+            o.where,
+            "the objects up to this one are too many huge or detailed shapes to read in "
+            "a few seconds: merge or simplify zones and walls",
+        )
+    return work
+
+
 def build_battlefield(doc: TiledDoc) -> Battlefield:
     """Rasterize tiles, zones and obstacles into a yard grid; collect placements."""
     ypt = yards_per_tile(doc)
@@ -201,12 +233,14 @@ def build_battlefield(doc: TiledDoc) -> Battlefield:
     later: list[tuple[MapObject, Any]] = []
     unknown: Counter[str] = Counter()
     notes: list[str] = []
+    work = 0.0
     for o in doc.objects:
         if ignored(o.properties):
             continue
         pts = _to_yards(doc, ypt, o)
         notes += property_notes(o.where, o.cls, o.properties)
         if o.cls in ZONE_DEFAULTS:
+            work = _spend(doc, work, o, pts, bf)
             sq = _squares(o, pts, bf)
             zones.append(_zone(doc, bf, o, pts, sq))
             if not sq[0].size:
@@ -224,6 +258,7 @@ def build_battlefield(doc: TiledDoc) -> Battlefield:
         if o.cls in CREATURE_CLASSES:
             placements.append(_placement(doc, bf, o, pts))
         else:
+            work = _spend(doc, work, o, pts, bf)
             sq = _squares(o, pts, bf)
             obstacles.append(_obstacle(doc, bf, o, pts, sq))
             if not sq[0].size:
