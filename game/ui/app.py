@@ -50,6 +50,9 @@ class App:
         self.touch = touch
         self.scale = ui_scale if ui_scale is not None else ui_scale_for(dpi, touch=touch)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        # loading the map's images made a hidden 1x1 window centred on the desktop; set_mode
+        # keeps that position, which leaves the real window's top-left at the desktop's centre
+        pygame.Window.from_display_module().position = pygame.WINDOWPOS_CENTERED
         pygame.display.set_caption(f"Battlemat: {session.title}")
         self.manager = pygame_gui.UIManager(size, _theme(self.scale))
         pt = round(14 * self.scale)
@@ -360,6 +363,23 @@ def _install_sigterm(app_ref: list[App]) -> None:
         signal.signal(signal.SIGUSR1, shot)
 
 
+def _window_size() -> tuple[int, int]:
+    """BATTLEMAT_WINDOW (e.g. 1400x860) if set and sane, else 1400x860 shrunk to fit the desktop."""
+    wanted = os.environ.get("BATTLEMAT_WINDOW", "")
+    try:
+        w, h = (int(v) for v in wanted.lower().split("x"))
+        if 320 <= w <= 16384 and 240 <= h <= 16384:
+            return (w, h)
+    except ValueError:
+        pass
+    if wanted:
+        print(f"warning: BATTLEMAT_WINDOW={wanted!r} is not WIDTHxHEIGHT; using the default")
+    desktops = pygame.display.get_desktop_sizes() or [(1400, 860)]
+    dw, dh = desktops[0]
+    # a laptop's 1366x768 must still show the whole window, title bar and panels included
+    return (min(1400, max(320, int(dw * 0.95))), min(860, max(240, int(dh * 0.9))))
+
+
 def run_app(path: Path) -> int:
     """Open the GM window on an encounter or map; returns the exit status."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -373,9 +393,8 @@ def run_app(path: Path) -> int:
         return 2
     touch = os.environ.get("BATTLEMAT_TOUCH", "") not in ("", "0")
     dpi = float(os.environ.get("BATTLEMAT_DPI", DEFAULT_DPI))
-    w, h = (int(v) for v in os.environ.get("BATTLEMAT_WINDOW", "1400x860").split("x"))
     scale = os.environ.get("BATTLEMAT_UI_SCALE")
-    app = App(session, size=(w, h), touch=touch, dpi=dpi, ui_scale=float(scale) if scale else None)
+    app = App(session, size=_window_size(), touch=touch, dpi=dpi, ui_scale=float(scale) if scale else None)
     _install_sigterm([app])
     autoquit = os.environ.get("BATTLEMAT_AUTOQUIT_S")
     try:
