@@ -182,6 +182,22 @@ def cover(
     return [], []
 
 
+def melee_cluster(
+    target: Fighter, attacker: Fighter, others: Sequence[Fighter], reach: int
+) -> tuple[str, ...]:
+    """The ongoing melee the target is in (Seed OSR: a ranged natural 1 "into an ongoing melee"
+    hits a random target): everyone engaged with it, and everyone engaged with them in turn
+    (the whole brawl, not the shooter); () when the target is not in melee."""
+    seen = {target.name}
+    frontier = [target]
+    while frontier:
+        for o in engaged_foes(frontier.pop(), others, reach):
+            if o.name not in seen and o.name != attacker.name:
+                seen.add(o.name)
+                frontier.append(o)
+    return (target.name, *sorted(seen - {target.name})) if len(seen) > 1 else ()
+
+
 def attack_factors(
     bf: Battlefield,
     attacker: Fighter,
@@ -218,7 +234,5 @@ def attack_factors(
         )
         mods += cmods
         violations += cviol
-        engaged = engaged_foes(target, others, p.melee_reach_yd)
-        if engaged:
-            group = (target.name, *sorted(o.name for o in engaged))
+        group = melee_cluster(target, attacker, others, p.melee_reach_yd)
     return AttackFactors(tuple(mods), tuple(violations), unseen, target.has("prone"), group)

@@ -146,3 +146,12 @@ def test_ranged_into_melee_names_the_melee_group() -> None:
     a, t, ally = f("ann", "pc", 0, 3), f("orc", "gm", 5, 1), f("bo", "pc", 5, 0)
     fa = attack_factors(FIELD, a, t, [a, t, ally], P, ranged=True)
     assert fa.melee_group == ("orc", "bo")
+
+
+def test_the_melee_group_is_the_whole_brawl() -> None:
+    """Seed OSR: a ranged natural 1 "into an ongoing melee" may hit anyone in it: the target's
+    foes, and those fighting them in turn (a second goblin on bo), never the shooter."""
+    a, t, bo = f("ann", "pc", 0, 3), f("orc", "gm", 5, 1), f("bo", "pc", 5, 0)
+    gob, far = f("gob", "gm", 6, 0), f("rat", "gm", 9, 3)
+    fa = attack_factors(FIELD, a, t, [a, t, bo, gob, far], P, ranged=True)
+    assert fa.melee_group == ("orc", "bo", "gob")
