@@ -103,8 +103,12 @@ class Desktop:
         time.sleep(0.35)
 
     def click(self, pos: tuple[int, int]) -> None:
-        self.xdo("mousemove", str(pos[0]), str(pos[1]))
+        self.move_to(pos)
         self.xdo("click", "1")
+
+    def move_to(self, pos: tuple[int, int]) -> None:
+        """Move the pointer to a point in window pixels, wherever the window stands."""
+        self.xdo("mousemove", "--window", self.window, str(pos[0]), str(pos[1]))
 
     def screenshot(self, name: str) -> pygame.Surface:
         out = self.tmp / f"{name}.png"
@@ -174,7 +178,7 @@ def test_click_token_and_square_moves_it_on_screen_and_in_the_journal(tmp_path: 
         desk.xdo("key", "space")  # its turn, in the current part of the round
         before = desk.screenshot("before")
         desk.click(start_px)  # its reachable squares show
-        desk.xdo("mousemove", str(dest_px[0]), str(dest_px[1]))
+        desk.move_to(dest_px)
         hover = desk.screenshot("hover")
         desk.xdo("click", "1")  # move there
         time.sleep(0.5)
