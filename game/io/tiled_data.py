@@ -7,6 +7,7 @@ import binascii
 import gzip
 import warnings
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
@@ -107,9 +108,17 @@ def decode_data(data: Element, width: int, height: int, file: Path, where: str) 
 
 
 def decode_chunks(
-    data: Element, file: Path, where: str, max_side: int
+    data: Element,
+    file: Path,
+    where: str,
+    max_side: int,
+    spend: Callable[[int, str], None] | None = None,
 ) -> dict[tuple[int, int], np.ndarray]:
-    """Decode an infinite map's chunks: {(x, y) of the chunk's top-left tile: gids}."""
+    """Decode an infinite map's chunks: {(x, y) of the chunk's top-left tile: gids}.
+
+    ``spend(cells, where)`` is told each chunk's size before it is decoded (it raises when a
+    map holds more chunk data than any real map: a flood of big zero-filled chunks).
+    """
     out: dict[tuple[int, int], np.ndarray] = {}
     for ch in data.findall("chunk"):
         cx = attr_int(ch, "x", 0, file, where)
@@ -120,6 +129,8 @@ def decode_chunks(
             raise input_error(
                 file, f"{where} chunk {cx},{cy}", f"chunk size {cw}x{chh} is out of range"
             )
+        if spend is not None:
+            spend(cw * chh, f"{where} chunk {cx},{cy}")
         # chunks inherit the encoding of their <data>
         for attr in ("encoding", "compression"):
             value = data.get(attr)

@@ -139,6 +139,7 @@ class _Reader:
         self.chunked: list[tuple[Element, TileLayer, dict[tuple[int, int], np.ndarray]]] = []
         self.layer_cells = 0
         self.ids: dict[int, str] = {}
+        self.chunk_cells = 0
 
     def walk(
         self,
@@ -196,7 +197,7 @@ class _Reader:
             raise input_error(self.path, where, "tile layer has no <data>")
         layer = TileLayer(name, np.zeros((0, 0), np.uint32), off, props, vis, where)
         if doc.infinite:
-            chunks = decode_chunks(data, self.path, where, MAX_SIDE)
+            chunks = decode_chunks(data, self.path, where, MAX_SIDE, self.count_chunk_cells)
             self.chunked.append((el, layer, chunks))
         else:
             w = attr_int(el, "width", doc.width, self.path, where)
@@ -225,6 +226,16 @@ class _Reader:
                 where,
                 f"tile gid {bad} at {x + origin[0]},{y + origin[1]} is in no tileset "
                 f"({self.tilesets.held()})",
+            )
+
+    def count_chunk_cells(self, n: int, where: str) -> None:
+        """Infinite maps: chunk data decoded so far, capped like the layers it becomes."""
+        self.chunk_cells += n
+        if self.chunk_cells > MAX_LAYER_CELLS:
+            raise input_error(
+                self.path,
+                where,
+                f"chunks hold more than {MAX_LAYER_CELLS} squares in all; the map is too big",
             )
 
     def count_cells(self, n: int, where: str) -> None:

@@ -16,10 +16,14 @@ from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element
 
+import numpy as np
+
 from game.io.tiled_xml import attr_int, image_size, input_error, parse_xml_file, read_properties
 
 #: A tileset may not declare more tiles than this (a 4096x4096 image of 16-pixel tiles is 65536).
 MAX_TILES_PER_TILESET = 65536
+#: Tilesets one map may use (real maps use a handful; each costs lookups per tile).
+MAX_TILESETS = 1000
 #: Flip and rotation flags live in the top four bits of a gid (Tiled 1.9 added the fourth).
 GID_MASK = 0x0FFFFFFF
 
@@ -62,10 +66,16 @@ class Tilesets:
 
     def unknown_gid(self, gids: Iterable[int]) -> int | None:
         """The first gid (flags cleared, 0 skipped) that no tileset holds, or None."""
-        for g in gids:
-            if g and not any(first <= g <= last for first, last, _ in self.spans):
-                return int(g)
-        return None
+        g = np.asarray(list(gids), dtype=np.int64)
+        g = g[g != 0]
+        if not g.size:
+            return None
+        spans = sorted(self.spans)
+        firsts = np.array([a for a, _, _ in spans], dtype=np.int64)
+        lasts = np.array([b for _, b, _ in spans], dtype=np.int64)
+        i = np.searchsorted(firsts, g, side="right") - 1  # spans never overlap (checked)
+        held = (i >= 0) & (g <= lasts[np.maximum(i, 0)]) if firsts.size else np.zeros(g.size, bool)
+        return None if held.all() else int(g[~held][0])
 
     def held(self) -> str:
         """Which gids the tilesets hold, for messages."""
@@ -229,6 +239,8 @@ def _embed(ts: Tilesets, node: Element, tsx_root: Element | None, tsx_path: Path
 def embed_tilesets(map_path: Path, root: Element) -> Tilesets:
     """Replace every <tileset source=...> of the map by its content; collect tile properties."""
     ts = Tilesets(map_path=map_path, root=root)
+    if len(root.findall("tileset")) > MAX_TILESETS:
+        raise input_error(map_path, "map", f"more than {MAX_TILESETS} tilesets")
     for i, node in enumerate(list(root)):
         if node.tag != "tileset":
             continue

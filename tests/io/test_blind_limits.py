@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import base64
 import math
 import time
+import zlib
 from pathlib import Path
 
 import pytest
@@ -94,3 +96,40 @@ def test_yaml_merge_chain_is_refused_before_it_is_built() -> None:
         load_yaml_text("\n".join(lines) + "\n", "merge.yaml")
     assert time.perf_counter() - t < 2
     assert "aliases here expand to more than" in info.value.what
+
+
+def test_a_flood_of_big_zero_chunks_in_an_infinite_map(tmp_path: Path) -> None:
+    """Each 1024x1024 chunk of zeros compresses to a few kB; hundreds of them are refused."""
+    zeros = base64.b64encode(zlib.compress(bytes(4 * SIDE * SIDE), 9)).decode()
+    chunks = "".join(
+        f'   <chunk x="0" y="0" width="{SIDE}" height="{SIDE}">{zeros}</chunk>\n' for _ in range(60)
+    )
+    path = tmp_path / "flood.tmx"
+    path.write_text(
+        '<?xml version="1.0"?>\n<map version="1.10" orientation="orthogonal" width="10" '
+        'height="10" tilewidth="16" tileheight="16" infinite="1">\n'
+        ' <layer id="1" name="g" width="10" height="10">\n'
+        f'  <data encoding="base64" compression="zlib">\n{chunks}  </data>\n </layer>\n</map>\n'
+    )
+    t = time.perf_counter()
+    with pytest.raises(InputError) as info:
+        load_battlefield(path)
+    assert time.perf_counter() - t < 5
+    assert info.value.where == "layer 'g' chunk 0,0"
+    assert "chunks hold more than" in info.value.what
+
+
+def test_thousands_of_tilesets(tmp_path: Path) -> None:
+    tilesets = "".join(
+        f' <tileset firstgid="{1 + 4 * i}" name="t{i}" tilewidth="16" tileheight="16" '
+        'tilecount="4" columns="4"><image source="x.png" width="64" height="16"/></tileset>\n'
+        for i in range(1001)
+    )
+    path = tmp_path / "sets.tmx"
+    path.write_text(
+        '<?xml version="1.0"?>\n<map version="1.10" orientation="orthogonal" width="4" '
+        f'height="4" tilewidth="16" tileheight="16" infinite="0">\n{tilesets}</map>\n'
+    )
+    with pytest.raises(InputError) as info:
+        load_battlefield(path)
+    assert str(info.value) == f"{path}:map: more than 1000 tilesets"
