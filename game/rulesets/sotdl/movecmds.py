@@ -120,6 +120,12 @@ def _v_stand(state: EncounterState, cmd: StandUp, rs: Ruleset) -> list[Violation
     vs = own_turn_violations(state, cmd.creature, use)
     if use == "move" and state.active == cmd.creature and c.turn.move_used:
         vs.append(Violation(f"{c.name} has already moved this turn", "moved"))
+    pin = c.data.get("pinned_by", "")
+    if pin:  # Seed SotDL: Ride: Falling Prone (whether it uses the move or an action)
+        m = state.creatures.get(pin)
+        vs.append(Violation(f"{c.name} is pinned under {m.name if m else pin}: it cannot stand "
+                            "up until the mount stands up or is moved off it (or it gets free)",
+                            "pinned"))
     return vs
 
 
