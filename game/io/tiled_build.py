@@ -172,6 +172,12 @@ def _obstacle(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any, sq: Any) -
 def _placement(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Placement:
     p = keys(o.properties)
     cid = p.get("creature")
+    if cid is not None and not isinstance(cid, str):
+        raise input_error(
+            doc.path,
+            f"{o.where} property 'creature'",
+            f"must be text (the creature definition's id), got {cid!r}",
+        )
     if not isinstance(cid, str) or not cid.strip():
         raise input_error(
             doc.path,

@@ -120,6 +120,11 @@ def decode_chunks(
     map holds more chunk data than any real map: a flood of big zero-filled chunks).
     """
     out: dict[tuple[int, int], np.ndarray] = {}
+    loose = data.find("tile") is not None or (data.text or "").strip(" \t\r\n,0")
+    if loose and data.find("chunk") is None:
+        raise input_error(  # tiles outside chunks would be dropped without a word
+            file, where, 'the map says infinite="1" but this layer\'s tiles are not in <chunk>s'
+        )
     for ch in data.findall("chunk"):
         cx = attr_int(ch, "x", 0, file, where)
         cy = attr_int(ch, "y", 0, file, where)

@@ -42,12 +42,19 @@ def parse_xml_file(path: Path, *, kind: str = "file") -> Element:
         raise input_error(path, None, f"{kind} not found") from None
     except OSError as err:
         raise input_error(path, None, f"cannot read {kind}: {err.strerror}") from None
+    if path.is_dir():
+        raise input_error(path, None, f"is a folder, not a {kind} file")
+    if not path.is_file():  # a pipe or a device would block or never end
+        raise input_error(path, None, f"is not a regular file, so not a {kind} file")
     if size > MAX_FILE_BYTES:
         raise input_error(path, None, f"{kind} is {size} bytes, more than the {MAX_FILE_BYTES} cap")
     try:
-        data = path.read_bytes()
+        with path.open("rb") as fh:
+            data = fh.read(MAX_FILE_BYTES + 1)
     except OSError as err:
         raise input_error(path, None, f"cannot read {kind}: {err.strerror}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise input_error(path, None, f"{kind} is more than the {MAX_FILE_BYTES} bytes cap")
     return parse_xml_bytes(data, path)
 
 
@@ -64,9 +71,7 @@ def parse_xml_bytes(data: bytes, path: Path | str) -> Element:
     except ParseError as err:
         line, col = getattr(err, "position", (0, 0))
         msg = str(err).split(":")[0]
-        raise input_error(
-            path, line, f"malformed XML: {msg} (column {col + 1})"
-        ) from None
+        raise input_error(path, line, f"malformed XML: {msg} (column {col + 1})") from None
 
 
 # --- typed custom properties -------------------------------------------------------------

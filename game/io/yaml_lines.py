@@ -226,8 +226,11 @@ def _check_expansion(root: Node, path: str) -> None:
 def load_yaml_file(path: Path) -> YamlDoc:
     """Read and parse a YAML file; every problem is an InputError naming the file."""
     name = str(path)
+    if path.exists() and not path.is_dir() and not path.is_file():
+        raise InputError(name, None, "is not a regular file (a pipe or a device?)")
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise InputError(name, None, "file not found") from None
     except IsADirectoryError:
@@ -236,7 +239,7 @@ def load_yaml_file(path: Path) -> YamlDoc:
         raise InputError(name, None, f"cannot read: {exc.strerror or exc}") from None
     if len(raw) > MAX_FILE_BYTES:
         raise InputError(
-            name, None, f"file is {len(raw)} bytes; config files are capped at {MAX_FILE_BYTES}"
+            name, None, f"file is more than {MAX_FILE_BYTES} bytes; config files are capped there"
         )
     try:
         text = raw.decode("utf-8-sig")

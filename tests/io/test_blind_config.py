@@ -16,7 +16,7 @@ import pytest
 from game.io.check import check_paths
 from game.io.config import load_definitions, load_encounter, load_encounter_with_map
 from game.io.config_roster import encounter_roster
-from game.io.errors import InputErrors
+from game.io.errors import InputError, InputErrors
 
 YAML = Path(__file__).parent / "data" / "blind" / "yaml"
 ROOT = Path(__file__).resolve().parents[2]
@@ -282,3 +282,20 @@ def test_battlemat_check_on_every_blind_config_file() -> None:
     for f in files:  # a map's mistakes name the map and the encounter that uses it
         who = "encounter 'encounter_map_strangers'" if "strangers" in f else f
         assert who in run.stdout + run.stderr
+
+
+def test_a_pipe_named_like_a_config_file(tmp_path: Path) -> None:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    fifo = tmp_path / "creatures.yaml"
+    os.mkfifo(fifo)
+    rc, lines, _ = _check(fifo)
+    assert rc == 1 and lines == [f"{fifo}: is not a regular file (a pipe or a device?)"]
+
+
+def test_several_documents_in_one_file() -> None:
+    from game.io.yaml_lines import load_yaml_text
+
+    with pytest.raises(InputError) as info:
+        load_yaml_text("---\ncreatures: {}\n---\nweapons: {}\n", "two.yaml")
+    assert str(info.value).startswith("two.yaml:3: invalid YAML: but found another document")

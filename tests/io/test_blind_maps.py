@@ -245,6 +245,15 @@ BAD_CASES = [
     ("entity_in_attribute.tmx", None, "", ["entity declarations are not allowed"], True),
     ("external_entity.tmx", None, "", ["entity declarations are not allowed"], True),
     ("groups_too_deep.tmx", None, "layer 'g64'", ["nested more than 64 deep"], True),
+    ("infinite_without_chunks.tmx", None, "layer 'Ground'", ["not in <chunk>s"], True),
+    ("creature_id_is_a_number.tmx", None, "object 9 property 'creature'", ["got 7"], False),
+    (
+        "template_tileset_png.tmx",
+        "tpl/tileset_png.tx",
+        "tileset ../tiles.png",
+        ["an image is not a tileset"],
+        True,
+    ),
 ]
 
 
@@ -315,3 +324,26 @@ def test_battlemat_check_on_every_bad_map_at_once() -> None:
         assert line.startswith(
             _expected_file(fixture, in_file) + (f":{where}: " if where else ": ")
         )
+
+
+def test_a_folder_a_pipe_or_a_device_named_like_a_map(tmp_path: Path) -> None:
+    """Never read forever from something that is not a file."""
+    folder = tmp_path / "folder.tmx"
+    folder.mkdir()
+    with pytest.raises(InputError) as info:
+        load_battlefield(folder)
+    assert str(info.value) == f"{folder}: is a folder, not a map file"
+    if not hasattr(os, "mkfifo"):
+        return
+    fifo = tmp_path / "pipe.tmx"
+    os.mkfifo(fifo)
+    with pytest.raises(InputError) as info:
+        load_battlefield(fifo)
+    assert str(info.value) == f"{fifo}: is not a regular file, so not a map file"
+    device = tmp_path / "zero.tmx"
+    device.symlink_to("/dev/zero")
+    t = time.perf_counter()
+    out, err = io.StringIO(), io.StringIO()
+    assert check_paths([device, fifo.with_suffix(".yaml")], out, err) == 1
+    assert time.perf_counter() - t < 5
+    assert err.getvalue().splitlines()[0] == f"{device}: is not a regular file, so not a map file"
