@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import signal
+import warnings
 import sys
 import time
 import traceback
@@ -52,7 +53,9 @@ class App:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         # loading the map's images made a hidden 1x1 window centred on the desktop; set_mode
         # keeps that position, which leaves the real window's top-left at the desktop's centre
-        pygame.Window.from_display_module().position = pygame.WINDOWPOS_CENTERED
+        with warnings.catch_warnings():  # from_display_module warns about surface rendering,
+            warnings.simplefilter("ignore", DeprecationWarning)  # which we do not use it for
+            pygame.Window.from_display_module().position = pygame.WINDOWPOS_CENTERED
         pygame.display.set_caption(f"Battlemat: {session.title}")
         self.manager = pygame_gui.UIManager(size, _theme(self.scale))
         pt = round(14 * self.scale)
@@ -167,6 +170,7 @@ class App:
             selected_key=self.selected,
             highlighted_keys=frozenset(highlighted),
             hover_square=self.hover_square,
+            formations=self.session.formations(),
             **fields,
         )
 
