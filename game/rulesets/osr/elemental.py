@@ -13,6 +13,8 @@ from game.rulesets.osr.dice import DiceExpr, DieRoller, parse_dice, roll_many
 LIGHTNING = "lightning"
 FIRE = "fire"
 ACID = "acid"
+#: damage types the rules know (config/weapons.yaml uses the same words)
+DAMAGE_TYPES = ("physical", LIGHTNING, FIRE, ACID)
 PHYSICAL = "physical"
 
 #: A GM typing 8 forever must not hang the table: stop exploding after this many extra dice.

@@ -5,6 +5,7 @@ phase machine's AdvancePhase with side-by-side turns in Movement, Missiles, Mele
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from game.rules.definitions import WeaponDef
@@ -43,6 +44,7 @@ from game.rulesets.osr.commands import (
     SwiftAct,
 )
 from game.rulesets.osr.dice import CtxRoller, parse_dice
+from game.rulesets.osr.elemental import DAMAGE_TYPES
 from game.rulesets.osr.events import OsrSideCourse, OsrSwiftActRolled, OsrTermsAgreed
 from game.rulesets.osr.morale import is_surrounded
 from game.rulesets.osr.phases import ACTION, MILIEU, MORALE, next_side
@@ -127,15 +129,21 @@ def v_seize(state: EncounterState, cmd: OsrSeizeInitiative, rs: Ruleset) -> list
     if state.round != 0:
         return [Violation("swift acts come once, before the first round", "too_late")]
     seen: set[str] = set(_seized(state))
+    shape = "a swift act is {creature, act, skill, difficulty, target, text}"
+    if not isinstance(cmd.acts, (tuple, list)) or not all(
+        isinstance(a, (SwiftAct, Mapping)) for a in cmd.acts
+    ):
+        return [Violation(f"acts: a list of swift acts ({shape})", "bad_act")]
     try:
         acts = swift_acts(cmd)
     except TypeError as e:
-        return [
-            Violation(
-                f"a swift act has creature, act, skill, difficulty, target, text: {e}", "bad_act"
-            )
-        ]
+        return [Violation(f"{shape}: {e}", "bad_act")]
     for a in acts:
+        if not isinstance(a.difficulty, int) or isinstance(a.difficulty, bool):
+            return [Violation(f"a swift act's difficulty is a whole number: {a.difficulty!r}",
+                              "bad_act")]
+        if not all(isinstance(v, str) for v in (a.creature, a.act, a.skill, a.target, a.text)):
+            return [Violation(f"{shape}: words, not numbers or lists", "bad_act")]
         vs = _creature(state, a.creature)
         if vs:
             return vs
@@ -315,6 +323,13 @@ def v_cast(state: EncounterState, cmd: OsrCastSpell, rs: Ruleset) -> list[Violat
             parse_dice(cmd.damage)
         except ValueError as e:
             return [Violation(str(e), "bad_dice")]
+    if cmd.damage_type not in DAMAGE_TYPES:  # a typo would silently lose the fire or acid rider
+        return [
+            Violation(
+                f"damage_type is one of {', '.join(DAMAGE_TYPES)}, not {cmd.damage_type!r}",
+                "bad_damage_type",
+            )
+        ]
     return slow_action_violations(state, rs, cmd.creature, "casting a spell")
 
 
@@ -414,6 +429,8 @@ def v_retreat(state: EncounterState, cmd: OsrDeclareRetreat, rs: Ruleset) -> lis
     if vs:
         return vs
     c = state.creatures[cmd.creature]
+    if not isinstance(cmd.plan, str):
+        return [Violation("plan: the retreat plan in words", "bad_plan")]
     if not c.in_fight:
         return [Violation(f"{c.name} is {c.status}", "not_in_fight")]
     if c.data.get("retreat") is not None:
