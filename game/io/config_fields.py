@@ -320,6 +320,8 @@ _SUFFIX_RULES: tuple[tuple[str, Callable[[Any], Any]], ...] = (
     ("_dice", as_dice),
     ("_banes", in_range(as_int, 0, 10)),
     ("_boons", in_range(as_int, 0, 10)),
+    ("_multiplier", in_range(as_number, 0, None)),
+    ("_fraction", in_range(as_number, 0, 1)),
 )
 _PARAM_BUDGET = 20_000  # values; aliases can make a small file expand enormously
 
@@ -355,19 +357,45 @@ def _freeze(ctx: Ctx, value: Any, line: int, path: str, budget: list[int]) -> An
     )
 
 
-def _freeze_map(ctx: Ctx, m: LineMap, path: str, budget: list[int]) -> Mapping[str, Any]:
+def _rule(key: Any) -> tuple[str, Callable[[Any], Any]] | None:
+    """The naming convention a params key follows, if any."""
+    if isinstance(key, str):
+        for suffix, conv in _SUFFIX_RULES:
+            if key.endswith(suffix):
+                return suffix, conv
+    return None
+
+
+def _freeze_map(
+    ctx: Ctx,
+    m: LineMap,
+    path: str,
+    budget: list[int],
+    inherited: tuple[str, Callable[[Any], Any]] | None = None,
+) -> Mapping[str, Any]:
+    """Freeze a mapping; a key's naming convention also holds for the values of a mapping under
+    it (``cover_banes: {half: 1}`` holds banes), unless their own names say otherwise."""
     out: dict[str, Any] = {}
     for key, value in m.items():
         sub = f"{path}.{key}"
         if not isinstance(key, (str, int, float)) or isinstance(key, bool):
             ctx.add(m.key_line(key), f"{path}: key {describe(key)} must be text or a number")
             continue
+        rule = _rule(key) or inherited
+        if isinstance(value, LineMap):
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise Bad(
+                    f"is too large (more than {_PARAM_BUDGET} values, or aliases that repeat)"
+                )
+            out[key] = _freeze_map(ctx, value, sub, budget, rule)
+            continue
         value = _freeze(ctx, value, m.value_line(key), sub, budget)
-        for suffix, conv in _SUFFIX_RULES:
-            if isinstance(key, str) and key.endswith(suffix) and not isinstance(value, Mapping):
-                try:
-                    value = conv(value)
-                except Bad as bad:
-                    ctx.add(m.value_line(key), f"{sub} {bad} (names ending in {suffix} hold that)")
+        if rule is not None and not isinstance(value, Mapping):
+            suffix, conv = rule
+            try:
+                value = conv(value)
+            except Bad as bad:
+                ctx.add(m.value_line(key), f"{sub} {bad} (names ending in {suffix} hold that)")
         out[key] = value
     return MappingProxyType(out)
