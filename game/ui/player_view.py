@@ -75,7 +75,11 @@ class PlayerView:
             self.camera.set_view(0, 0, *self.window.size)
         surf = self.window.get_surface()
         scene = Scene(
-            session.battlefield, session.tokens(), overlays=PLAYER_OVERLAYS, player_view=True
+            session.battlefield,
+            session.tokens(),
+            overlays=PLAYER_OVERLAYS,
+            player_view=True,
+            formations=session.formations(),
         )
         draw_frame(surf, self.camera, scene, self.caches)
         self.window.flip()

@@ -63,6 +63,18 @@ class TokenView:
 
 
 @dataclass(frozen=True)
+class FormationMark:
+    """A formation as a block on the map: its members' squares, the way it faces, its cohesion."""
+
+    key: str
+    squares: tuple[Square, ...]
+    facing: str = ""  # "N", "NE" ... "" when the ruleset gives none
+    side: str = ""
+    controller: str = "gm"
+    label: str = ""  # "tight, cohesion 6"
+
+
+@dataclass(frozen=True)
 class PathStepMark:
     """Something that happens at one step of a previewed path (a free attack, a jump, a fall)."""
 
@@ -115,6 +127,7 @@ class Scene:
     measure: tuple[Square, Square, str] | None = None  # from, to, label
     player_view: bool = False
     labels: dict[str, str] = field(default_factory=dict)  # key -> text drawn under a token
+    formations: tuple[FormationMark, ...] = ()  # blocks that move and face as one (OSR)
 
     def visible_tokens(self) -> tuple[TokenView, ...]:
         """Tokens this view may show (the player view never shows hidden creatures)."""

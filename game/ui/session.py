@@ -15,7 +15,7 @@ from game.ui import session_moves, session_store
 from game.ui.loading import Opened, open_target
 from game.ui.log_text import merge_steps
 from game.ui.panels import ActionButton, PanelModel
-from game.ui.scene import TokenView, tokens_from_placements, with_unique_labels
+from game.ui.scene import FormationMark, TokenView, tokens_from_placements, with_unique_labels
 from game.ui.session_setup import build_engine
 from game.ui.view_model import TokenConfig, load_token_config, tokens_from_state
 
@@ -47,6 +47,7 @@ class Session:
         self.problem = ""  # a one-line note for the status bar (a repaired journal ...)
         self._manual = False
         self._tokens_cache: tuple[int, tuple[TokenView, ...]] | None = None
+        self._forms_cache: tuple[int, tuple[FormationMark, ...]] | None = None
         self._log: list[tuple[str, tuple[str, ...]]] = []
         self._log_len = -1
         self.journal: Journal | None = None
@@ -225,11 +226,52 @@ class Session:
             toks = tokens_from_placements(self.battlefield)
         else:
             reach = self.hook("reach_yd")
-            toks = with_unique_labels(tokens_from_state(self.engine.state, self.token_config))
+            toks = with_unique_labels(
+                tokens_from_state(self.engine.state, self.token_config, vitals=self.vitals_fn())
+            )
             if reach is not None:
                 toks = tuple(_with_reach(t, self, reach) for t in toks)
         self._tokens_cache = (self.version, toks)
         return toks
+
+    def vitals_fn(self) -> Any:
+        """The ruleset's ``vitals`` query as a function of a creature id (OSR hit points), or None."""
+        if self.engine is None or "vitals" not in self.engine.ruleset.queries:
+            return None
+        return lambda cid: self.engine.query("vitals", cid)  # type: ignore[union-attr]
+
+    def formations(self) -> tuple[FormationMark, ...]:
+        """The ruleset's formations (blocks, facing, cohesion) as map marks; () if it has none."""
+        if self._forms_cache is not None and self._forms_cache[0] == self.version:
+            return self._forms_cache[1]
+        out = []
+        st = self.engine.state if self.engine is not None else None
+        for f in self.query("formations") or ():
+            if not getattr(f, "squares", ()):
+                continue
+            bits = [str(getattr(f, "order", "") or "")]
+            if getattr(f, "mob", False):
+                bits.append("mob")
+            if getattr(f, "cohesion", None) is not None:
+                bits.append(f"cohesion {f.cohesion}")
+            controller = "gm"
+            if st is not None:
+                controller = next(
+                    (s.controller for s in st.sides if s.id == getattr(f, "side", "")), "gm"
+                )
+            name = str(getattr(f, "id", "")).replace("_", " ")
+            out.append(
+                FormationMark(
+                    str(f.id),
+                    tuple(tuple(q) for q in f.squares),
+                    str(getattr(f, "facing", "") or ""),
+                    str(getattr(f, "side", "")),
+                    controller,
+                    f"{name}: " + ", ".join(b for b in bits if b),
+                )
+            )
+        self._forms_cache = (self.version, tuple(out))
+        return self._forms_cache[1]
 
     def names(self) -> dict[str, str]:
         """Creature id -> name."""

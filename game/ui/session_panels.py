@@ -158,7 +158,9 @@ def panel_model(session: Any, selected: str) -> PanelModel:
         if c.turn.triggered_used:
             bits.append("[T]")
         if c.damage:
-            bits.append(f"{c.damage}/{c.definition.health}")
+            from game.ui.view_model import max_damage
+
+            bits.append(f"{c.damage}/{max_damage(c, session.vitals_fn())}")
         if c.status != "active":
             bits.append(c.status)
         names = list(dict.fromkeys(a.name for a in c.afflictions))

@@ -7,6 +7,8 @@ Uses only the published set-up calls (docs/engine.md: ``build_ruleset``, ``new_s
 from __future__ import annotations
 
 import importlib
+import dataclasses
+import inspect
 import re
 from typing import Any
 
@@ -28,8 +30,29 @@ def _encounter_for_map(opened: Any) -> EncounterDef:
     return EncounterDef(name, name, str(opened.path), "sotdl", tuple(sides))
 
 
-def build_engine(opened: Any, *, seed: int = 0) -> Any | None:
-    """An Engine on the encounter's starting state, or None without a ruleset plug-in."""
+def _accepts(fn: Any, name: str) -> bool:
+    """Whether a plug-in's set-up call takes this keyword (OSR: formations, the encounter)."""
+    try:
+        return name in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def ruleset_ids(defs: Any) -> list[str]:
+    """The rulesets the GM may play under: config/rulesets/ that have a plug-in installed."""
+    out = []
+    for rid in sorted(getattr(defs, "rulesets", {}) or {}):
+        try:
+            importlib.import_module(f"game.rulesets.{rid}")
+        except ImportError:
+            continue
+        out.append(rid)
+    return out
+
+
+def build_engine(opened: Any, *, seed: int = 0, ruleset: str | None = None) -> Any | None:
+    """An Engine on the encounter's starting state, or None without a ruleset plug-in;
+    ``ruleset`` plays the encounter under another ruleset than its file names (issue 7)."""
     enc = opened.encounter
     defs = opened.definitions
     if enc is None:
@@ -42,6 +65,8 @@ def build_engine(opened: Any, *, seed: int = 0) -> Any | None:
         except Exception:  # no config: the map is only looked at
             return None
         enc = _encounter_for_map(opened)
+    if ruleset and ruleset != enc.ruleset:
+        enc = dataclasses.replace(enc, ruleset=ruleset)
     try:
         plugin = importlib.import_module(f"game.rulesets.{enc.ruleset}")
     except ImportError:
@@ -76,12 +101,16 @@ def build_engine(opened: Any, *, seed: int = 0) -> Any | None:
         by_name.setdefault(e.name or name, cid)
         creatures.append((cid, d, e, name))
     news = []
+    with_formation = _accepts(plugin.NewCreature, "formation")
     for cid, d, e, name in creatures:
         data = {"mount": by_name[e.mounted_on]} if e.mounted_on in by_name else {}
+        extra = {"formation": e.formation} if with_formation and getattr(e, "formation", "") else {}
         news.append(
             plugin.NewCreature(
-                cid, d, e.side, e.square, name=name, elevation_yd=e.elevation_yd, data=data
+                cid, d, e.side, e.square, name=name, elevation_yd=e.elevation_yd, data=data,
+                **extra,
             )
         )
-    state = plugin.new_state(opened.battlefield, rs, enc.sides, news)
+    kw = {"encounter": enc} if _accepts(plugin.new_state, "encounter") else {}
+    state = plugin.new_state(opened.battlefield, rs, enc.sides, news, **kw)
     return Engine(rs, state, SeededDice(seed))

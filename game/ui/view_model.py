@@ -65,12 +65,28 @@ def _mount_of(c: Any) -> str:
     return ""
 
 
+def max_damage(c: Any, vitals: Any = None) -> int:
+    """What the damage bar counts against: the ruleset's own measure when it has a ``vitals``
+    query (OSR hit points), else the definition's Health (SotDL)."""
+    if vitals is not None:
+        try:
+            v = vitals(c.id)
+        except (KeyError, TypeError, ValueError):
+            v = None
+        if isinstance(v, dict) and v.get("hit_points") is not None:
+            return int(v["hit_points"])
+    return int(c.definition.health)
+
+
 def tokens_from_state(
-    state: Any, cfg: TokenConfig, *, hidden_from_players: set[str] | None = None
+    state: Any,
+    cfg: TokenConfig,
+    *,
+    hidden_from_players: set[str] | None = None,
+    vitals: Any = None,
 ) -> tuple[TokenView, ...]:
-    """One TokenView per creature still on the battlefield."""
+    """One TokenView per creature still on the battlefield (``vitals(id)``: the ruleset's query)."""
     out = []
-    ruleset = None
     for c in state.creatures.values():
         if c.status in ("removed", "fled"):
             continue
@@ -96,7 +112,7 @@ def tokens_from_state(
                     0.0, c.body.elevation_yd - state.battlefield.elevation_at(c.body.square)
                 ),
                 damage=c.damage,
-                health=d.health if ruleset != "osr" else d.hp,
+                health=max_damage(c, vitals),
                 afflictions=affl,
                 image=image,
                 mount_key=_mount_of(c),

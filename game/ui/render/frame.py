@@ -11,6 +11,7 @@ from game.rules.battlefield import Battlefield
 from game.ui.camera import Camera
 from game.ui.render import palette
 from game.ui.render.board import Board
+from game.ui.render.formations import draw_formations
 from game.ui.render.previews import (
     MoveTint,
     draw_hover,
@@ -53,6 +54,8 @@ def draw_frame(surface: pygame.Surface, cam: Camera, scene: Scene, caches: Rende
     if not scene.player_view:
         draw_move(surface, cam, scene, caches.move_tint)
         draw_target(surface, cam, scene)
+    if scene.formations:
+        draw_formations(surface, cam, scene, caches.art.side_colours)
     draw_tokens(surface, cam, scene, caches.art)
     if not scene.player_view:
         draw_move_labels(surface, cam, scene)

@@ -1,0 +1,73 @@
+"""The OSR demo in the GM window, headless: formations set up and drawn, hit points, afflictions."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.ui.app import App
+from game.ui.session import Session
+
+ROOT = Path(__file__).resolve().parents[2]
+OSR_DEMO = ROOT / "config" / "encounters" / "osr_demo.yaml"
+
+
+@pytest.fixture()
+def app(tmp_path):  # type: ignore[no-untyped-def]
+    a = App(Session.open(OSR_DEMO, journal_path=tmp_path / "j.jsonl"), size=(1400, 900))
+    a.update(0.0)
+    a.draw()
+    yield a
+    a.close()
+
+
+def test_osr_demo_opens_with_its_formations(app: App) -> None:
+    st = app.session.engine.state
+    assert st.ruleset_id == "osr"
+    forms = st.data.get("osr_formations", {})
+    assert set(forms) == {"shield_wall", "rabble"}
+    marks = {f.key: f for f in app.scene().formations}
+    assert marks["shield_wall"].facing == "S" and len(marks["shield_wall"].squares) == 4
+    assert "cohesion" in marks["shield_wall"].label
+
+
+def test_tokens_count_osr_hit_points_not_health(app: App) -> None:
+    st = app.session.engine.state
+    sergeant = st.creatures["sergeant"]
+    tok = next(t for t in app.session.tokens() if t.key == "sergeant")
+    assert sergeant.definition.hit_points is not None
+    assert tok.health == sergeant.definition.hit_points != sergeant.definition.health
+
+
+def test_formation_outline_is_drawn_on_the_block_edge(app: App) -> None:
+    mark = next(f for f in app.scene().formations if f.key == "shield_wall")
+    xs = [q[0] for q in mark.squares]
+    y = mark.squares[0][1]
+    # The middle of the block's top edge, between two members: the outline runs there
+    x_px, y_px = app.camera.yd_to_px((min(xs) + max(xs) + 1) / 2 + 0.5, y)
+    from game.ui.render import palette
+
+    ring = palette.side_colour(mark.controller, mark.side, app.caches.art.side_colours)
+    hits = 0
+    for dy in range(-2, 3):
+        c = app.screen.get_at((int(x_px), int(y_px) + dy))
+        hits += tuple(c)[:3] == ring
+    assert hits >= 1
+
+
+def test_burning_and_acid_show_as_badges(app: App) -> None:
+    from dataclasses import replace
+
+    from game.ui.render.tokens import BADGES
+
+    assert "burning" in BADGES and "in_acid" in BADGES
+    tok = next(t for t in app.session.tokens() if t.key == "raider_1")
+    plain = app.caches.art.surface(tok, 40)
+    burnt = app.caches.art.surface(replace(tok, afflictions=("burning", "in_acid")), 40)
+    assert plain.get_size() == burnt.get_size()
+    changed = sum(
+        plain.get_at((x, y)) != burnt.get_at((x, y))
+        for x in range(0, 40, 2)
+        for y in range(0, 40, 2)
+    )
+    assert changed > 10
