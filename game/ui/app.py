@@ -389,6 +389,16 @@ def run_app(path: Path) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     pygame.display.init()
     pygame.font.init()
+    if pygame.display.get_driver() in ("offscreen", "dummy") and not os.environ.get(
+        "SDL_VIDEODRIVER"
+    ):
+        # SDL fell back to drawing nowhere: the window would run unseen and never close
+        print(
+            "error: no display to open the GM window on (set DISPLAY, or use "
+            "`battlemat render ... --out FILE.png` for a picture)",
+            file=sys.stderr,
+        )
+        return 2
     try:
         session = Session.open(Path(path))
     except (InputError, InputErrors) as err:
