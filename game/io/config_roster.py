@@ -199,10 +199,12 @@ def _mount_problem(
             f"mounted_on '{rider.mounted_on}' is ambiguous: {len(mounts)} creatures have that name"
         )
     mount = mounts[0] if mounts else None
+    if mount is None and rider.mounted_on == rider.name:
+        return f"mounted_on '{rider.mounted_on}' is this creature's own name: it cannot ride itself"
     if mount is None:
         return (
             f"mounted_on '{rider.mounted_on}' names no other creature of this encounter"
-            f"{suggest(rider.mounted_on, [n for n in names if n])}"
+            f"{suggest(rider.mounted_on, [n for n in names if n and n != rider.mounted_on])}"
         )
     mdef = defs.creatures.get(mount.creature_id)
     if mdef is None:  # an unknown creature: reported already

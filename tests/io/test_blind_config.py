@@ -108,6 +108,12 @@ CASES: dict[str, list[tuple[int | None, str]]] = {
         (9, "Half out: square [7, 5] (2x2 space) is off the map"),
         (11, "Second: square [0, 5] is already taken by First"),
     ],
+    "encounter_riders_wrong.yaml": [
+        (7, "Goblin: mounted_on 'Pony' is ambiguous: 2 creatures have that name"),
+        (10, "Self: mounted_on 'Self' is this creature's own name: it cannot ride itself"),
+        (11, "A: cannot ride 'B': Knight cannot be ridden"),
+        (12, "B: cannot ride 'A': Knight cannot be ridden"),
+    ],
     "encounter_entries_wrong.yaml": [
         (5, "creature 1 must be a mapping of 'field: value' lines, not text 'goblin'"),
         (6, "'elevation_yd' must be a finite number, not nan"),
