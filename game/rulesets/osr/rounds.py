@@ -333,6 +333,11 @@ def v_cast(state: EncounterState, cmd: OsrCastSpell, rs: Ruleset) -> list[Violat
     return slow_action_violations(state, rs, cmd.creature, "casting a spell")
 
 
+def _soul_points(n: Any) -> str:
+    """'1 Soul Point', '3 Soul Points'."""
+    return f"{n} Soul Point{'' if n == 1 else 's'}"
+
+
 def r_cast(ctx: Context, cmd: OsrCastSpell) -> None:
     """The spell completes: its damage (area: reduced for formations) lands on each target."""
     begin_turn(ctx, cmd.creature)
@@ -342,7 +347,7 @@ def r_cast(ctx: Context, cmd: OsrCastSpell) -> None:
     )
     limit_after_slow_action(ctx, cmd.creature, "casting a spell")
     ctx.note(
-        f"{c.name} casts {cmd.spell} with {c.data.get('soul_points')} Soul Points", cmd.creature
+        f"{c.name} casts {cmd.spell} with {_soul_points(c.data.get('soul_points'))}", cmd.creature
     )
     if not cmd.damage:
         return
