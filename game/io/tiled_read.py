@@ -149,6 +149,7 @@ class _Reader:
         visible: bool,
         depth: int = 0,
         opacity: float = 1.0,
+        skip: bool = False,
     ) -> None:
         """Visit layers in draw order, groups included (offsets add up, opacities multiply)."""
         if depth > MAX_DEPTH:
@@ -180,18 +181,29 @@ class _Reader:
                     if el.get(k) is not None:
                         el.set(k, str(round(float(el.get(k, "0")))))
             if tag == "group":
-                self.walk(el, doc, (ox, oy), vis, depth + 1, alpha)
+                # a group's battlemat_ignore holds for every layer in it (an "Art" group)
+                off_rules = skip or ignored(read_properties(el, self.path, where))
+                self.walk(el, doc, (ox, oy), vis, depth + 1, alpha, off_rules)
             elif tag == "layer":
-                self.tile_layer(el, doc, (ox, oy), vis, name, where)
+                self.tile_layer(el, doc, (ox, oy), vis, name, where, skip)
             elif tag == "objectgroup":
-                self.object_layer(el, doc, (ox, oy), name, where)
+                self.object_layer(el, doc, (ox, oy), name, where, skip)
             elif self.for_pytmx and el.find("image") is None:
                 parent.remove(el)  # pytmx cannot take an image layer with no image
 
     def tile_layer(
-        self, el: Element, doc: TiledDoc, off: tuple[float, float], vis: bool, name: str, where: str
+        self,
+        el: Element,
+        doc: TiledDoc,
+        off: tuple[float, float],
+        vis: bool,
+        name: str,
+        where: str,
+        skip: bool = False,
     ) -> None:
         props = read_properties(el, self.path, where)
+        if skip:
+            props["battlemat_ignore"] = True  # its group's switch
         data = el.find("data")
         if data is None:
             raise input_error(self.path, where, "tile layer has no <data>")
@@ -256,9 +268,15 @@ class _Reader:
         data.text = to_csv(raw)
 
     def object_layer(
-        self, el: Element, doc: TiledDoc, off: tuple[float, float], name: str, where: str
+        self,
+        el: Element,
+        doc: TiledDoc,
+        off: tuple[float, float],
+        name: str,
+        where: str,
+        group_off: bool = False,
     ) -> None:
-        skip = ignored(read_properties(el, self.path, where))
+        skip = group_off or ignored(read_properties(el, self.path, where))
         if skip and not self.for_pytmx:
             return
         for i, obj in enumerate(el.findall("object")):

@@ -142,6 +142,12 @@ def test_unicode_names_a_bom_and_an_ignored_layer() -> None:
     assert bf.placements[0].side == "ennemis"
 
 
+def test_battlemat_ignore_on_a_group_holds_for_its_layers() -> None:
+    """A GM hides rules in an 'Art' group by switching the group off, not every layer in it."""
+    bf = load_battlefield(GOOD / "group_ignored.tmx")
+    assert _rows(bf) == ["nnnnnn"] * 4 and bf.obstacles == ()
+
+
 def test_utf16_embedded_image_old_ids_and_no_layers() -> None:
     assert _rows(load_battlefield(GOOD / "utf16.tmx")) == ["dddddd"] * 4
     assert _rows(load_battlefield(GOOD / "embedded_image.tmx")) == ["dddddd"] * 4
