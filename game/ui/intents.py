@@ -167,6 +167,21 @@ def start_action(app: App, action: str) -> None:
     elif kind == "target":
         app.tools = app.tools[:1] + [TargetTool(app.selected, action, app.option)]
         app.status = f"{action.replace('_', ' ')}: hover a target to see the odds, click to roll"
+    elif kind == "formation":
+        from game.ui.session_panels import fields_of
+        from game.ui.tools.formation import FormationTool, formation_of
+
+        block = formation_of(app.session, app.selected)
+        if block is None:
+            app.status = "Select a creature that stands in a formation"
+            return
+        field = "path" if "path" in fields_of(cmd_type) else "facing"
+        app.tools = app.tools[:1] + [FormationTool(app.selected, action, block, field)]
+        app.status = (
+            f"{action.replace('_', ' ')}: click where {app.session.names()[app.selected]} ends up"
+            if field == "path"
+            else f"{action.replace('_', ' ')}: click on the side the block should face"
+        )
 
 
 def toggle_player_view(app: App) -> None:

@@ -71,6 +71,9 @@ def tool_kind(cmd_type: type) -> str:
     names = fields_of(cmd_type)
     req = _required(cmd_type)
     if not actor_field(cmd_type):
+        # A command for a whole formation (OSR blocks): played for the selected creature's one
+        if "formation" in req and req <= {"formation", "path", "facing"} and len(req) == 2:
+            return "formation"
         return ""
     if "path" in names and "target" not in req:
         return "move"
@@ -107,6 +110,8 @@ def bar_actions(session: Any, selected: str) -> list[tuple[str, type, str]]:
 def _legality(session: Any, selected: str, cmd_type: type, kind: str) -> tuple[bool, str]:
     """Legal now (for some target or path), or the first reason it is not."""
     st = session.engine.state
+    if kind == "formation":
+        return _formation_legality(session, selected, cmd_type)
     if kind == "now":
         vs = session.validate(make(cmd_type, selected))
         return (not vs, vs[0].reason if vs else "")
@@ -132,6 +137,23 @@ def _legality(session: Any, selected: str, cmd_type: type, kind: str) -> tuple[b
         if not first and st.hostile(selected, c.id):
             first = f"{c.name}: {vs[0].reason}"
     return False, first or "no creature it could target"
+
+
+def _formation_legality(session: Any, selected: str, cmd_type: type) -> tuple[bool, str]:
+    """A block command: legal when the selected creature stands in a formation that may act."""
+    from game.ui.tools.formation import formation_of
+
+    f = formation_of(session, selected)
+    if f is None:
+        return False, "not in a formation"
+    req = _required(cmd_type) - {"formation"}
+    kw = {"path": ()} if "path" in req else {"facing": f.facing or "N"}
+    vs = [
+        v
+        for v in session.validate(cmd_type(formation=f.key, **kw))
+        if not any(w in (v.code + v.reason).lower() for w in ("path", "square", "facing", "step"))
+    ]
+    return (not vs, vs[0].reason if vs else "")
 
 
 def panel_model(session: Any, selected: str) -> PanelModel:

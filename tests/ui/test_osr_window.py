@@ -71,3 +71,41 @@ def test_burning_and_acid_show_as_badges(app: App) -> None:
         for y in range(0, 40, 2)
     )
     assert changed > 10
+
+
+def _click(app: App, square: tuple[int, int]) -> None:
+    import pygame
+
+    pos = app.camera.square_center_px(square)
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.update(0.0)
+    app.draw()
+
+
+def _to_action_phase(app: App) -> None:
+    for _ in range(6):
+        if app.session.engine.state.phase == "action":
+            break
+        app._intent("advance")
+        app.update(0.0)
+    assert app.session.engine.state.phase == "action"
+
+
+def test_clicking_a_block_member_moves_the_whole_block(app: App) -> None:
+    _to_action_phase(app)
+    st = app.session.engine.state
+    if st.data.get("osr_initiative_winner", "raiders") == "garrison":  # seeded: raiders act first
+        pytest.skip("the seed gave the garrison the initiative")
+    before = {f"raider_{i}": st.creatures[f"raider_{i}"].square for i in range(1, 7)}
+    _click(app, before["raider_3"])
+    assert app.tools[-1].name == "formation"
+    x, y = before["raider_3"]
+    _click(app, (x - 1, y))  # one pace west: every member steps west
+    after = app.session.engine.state
+    assert {k: after.creatures[k].square for k in before} == {
+        k: (sq[0] - 1, sq[1]) for k, sq in before.items()
+    }
+    row = next(a for a in app.panels.model.actions if a.id == "turn_formation")
+    assert row.label == "Turn formation"

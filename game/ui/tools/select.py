@@ -27,8 +27,13 @@ class SelectTool(Tool):
         key = token_at(ctx, square)
         if not key:
             return Result(select="")
+        from game.ui.tools.formation import block_move_tool
         from game.ui.tools.move import MoveTool
 
+        if ctx.session.engine is not None and not ctx.session.move_modes(key):
+            block = block_move_tool(ctx, key)  # a member of a block moves with the block
+            if block is not None:
+                return Result(select=key, push=block)
         tool = MoveTool.for_creature(ctx, key, drag_from=square)
         return Result(select=key, push=tool)
 
