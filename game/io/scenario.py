@@ -101,6 +101,16 @@ def summary(state: EncounterState, ruleset: Ruleset | None = None) -> dict[str, 
     }
 
 
+def _typed_rolled(obj: Any) -> int:
+    """How many typed-in dice (``DieRoll`` with ``typed``) the events hold."""
+    if isinstance(obj, Mapping):
+        here = 1 if obj.get("type") == "DieRoll" and obj.get("typed") else 0
+        return here + sum(_typed_rolled(v) for v in obj.values())
+    if isinstance(obj, (list, tuple)):
+        return sum(_typed_rolled(v) for v in obj)
+    return 0
+
+
 def _emit(out: IO[str], obj: Mapping[str, Any]) -> None:
     out.write(json.dumps(obj, sort_keys=False) + "\n")
 
@@ -157,6 +167,11 @@ def play(sc: Scenario, out: IO[str]) -> dict[str, Any]:
             _emit(out, {"type": "DecisionPending", "decision": encode(d)})
             return
         ds = record(outcome.events)
+        used = _typed_rolled(ds)
+        if used < typed[0]:  # dice: [19, 1, 2, 3] for one d20 and a d6: say so, not silently
+            problems.append((line, f"{typed[0]} dice typed in for this command, only {used} "
+                                   "rolled (the d20, boon/bane d6s, damage, then later rolls)"))
+        typed[0] = 0
         if item and item.get("expect") is not None:
             check(item["expect"], ds, line)
 
@@ -178,6 +193,7 @@ def play(sc: Scenario, out: IO[str]) -> dict[str, Any]:
         c.id: {"name": c.name, "side": c.side, "square": list(c.body.square),
                "definition": c.definition.id} for c in eng.state.creatures.values()}})
     last_line: int | None = None
+    typed = [0]  # dice typed in for the command going on (its item's, answers')
     for line, item, name, dice, parsed_cmd in parsed:
         last_line = line
         if name == "answer":
@@ -192,10 +208,15 @@ def play(sc: Scenario, out: IO[str]) -> dict[str, Any]:
             d = eng.pending
             if d.kind == "dice" and isinstance(choice, list):
                 choice = list(choice)
+                typed[0] += len(choice)
             elif d.kind == "dice" and choice is None and dice:
                 choice = list(dice)
+                typed[0] += len(choice)
+            elif d.kind == "dice" and isinstance(choice, int):
+                typed[0] += 1
             elif dice and d.kind != "dice":
                 eng.type_ahead(dice)  # typed dice for what follows the answer
+                typed[0] += len(dice)
             ids = d.option_ids()
             if ids and choice not in ids and (isinstance(choice, bool) or str(choice).lower()
                                               in ("yes", "no", "true", "false")):
@@ -213,6 +234,7 @@ def play(sc: Scenario, out: IO[str]) -> dict[str, Any]:
         cmd = parsed_cmd
         assert cmd is not None
         _emit(out, {"type": "CommandIssued", "line": line, "command": cmd.to_dict()})
+        typed[0] = len(dice)
         settle(eng.submit(cmd, dice=dice), line, item)
     while eng.pending is not None:
         default_answer(last_line)

@@ -64,3 +64,19 @@ def test_rejections_and_failed_expectations_give_exit_code_1(tmp_path: Path) -> 
     p.write_text(GOOD_HEAD + "commands:\n  - begin_combat\nexpect:\n  - {type: RoundStarted}\n",
                  "utf-8")
     assert run_scenario_file(p, out=io.StringIO()) == 0
+
+
+def test_dice_typed_in_but_not_rolled_give_exit_code_1(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A wrong dice count (a bane die that cancelled, damage dice for a miss) is one line."""
+    p = tmp_path / "s.yaml"
+    attack = "commands:\n  - begin_combat\n  - attack: {attacker: a, target: b}\n    dice: [%s]\n"
+    head = GOOD_HEAD.replace("health: 10}}\n  - {id: b",
+                             "health: 10, weapons: [club]}}\n  - {id: b")
+    p.write_text(head + attack % "1, 6, 3", "utf-8")   # a miss: no damage die
+    assert run_scenario_file(p, out=io.StringIO()) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"{p}:8: 3 dice typed in for this command, only 1 rolled")
+    assert "\n" not in err
+    p.write_text(p.read_text("utf-8").replace("dice: [1, 6, 3]", "dice: [15, 3]"), "utf-8")
+    assert run_scenario_file(p, out=io.StringIO()) == 0   # a hit: d20 and the club's d6
