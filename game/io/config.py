@@ -173,16 +173,22 @@ def _load_rulesets(report: Report, files: list[Path]) -> dict[str, RulesetDef]:
     return out
 
 
-def ruleset_param_problems(ruleset_id: str, params: Any) -> list[tuple[str, str]]:
-    """(key, what is wrong) for a ruleset's params, from its plug-in's ``param_problems``
-    (game.rulesets.<id>; the rules code stays free of files, the lines are added here)."""
+def plugin_hook(ruleset_id: str, name: str) -> Callable[..., Any] | None:
+    """A function the ruleset plug-in ``game.rulesets.<id>`` offers (``param_problems`` ...),
+    or None: the rules code stays free of files, the loader adds the lines."""
     import importlib
     import importlib.util
 
-    name = f"game.rulesets.{ruleset_id}"
-    if not ruleset_id.isidentifier() or importlib.util.find_spec(name) is None:
-        return []
-    check = getattr(importlib.import_module(name), "param_problems", None)
+    module = f"game.rulesets.{ruleset_id}"
+    if not ruleset_id.isidentifier() or importlib.util.find_spec(module) is None:
+        return None
+    fn = getattr(importlib.import_module(module), name, None)
+    return fn if callable(fn) else None
+
+
+def ruleset_param_problems(ruleset_id: str, params: Any) -> list[tuple[str, str]]:
+    """(key, what is wrong) for a ruleset's params, from its plug-in's ``param_problems``."""
+    check = plugin_hook(ruleset_id, "param_problems")
     return list(check(params)) if check is not None else []
 
 

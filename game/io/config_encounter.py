@@ -169,9 +169,39 @@ def build_encounter(
             ruleset or RulesetDef("default", "default"),
             sides is not None,
         )
+    if params is not None and enc.ruleset:
+        ok = _plugin_params_ok(ctx, m, enc, defs, bf) and ok
     if not ok:
         return None, bf
     return enc, bf
+
+
+def _plugin_params_ok(
+    ctx: Ctx, m: LineMap, enc: EncounterDef, defs: Definitions, bf: Battlefield | None
+) -> bool:
+    """The ruleset plug-in's checks of the encounter's ``params`` (OSR: formations, initiative,
+    treacherous), each reported at its key's line."""
+    from game.io.config import plugin_hook
+
+    check = plugin_hook(enc.ruleset, "encounter_param_problems")
+    if check is None:
+        return True
+    names: list[str] = []
+    if not (enc.use_map_placements and bf is not None and bf.placements):  # else: names unknown
+        for e in enc.creatures:
+            d = defs.creatures.get(e.creature_id)
+            names.append(e.name or (d.name if d else e.creature_id))
+    problems = check(enc.params, [s.id for s in enc.sides], names)
+    for key, what in problems:
+        node: Any = m.get("params")
+        line = m.value_line("params")
+        for part in key.split("."):  # the deepest key the file has
+            if isinstance(node, LineMap) and part in node:
+                line, node = node.value_line(part), node[part]
+            else:
+                break
+        ctx.add(line, f"encounter '{enc.id}': params.{key}: {what}")
+    return not problems
 
 
 def _sides(ctx: Ctx, m: LineMap, label: str) -> list[Side] | None:

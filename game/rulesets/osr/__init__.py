@@ -5,7 +5,19 @@ come from the ruleset file's ``params`` (config/rulesets/osr.yaml) through ``Osr
 """
 
 from game.rulesets.osr.params import param_problems
-from game.rulesets.osr.plugin import NewCreature, build_ruleset, new_state
+from game.rulesets.osr.plugin import (
+    NewCreature,
+    build_ruleset,
+    encounter_param_problems,
+    new_state,
+)
 
-# param_problems(params) -> [(key, what is wrong)]: the loader (game/io) reports them file:line
-__all__ = ["NewCreature", "build_ruleset", "new_state", "param_problems"]
+# param_problems(params), encounter_param_problems(params, sides, names) -> [(key, what is
+# wrong)]: the loader (game/io) reports them as file:line
+__all__ = [
+    "NewCreature",
+    "build_ruleset",
+    "encounter_param_problems",
+    "new_state",
+    "param_problems",
+]

@@ -21,7 +21,7 @@ from game.rules.body import Body
 from game.rules.definitions import CreatureDef, Definitions, EncounterDef, RulesetDef, Side
 from game.rules.engine import CreatureState, EncounterState, Ruleset, frozen_map
 from game.rulesets.osr import formation_cmds, previews, rounds, targeting, turns
-from game.rulesets.osr.formations import form_up, max_cohesion
+from game.rulesets.osr.formations import FACINGS, form_up, max_cohesion
 from game.rulesets.osr.params import OsrParams
 from game.rulesets.osr.phases import PHASES
 
@@ -48,6 +48,65 @@ def build_ruleset(
     targeting.register(rs)
     previews.register(rs)
     return rs
+
+
+_FORMATION_KEYS = ("facing", "order", "mob", "leader", "members", "name")
+
+
+def encounter_param_problems(
+    params: Mapping[str, Any], sides: Sequence[str], names: Sequence[str]
+) -> list[tuple[str, str]]:
+    """Mistakes in an OSR encounter's ``params`` as (dotted key, what is wrong): ``treacherous``
+    true/false, ``initiative: {side: [[reason, +1]]}``, ``formations: {id: {facing, order, mob,
+    leader, members, name}}`` (leader and members by creature name). The loader adds lines.
+
+    >>> encounter_param_problems({"formations": {"w": {"facing": "Q"}}}, ["a"], [])
+    [('formations.w.facing', "must be one of N, E, S, W, not 'Q'")]
+    """
+    out: list[tuple[str, str]] = []
+    if "treacherous" in params and not isinstance(params["treacherous"], bool):
+        out.append(("treacherous", f"must be true or false, not {params['treacherous']!r}"))
+    init = params.get("initiative")
+    if init is not None:
+        if not isinstance(init, Mapping):
+            out.append(("initiative", "must map a side to [[reason, +1 or -1], ...]"))
+        else:
+            for side, mods in init.items():
+                key = f"initiative.{side}"
+                if side not in sides:
+                    out.append((key, f"unknown side {side!r} (sides: {', '.join(sides)})"))
+                ok = isinstance(mods, (list, tuple)) and all(
+                    isinstance(m, (list, tuple)) and len(m) == 2 and isinstance(m[0], str)
+                    and isinstance(m[1], int) and not isinstance(m[1], bool) for m in mods
+                )
+                if not ok:
+                    out.append((key, "must be a list of [reason, +1 or -1] pairs"))
+    forms = params.get("formations")
+    if forms is not None and not isinstance(forms, Mapping):
+        out.append(("formations", "must map a formation id to {facing, order, mob, leader}"))
+        forms = None
+    for fid, spec in (forms or {}).items():
+        key = f"formations.{fid}"
+        if not isinstance(spec, Mapping):
+            out.append((key, "must be a mapping of facing, order, mob, leader, members"))
+            continue
+        for k, v in spec.items():
+            where = f"{key}.{k}"
+            if k not in _FORMATION_KEYS:
+                out.append((where, f"unknown option (options: {', '.join(_FORMATION_KEYS)})"))
+            elif k == "facing" and v not in FACINGS:
+                out.append((where, f"must be one of {', '.join(FACINGS)}, not {v!r}"))
+            elif k == "order" and v not in ("loose", "tight"):
+                out.append((where, f"must be loose or tight, not {v!r}"))
+            elif k == "mob" and not isinstance(v, bool):
+                out.append((where, f"must be true or false, not {v!r}"))
+            elif k == "leader" and (not isinstance(v, str) or (names and v not in names)):
+                out.append((where, f"no creature called {v!r} in this encounter"))
+            elif k == "members" and not (
+                isinstance(v, (list, tuple)) and all(not names or m in names for m in v)
+            ):
+                out.append((where, "must list creatures of this encounter by name"))
+    return out
 
 
 @dataclass(frozen=True)

@@ -78,3 +78,63 @@ def test_loading_the_config_reports_them_too(tmp_path: Path) -> None:
 def test_the_bundled_file_has_no_problems() -> None:
     params = load_definitions(ROOT / "config").rulesets["osr"].params
     assert param_problems(params) == []
+
+
+ENCOUNTER = """\
+name: Bad OSR params
+ruleset: osr
+map: "ascii:\\n........\\n........"
+sides:
+  garrison: {controller: players}
+  raiders: {controller: gm}
+creatures:
+  - {creature: osr_sergeant, side: garrison, name: Sergeant, square: [1, 0], formation: wall}
+  - {creature: osr_soldier, side: garrison, name: Soldier, square: [2, 0], formation: wall}
+  - {creature: osr_raider, side: raiders, name: Raider, square: [6, 1]}
+params:
+  treacherous: maybe
+  initiative:
+    garrison: [[high ground, one]]
+    pirates: [[roused from sleep, -1]]
+  formations:
+    wall:
+      facing: Q
+      order: tigt
+      leader: Sergent
+"""
+
+
+def test_bad_osr_encounter_params_are_one_line_each_at_their_keys(tmp_path: Path) -> None:
+    """config/encounters/osr_*.yaml params (formations, initiative, treacherous) are checked by
+    the OSR plug-in's encounter_param_problems, called by the loader at the edge."""
+    folder = tmp_path / "config"
+    (folder / "encounters").mkdir(parents=True)
+    for sub in ("creatures", "rulesets"):
+        (folder / sub).mkdir()
+        for src in (ROOT / "config" / sub).glob("*.yaml"):
+            (folder / sub / src.name).write_text(src.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "weapons.yaml").write_text(
+        (ROOT / "config" / "weapons.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    path = folder / "encounters" / "osr_bad.yaml"
+    path.write_text(ENCOUNTER, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert check_paths([path], out, err) == 1
+    lines = err.getvalue().splitlines()
+    assert "Traceback" not in err.getvalue()
+    want = {
+        "params.treacherous:": 12,
+        "params.initiative.garrison:": 14,
+        "params.initiative.pirates: unknown side": 15,
+        "params.formations.wall.facing:": 18,
+        "params.formations.wall.order:": 19,
+        "params.formations.wall.leader: no creature called 'Sergent'": 20,
+    }
+    for what, line in want.items():
+        assert any(x.startswith(f"{path}:{line}: ") and what in x for x in lines), (what, lines)
+    assert len(lines) == len(want)
+
+
+def test_the_bundled_osr_encounters_pass() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    paths = sorted((ROOT / "config" / "encounters").glob("osr_*.yaml"))
+    assert paths and check_paths(paths, out, err) == 0, err.getvalue()
