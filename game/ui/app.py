@@ -208,6 +208,23 @@ class App:
             self.tools = self.tools[:1]
             self._panel_version = -1
             return
+        if (
+            event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED
+            and event.ui_element is self.panels.ruleset_menu
+        ):
+            self._ask_ruleset(str(event.text).split(": ", 1)[-1])
+            return
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and getattr(
+            event.ui_element, "ruleset_choice", ""
+        ):
+            self.switch_ruleset(event.ui_element.ruleset_choice)
+            return
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and getattr(
+            event.ui_element, "ruleset_choice", ""
+        ):
+            self._panel_version = -1
+            self.panels._rulesets = ("", [])  # cancelled: the menu shows the ruleset in play
+            return
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             text = str(event.text)
             self.option = "" if text.endswith("none") else text.split(": ", 1)[-1]
@@ -226,6 +243,33 @@ class App:
             return
         if event.type == pygame.KEYDOWN and not self._text_focused():
             self._key(event)
+
+    def _ask_ruleset(self, ruleset: str) -> None:
+        """Confirm before the fight starts over under another ruleset."""
+        from pygame_gui.windows import UIConfirmationDialog
+
+        if self.session.engine is None or ruleset == self.session.engine.ruleset.id:
+            return
+        w, h = self.screen.get_size()
+        dialog = UIConfirmationDialog(
+            pygame.Rect(w // 2 - 220, h // 2 - 110, 440, 220),
+            f"Start this fight over under <b>{ruleset}</b> rules, from the encounter's set-up? "
+            "The fight so far is kept: its journal is backed up next to the new one. "
+            "Undo and autosave go on in the new fight.",
+            self.manager,
+            window_title=f"Play under {ruleset}",
+            action_short_name="Start over",
+        )
+        dialog.ruleset_choice = ruleset  # type: ignore[attr-defined]
+        self.status = f"Switch to {ruleset}? Confirm in the dialog"
+
+    def switch_ruleset(self, ruleset: str) -> None:
+        """Restart the encounter under another ruleset (the old journal is kept as a backup)."""
+        self.status = self.session.restart(ruleset)
+        self.tools = self.tools[:1]
+        self.selected = ""
+        self.option = ""
+        self._panel_version = -1
 
     def _text_focused(self) -> bool:
         focus = self.manager.get_focus_set()

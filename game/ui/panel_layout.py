@@ -86,6 +86,8 @@ class PanelModel:
     overlays: frozenset[str] = frozenset()
     advance_label: str = "Next part"
     options: list[str] = field(default_factory=list)  # attack options (lunging, called ...)
+    ruleset: str = ""  # the ruleset the fight is played under
+    rulesets: list[str] = field(default_factory=list)  # those the GM may switch to
 
 
 @dataclass

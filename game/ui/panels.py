@@ -83,7 +83,8 @@ class Panels:
         # Widths first: on a narrow window (or a big touch scale) drop the key hints, then shrink
         items = [(f"overlay:{n}", OVERLAY_LABELS[n], OVERLAY_LABELS[n]) for n in OVERLAYS]
         items += [(i, label, label.split(" (")[0]) for i, label in TOP_BUTTONS]
-        avail = L.top.width - self._px(4) - self._px(10)
+        self.ruleset_w = self._px(150)  # the ruleset menu at the right end (issue 7)
+        avail = L.top.width - self._px(4) - self._px(10) - self.ruleset_w - self._px(8)
 
         def width(text: str) -> int:
             return self._px(14 + 7.2 * max(len(text), 5))
@@ -196,6 +197,8 @@ class Panels:
         )
         self.option_menu: UIDropDownMenu | None = None
         self._options: list[str] = []
+        self.ruleset_menu: UIDropDownMenu | None = None
+        self._rulesets: tuple[str, list[str]] = ("", [])
 
     def refresh(self, model: PanelModel) -> None:
         """Show a new model (only the widgets whose content changed are rebuilt)."""
@@ -225,7 +228,33 @@ class Panels:
             self._build_actions(model.actions)
         if model.options != self._options:
             self._build_options(model.options)
+        if (model.ruleset, model.rulesets) != self._rulesets:
+            self._build_ruleset_menu(model.ruleset, model.rulesets)
         self._built_model = model
+
+    def _build_ruleset_menu(self, current: str, rulesets: list[str]) -> None:
+        """The ruleset menu at the right end of the top bar: the fight restarts under the
+        chosen one after a confirmation (Seed OSR issue 7: the GM picks it from the window)."""
+        if self.ruleset_menu is not None:
+            self.ruleset_menu.kill()
+            self.ruleset_menu = None
+        self._rulesets = (current, list(rulesets))
+        if not current:
+            return
+        h = self.layout.top.height - self._px(8)
+        top = self.layout.top
+        rect = pygame.Rect(
+            top.right - self.ruleset_w - self._px(8), top.y + self._px(6), self.ruleset_w, h
+        )
+        choices = [f"Rules: {r}" for r in (rulesets or [current])]
+        # On the root, not in the top bar: a container would clip the list as it opens
+        self.ruleset_menu = UIDropDownMenu(
+            choices,
+            f"Rules: {current}",
+            rect,
+            self.manager,
+            expand_on_option_click=True,
+        )
 
     def _build_actions(self, actions: list[ActionButton]) -> None:
         """Two rows of action buttons, legal first; what does not fit is listed on a '+N' button."""
@@ -381,5 +410,7 @@ class Panels:
     def kill(self) -> None:
         """Remove every widget (before a rebuild on resize)."""
         self.close_prompt()
+        if self.ruleset_menu is not None:
+            self.ruleset_menu.kill()
         for p in (self.top, self.left, self.right, self.bottom):
             p.kill()

@@ -42,6 +42,7 @@ class Session:
         self.seed = seed
         self.token_config = token_config or load_token_config()
         self._build = build  # (opened, seed=) -> Engine | None; tests pass a toy ruleset's
+        self.ruleset_override: str | None = None  # picked in the window, not the file's
         self.engine = build(opened, seed=seed)
         self.version = 0
         self.problem = ""  # a one-line note for the status bar (a repaired journal ...)
@@ -209,9 +210,45 @@ class Session:
         """Replace the fight with a save's; a bad save leaves the fight as it was."""
         return session_store.load(self, path)
 
-    def restart(self) -> str:
-        """Start the fight over (the old journal is kept as a backup)."""
-        return session_store.restart(self)
+    def restart(self, ruleset: str | None = None) -> str:
+        """Start the fight over (the old journal is kept as a backup), under another ruleset."""
+        return session_store.restart(self, ruleset)
+
+    def build(self, *, seed: int, ruleset: str | None = None) -> Any | None:
+        """A fresh engine on the encounter, under ``ruleset`` (else the chosen or the file's)."""
+        ruleset = ruleset or self.ruleset_override
+        if ruleset:
+            try:
+                return self._build(self.opened, seed=seed, ruleset=ruleset)
+            except TypeError:  # a test's builder that knows one ruleset only
+                pass
+        return self._build(self.opened, seed=seed)
+
+    def use_ruleset(self, ruleset: str) -> None:
+        """Play under this ruleset from now on (a journal or save made under it)."""
+        if self.engine is None or self.engine.ruleset.id == ruleset:
+            return
+        fresh = self.build(seed=self.seed, ruleset=ruleset)
+        if fresh is not None and fresh.ruleset.id == ruleset:
+            self.engine = fresh
+            self.ruleset_override = ruleset
+            self.touch()
+
+    def rulesets(self) -> list[str]:
+        """The rulesets this encounter may be played under (config/rulesets/ with a plug-in)."""
+        from game.ui.session_setup import ruleset_ids
+
+        defs = self.opened.definitions
+        if defs is None:
+            try:
+                from game.io.config import load_definitions
+
+                defs = load_definitions()
+            except Exception:  # no config: only the running ruleset
+                defs = None
+        ids = ruleset_ids(defs) if defs is not None else []
+        here = self.engine.ruleset.id if self.engine is not None else ""
+        return ids if here in ids or not here else [here, *ids]
 
     def reopen(self) -> str:
         """Load the save next to the encounter, if there is one."""

@@ -168,6 +168,8 @@ def panel_model(session: Any, selected: str) -> PanelModel:
         return m
     st = session.engine.state
     rs = session.engine.ruleset
+    m.ruleset = rs.id
+    m.rulesets = session.rulesets()
     labels = {p.name: (p.label or label(p.name)) for p in rs.phases}
     m.round_text = f"Round {st.round}" if st.round else "Before the fight"
     m.phase_text = labels.get(st.phase, label(st.phase)) if st.phase else "Press 'Start' to begin"

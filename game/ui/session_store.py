@@ -47,6 +47,9 @@ def resume(session: Session, *, write: bool = True) -> None:
     """
     assert session.journal is not None and session.engine is not None
     read = read_journal(session.journal.path)
+    if read.header is not None and read.header.ruleset:
+        # A fight the GM switched to another ruleset in the window goes on under that ruleset
+        session.use_ruleset(read.header.ruleset)
     head = header(session)
     records, redo = read.records, read.redo
     if (
@@ -114,7 +117,7 @@ def load(session: Session, path: Path) -> str:
         saved, records = read_save(path)
     except (InputError, InputErrors) as err:
         return str(err)
-    fresh = session._build(session.opened, seed=saved.seed)
+    fresh = session.build(seed=saved.seed, ruleset=saved.ruleset or None)
     assert fresh is not None
     session.engine = fresh
     session.seed = saved.seed
@@ -128,22 +131,29 @@ def load(session: Session, path: Path) -> str:
     return f"Opened {path}"
 
 
-def restart(session: Session) -> str:
-    """Start the fight over from the encounter file (the old journal is kept as a backup)."""
+def restart(session: Session, ruleset: str | None = None) -> str:
+    """Start the fight over from the encounter file (the old journal is kept as a backup),
+    under ``ruleset`` when the GM picked another one in the window (issue 7)."""
     if session.engine is None or session.journal is None:
         return "Nothing to restart"
+    if ruleset and session.build(seed=session.seed, ruleset=ruleset) is None:
+        return f"No {ruleset} plug-in: the fight is left as it was"
     session.journal.close()
     backup = session.journal.path.with_name(
         session.journal.path.name + f".{len(session.engine.history)}.bak"
     )
     if session.journal.path.exists():
         session.journal.path.replace(backup)
-    fresh = session._build(session.opened, seed=session.seed + 1)
-    assert fresh is not None
+    fresh = session.build(seed=session.seed + 1, ruleset=ruleset)
+    if fresh is None:
+        return f"No {ruleset} plug-in: the fight is left as it was"
     session.engine = fresh
+    session.ruleset_override = ruleset if ruleset else session.ruleset_override
     session.seed += 1
     session.journal.start(header(session))
     session.touch()
+    if ruleset:
+        return f"The fight starts over under {ruleset} (the old one is in {backup})"
     return f"A fresh fight (the old one is in {backup})"
 
 
