@@ -246,7 +246,10 @@ class Scenario:
         new = []
         if self.encounter is not None:
             for cid, d, e, name, data in self._roster(bf):
-                new.append(NewCreature(cid, d, e.side, e.square, name, e.elevation_yd, data))
+                # OSR: the encounter's formations (the entry's formation, params.formations)
+                kw = {"formation": e.formation} if getattr(e, "formation", "") and \
+                    "formation" in extra_fields else {}
+                new.append(NewCreature(cid, d, e.side, e.square, name, e.elevation_yd, data, **kw))
             raw = raw or []
         if not isinstance(raw, list) or not (raw or new):
             self.fail(self.doc.value_line("creatures"), "creatures: a list of creatures")
@@ -284,7 +287,11 @@ class Scenario:
             new.append(NewCreature(cid, d, str(c["side"]), (at[0], at[1]), str(c.get("name", "")),
                                    c.get("elevation_yd"), data, **extra))
         try:
-            return new_state(bf, self.ruleset, sides, new)
+            import inspect
+
+            enc = {"encounter": self.encounter} if self.encounter is not None and \
+                "encounter" in inspect.signature(new_state).parameters else {}
+            return new_state(bf, self.ruleset, sides, new, **enc)
         except ValueError as err:
             self.fail(self.doc.value_line("creatures"), str(err))
 
