@@ -247,13 +247,15 @@ def _check_yaml(path: Path) -> str:
 
 def _check_scenario(path: Path, doc: Any) -> str:
     """A scenario file (docs/scenarios.md): set it up without running its commands."""
-    from game.io.scenario import Scenario
+    from game.io.scenario import Scenario, parse_item
 
     if doc.duplicates:
         raise InputErrors(list(doc.duplicates))
-    Scenario(path, doc.data, None)
+    sc = Scenario(path, doc.data, None)
     commands = doc.data.get("commands")
     n = len(commands) if isinstance(commands, list) else 0
+    for i in range(n):  # a misspelt command or field is found here too, as `run` would
+        parse_item(sc, commands, i)
     return f"{path}: ok (scenario, {n} commands: run it with `battlemat run {path}`)"
 
 

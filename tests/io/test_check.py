@@ -209,3 +209,14 @@ def test_token_art_and_scenario_files_are_recognised(tmp_path: Path) -> None:
     assert f"{tokens}: ok (token art: the UI reads it, see docs/ui.md)" in out.splitlines()
     if scenarios:
         assert f"{scenarios[0]}: ok (scenario, " in out
+
+
+def test_a_scenario_command_mistake_is_found_without_running_it(tmp_path: Path) -> None:
+    """`battlemat check` reads every command item of a scenario, as `battlemat run` would."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("map: |\n  ....\ncreatures:\n"
+                   "  - {id: a, side: players, at: [0, 0], creature: human_guard}\n"
+                   "commands:\n  - begin_combat\n  - atack: {attacker: a}\n")
+    code, out, err = run(bad)
+    assert code == 1
+    assert err.strip() == f"{bad}:7: unknown command 'atack'"
