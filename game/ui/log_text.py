@@ -34,7 +34,40 @@ QUIET = {"DecisionAnswered", "MoveBudgetSet", "CreatureDataSet", "EncounterDataS
 
 
 def _n(names: dict[str, str], cid: str) -> str:
-    return names.get(cid, cid)
+    return names.get(cid, plain(cid))
+
+
+def plain(word: Any) -> str:
+    """'jump_down' -> 'jump down': ids and codes as a GM reads them."""
+    return str(word).replace("_", " ")
+
+
+def sq(square: Any) -> str:
+    """A square as the log writes it everywhere: '(10, 4)'."""
+    try:
+        return f"({int(square[0])}, {int(square[1])})"
+    except (TypeError, IndexError, ValueError):
+        return str(square)
+
+
+def _yd(v: Any) -> str:
+    v = float(v)
+    return f"{v:g} yard" + ("" if v == 1 else "s")
+
+
+def _jumped(e: Any, n: dict[str, str]) -> str:
+    """'Spearman jumps down 3 yards from (10, 4) to (11, 5)' (Seed SotDL: Jump)."""
+    kind = plain(getattr(e, "kind", "") or "").replace("jump ", "")
+    what = f"jumps {kind}" if kind else "jumps"
+    text = f"{_n(n, e.creature)} {what} {_yd(e.length_yd)}, {sq(e.from_square)} to {sq(e.square)}"
+    result = plain(getattr(e, "result", "") or "")
+    return text + (f" ({result})" if result and result != "ok" else "")
+
+
+def _fell(e: Any, n: dict[str, str]) -> str:
+    dmg = f", takes {e.damage} damage" if getattr(e, "damage", 0) else ", unhurt"
+    cause = f" ({plain(e.cause)})" if getattr(e, "cause", "") else ""
+    return f"{_n(n, e.creature)} falls {_yd(e.height_yd)} at {sq(e.square)}{cause}{dmg}"
 
 
 def _roll(ev: Any, names: dict[str, str]) -> str:
@@ -64,12 +97,20 @@ def _roll(ev: Any, names: dict[str, str]) -> str:
     )
 
 
+STATUS_WORDS = {
+    "fled": "flees the battle",
+    "dead": "dies",
+    "surrendered": "surrenders",
+    "active": "is back in the fight",
+    "removed": "leaves the battlefield",
+}
+
 PHRASES = {
     "RollMade": _roll,
     "TurnStarted": lambda e, n: (
-        f"{_n(n, e.creature)} takes a {e.kind} turn ({e.move_budget_yd:g} yd to move)"
-        if e.kind
-        else f"{_n(n, e.creature)} takes a turn"
+        f"{_n(n, e.creature)} takes a {plain(e.kind)} turn ({_yd(e.move_budget_yd)} to move)"
+        if e.kind and e.kind not in (n.get("ruleset:"), "turn")
+        else f"{_n(n, e.creature)} takes a turn ({_yd(e.move_budget_yd)} to move)"
     ),
     "TurnEnded": lambda e, n: f"{_n(n, e.creature)} ends its turn",
     "DamageRolled": lambda e, n: f"{_n(n, e.attacker)} rolls {e.expression} damage: {e.total}",
@@ -77,15 +118,85 @@ PHRASES = {
         f"{_n(n, e.creature)} takes {e.amount} damage ({e.damage}/{e.health})"
     ),
     "Healed": lambda e, n: f"{_n(n, e.creature)} heals {e.amount} ({e.damage} damage left)",
-    "AfflictionGained": lambda e, n: f"{_n(n, e.creature)} is {e.affliction.name}",
-    "AfflictionEnded": lambda e, n: f"{_n(n, e.creature)} is no longer {e.name}",
-    "StatusChanged": lambda e, n: f"{_n(n, e.creature)} is {e.status}",
-    "MoveStopped": lambda e, n: (
-        f"{_n(n, e.creature)} stops at ({e.square[0]},{e.square[1]}): {e.reason}"
+    "AfflictionGained": lambda e, n: (
+        f"{_n(n, e.creature)} is {plain(e.affliction.name)}"
+        + (f" ({plain(e.reason)})" if getattr(e, "reason", "") else "")
     ),
+    "AfflictionEnded": lambda e, n: f"{_n(n, e.creature)} is no longer {plain(e.name)}",
+    "StatusChanged": lambda e, n: (
+        f"{_n(n, e.creature)} "
+        + STATUS_WORDS.get(e.status, f"is {plain(e.status)}")
+        + (f" ({plain(e.reason)})" if getattr(e, "reason", "") else "")
+    ),
+    "MoveStopped": lambda e, n: f"{_n(n, e.creature)} stops at {sq(e.square)}: {plain(e.reason)}",
     "CombatStarted": lambda e, n: "The fight begins",
-    "BodySet": lambda e, n: f"{_n(n, e.creature)} {e.reason}" if e.reason else "",
+    "BodySet": lambda e, n: f"{_n(n, e.creature)} {plain(e.reason)}" if e.reason else "",
+    "Jumped": _jumped,
+    "Stepped": lambda e, n: (
+        f"{_n(n, e.creature)} steps from {sq(e.from_square)} to {sq(e.square)}"
+        + (f" ({plain(e.mode)})" if e.mode and e.mode != "move" else "")
+    ),
+    "Fell": _fell,
+    "FreeAttackProvoked": lambda e, n: (
+        f"{_n(n, e.target)} leaves {_n(n, e.attacker)}'s reach at {sq(e.square)}: "
+        "a free attack is possible"
+    ),
+    "TriggeredActionUsed": lambda e, n: (
+        f"{_n(n, e.creature)} uses its triggered action ({plain(e.action)})"
+    ),
+    "MinorActivityDone": lambda e, n: f"{_n(n, e.creature)}: {plain(e.description)}",
+    "ActivityDone": lambda e, n: (
+        f"{_n(n, e.creature)}: {plain(e.description or e.activity)}"
+    ),
+    "EffectStarted": lambda e, n: _effect_started(e, n),
+    "EffectEnded": lambda e, n: (
+        f"Effect {plain(e.effect_id)} ends" + (f": {plain(e.reason)}" if e.reason else "")
+    ),
+    "EffectExtended": lambda e, n: (
+        f"Effect {plain(e.effect_id)} lasts until the end of round {e.expires_round}"
+    ),
+    "CombatEnded": lambda e, n: (
+        "The fight is over"
+        + (f": {plain(e.outcome)}" if e.outcome else "")
+        + (f" ({_n(n, e.winner)} win)" if e.winner else "")
+    ),
+    "Placed": lambda e, n: (
+        f"{_n(n, e.creature)} is put at {sq(e.square)}" + (f": {plain(e.reason)}" if e.reason else "")
+    ),
+    "ItemDropped": lambda e, n: (
+        f"{_n(n, e.creature)} drops {plain(e.item)}" + (f" ({plain(e.reason)})" if e.reason else "")
+    ),
+    "ItemPickedUp": lambda e, n: f"{_n(n, e.creature)} picks up {plain(e.item)}",
+    "WeaponUnloaded": lambda e, n: f"{_n(n, e.creature)}'s {plain(e.weapon)} needs reloading",
+    "WeaponReloaded": lambda e, n: f"{_n(n, e.creature)} reloads {plain(e.weapon)}",
+    "InsanityGained": lambda e, n: (
+        f"{_n(n, e.creature)} gains {e.amount} Insanity ({e.total} in all)"
+    ),
+    "OrderRolled": lambda e, n: "Order: " + ", ".join(_n(n, c) for c in e.order),
+    "ObjectAttacked": lambda e, n: (
+        f"{_n(n, e.attacker)} attacks {plain(e.object)}: {e.damage} damage"
+    ),
+    "FateRolled": lambda e, n: (
+        f"{_n(n, e.creature)} rolls fate"
+        + (f" ({e.dice[0].value})" if getattr(e, "dice", ()) else "")
+        + f": {plain(e.outcome)}"
+    ),
+    "TurnShared": lambda e, n: (
+        f"{_n(n, e.creature)} shares a {plain(e.kind)} turn with {_n(n, e.partner)}"
+    ),
 }
+
+
+def _effect_started(e: Any, n: dict[str, str]) -> str:
+    eff = e.effect
+    who = _n(n, getattr(eff, "owner", "") or "") if getattr(eff, "owner", "") else ""
+    name = plain(getattr(eff, "name", "") or "an effect")
+    on = [_n(n, t) for t in getattr(eff, "targets", ()) or () if t != getattr(eff, "owner", "")]
+    until = getattr(eff, "expires_round", None)
+    tail = (f" on {', '.join(on)}" if on else "") + (
+        f" until the end of round {until}" if until else ""
+    )
+    return f"{who}: {name}{tail}" if who else f"{name[:1].upper()}{name[1:]}{tail}"
 
 
 def _words(type_name: str) -> str:
@@ -95,7 +206,7 @@ def _words(type_name: str) -> str:
 
 def _fmt(value: Any, names: dict[str, str]) -> str:
     if isinstance(value, str):
-        return names.get(value, value)
+        return names.get(value, plain(value))
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float):
@@ -106,7 +217,7 @@ def _fmt(value: Any, names: dict[str, str]) -> str:
         and all(isinstance(v, int) for v in value)
         and len(value) == 2
     ):
-        return f"({value[0]},{value[1]})"
+        return sq(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         v: Any = value
         if type(value).__name__ == "DieRoll":
@@ -116,7 +227,7 @@ def _fmt(value: Any, names: dict[str, str]) -> str:
         if type(value).__name__ == "Affliction":
             return str(v.name)
         if type(value).__name__ == "Body":
-            return f"at ({v.square[0]},{v.square[1]})"
+            return f"at {sq(v.square)}"
         return type(value).__name__
     if isinstance(value, tuple):
         return ", ".join(_fmt(v, names) for v in value[:8]) + ("..." if len(value) > 8 else "")
@@ -159,7 +270,8 @@ def describe(ev: Any, names: dict[str, str]) -> str:
         return f"--- Round {ev.round} ---"
     if tname == "PhaseChanged":
         phase = str(getattr(ev, "phase", ""))
-        return f"-- {names.get('phase:' + phase, phase.replace('_', ' '))} --"
+        label = names.get("phase:" + phase, plain(phase))
+        return f"-- {label[:1].upper()}{label[1:]} --"
     parts = []
     subject = ""
     for f in dataclasses.fields(ev):
@@ -169,12 +281,41 @@ def describe(ev: Any, names: dict[str, str]) -> str:
             continue
         if v in ("", None, (), 0) and not isinstance(v, bool):
             continue
+        if f.name in ("dice", "uses_budget", "willing"):
+            continue  # dice are in the dice panel; bookkeeping flags say nothing to the GM
         parts.append(f"{f.name.replace('_', ' ')} {_fmt(v, names)}")
     text = _words(tname)
     line = f"{subject} {text}" if subject else text[:1].upper() + text[1:]
     if parts:
         line += ": " + "; ".join(parts)
     return line
+
+
+def wrap(text: str, width_px: int, measure: Any, indent: str = "    ") -> list[str]:
+    """Split a log line into rows no wider than ``width_px`` (``measure(text) -> px``), at
+    spaces where it can; rows after the first are indented so each line reads as one.
+
+    >>> wrap("one two three four", 50, lambda t: 5 * len(t))
+    ['one two', '    three', '    four']
+    """
+    rows: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else (indent + word if rows else word)
+        if measure(trial) <= width_px or not line.strip():
+            line = trial
+            while measure(line) > width_px and len(line) > len(indent) + 1:  # one long word
+                cut = len(line) - 1
+                while cut > len(indent) + 1 and measure(line[:cut]) > width_px:
+                    cut -= 1
+                rows.append(line[:cut])
+                line = indent + line[cut:]
+            continue
+        rows.append(line)
+        line = indent + word
+    if line.strip():
+        rows.append(line)
+    return rows or [""]
 
 
 def merge_steps(events: list[Any], names: dict[str, str]) -> list[tuple[str, tuple[str, ...]]]:
@@ -188,11 +329,14 @@ def merge_steps(events: list[Any], names: dict[str, str]) -> list[tuple[str, tup
             return
         a, b = run[0], run[-1]
         yd = sum(float(getattr(e, "cost_yd", 0)) for e in run if getattr(e, "uses_budget", True))
-        hows = sorted({getattr(e, "how", "walk") for e in run} - {"walk"})
-        mode = getattr(a, "mode", "move")
+        hows = sorted(plain(h) for h in {getattr(e, "how", "walk") for e in run} - {"walk"})
+        mode = plain(getattr(a, "mode", "move") or "move")
+        verb = {"move": "moves", "rush": "rushes", "forced": "is pushed", "charge": "charges"}.get(
+            mode, f"{mode}s" if " " not in mode else f"moves ({mode})"
+        )
         text = (
-            f"{_n(names, a.creature)} {mode}s ({a.from_square[0]},{a.from_square[1]}) -> "
-            f"({b.square[0]},{b.square[1]}), {yd:g} yd" + (f" ({', '.join(hows)})" if hows else "")
+            f"{_n(names, a.creature)} {verb} from {sq(a.from_square)} to {sq(b.square)}, "
+            f"{_yd(yd)}" + (f" ({', '.join(hows)})" if hows else "")
         )
         out.append((text, (a.creature,)))
         run.clear()

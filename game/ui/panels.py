@@ -219,7 +219,8 @@ class Panels:
         if old is None or old.creature_rows != model.creature_rows:
             self.creatures.set_item_list([r[0] for r in model.creature_rows])
         if old is None or old.log_lines != model.log_lines:
-            self.log.set_item_list([line for line, _ in model.log_lines[-300:]])
+            self._log_rows = self._wrap_log(model.log_lines[-300:])
+            self.log.set_item_list([text for text, _ in self._log_rows])
             if self.log.scroll_bar is not None:
                 self.log.scroll_bar.set_scroll_from_start_percentage(1.0)
         if old is None or old.dice_lines != model.dice_lines:
@@ -385,13 +386,37 @@ class Panels:
             self.prompt_entry = None
 
     # -- reading the mouse ---------------------------------------------------------------------
+    def _wrap_log(
+        self, lines: list[tuple[str, tuple[str, ...]]]
+    ) -> list[tuple[str, tuple[str, ...]]]:
+        """Log lines wrapped to the panel's width: one list row each, with the line's creatures."""
+        from game.ui.log_text import wrap
+
+        try:
+            font = self.manager.get_theme().get_font_dictionary().find_font(
+                round(14 * self.scale), "noto_sans"
+            )
+
+            def measure(t: str) -> int:
+                return int(font.size(t)[0])
+
+        except Exception:  # pygame_gui without that font lookup: a fair average width
+            def measure(t: str) -> int:
+                return int(len(t) * 7.5 * self.scale)
+
+        width = self.log.get_relative_rect().width - self._px(30)  # the scroll bar and padding
+        rows = []
+        for text, ids in lines:
+            rows += [(row, ids) for row in wrap(text, width, measure)]
+        return rows
+
     def hovered_log_ids(self) -> tuple[str, ...]:
         """Creature ids of the log line under the cursor (the view highlights them)."""
-        lines = self.model.log_lines[-300:]
+        rows = getattr(self, "_log_rows", [])
         for i, item in enumerate(self.log.item_list):
             btn = item.get("button_element")
-            if btn is not None and btn.hovered and i < len(lines):
-                return lines[i][1]
+            if btn is not None and btn.hovered and i < len(rows):
+                return rows[i][1]
         return ()
 
     def creature_for_row(self, text: str) -> str:

@@ -325,6 +325,9 @@ class Session:
             names = self.names()
             for ph in self.engine.ruleset.phases:  # '-- Fast turns: GM --', in the ruleset's words
                 names[f"phase:{ph.name}"] = ph.label or ph.name.replace("_", " ")
+            names["ruleset:"] = self.engine.ruleset.id  # a turn's kind that only names the rules
+            for side in self.engine.state.sides:  # "raiders" -> "Raiders" in generic lines
+                names.setdefault(side.id, side.name or side.id)
             self._log, self._log_len = merge_steps(events, names), len(events)
         return self._log
 

@@ -212,8 +212,8 @@ def test_hovering_a_log_line_highlights_its_creatures(app: App) -> None:
     _click(app, (6, 4))
     app.update(0.0)
     items = app.panels.log.item_list
-    lines = app.panels.model.log_lines
-    i = next(k for k, (_, ids) in enumerate(lines) if "orc" in ids)
+    rows = app.panels._log_rows  # wrapped rows, each with its line's creatures
+    i = next(k for k, (_, ids) in enumerate(rows) if "orc" in ids)
     assert items[i]["button_element"] is not None
     items[i]["button_element"].hovered = True
     assert {"kara", "orc"} <= app.scene().highlighted_keys
