@@ -1,4 +1,4 @@
-"""Bad OSR params in config/rulesets/osr.yaml are one line each, ``file:line: what`` (check, load)."""
+"""Bad OSR params (ruleset and encounter files) are one line each, ``file:line: what``."""
 
 from __future__ import annotations
 

@@ -25,8 +25,10 @@ sides:
 weapons:
   axe: {damage: 1d8, kind: melee}
 creatures:
-  - {id: ann, side: party, at: [1, 0], stats: {size: 1, speed: 6, defense: 10, health: 10, weapons: [axe]}}
-  - {id: orc, side: foes, at: [2, 0], stats: {size: 1, speed: 6, defense: 10, health: 10, weapons: [axe]}}
+  - {id: ann, side: party, at: [1, 0],
+     stats: {size: 1, speed: 6, defense: 10, health: 10, weapons: [axe]}}
+  - {id: orc, side: foes, at: [2, 0],
+     stats: {size: 1, speed: 6, defense: 10, health: 10, weapons: [axe]}}
 commands:
   - start_combat
 """
@@ -40,10 +42,14 @@ TO_ACTION = """\
 CASES = {
     "acts_not_a_list": "  - seize_initiative: {acts: ann}\n",
     "acts_of_words": "  - seize_initiative: {acts: [ann, orc]}\n",
-    "act_unknown_field": "  - seize_initiative: {acts: [{creature: ann, act: strike, foo: 1}]}\n",
-    "act_difficulty_words": "  - seize_initiative: {acts: [{creature: ann, act: parley, difficulty: hard}]}\n",
-    "act_strike_nobody": "  - seize_initiative: {acts: [{creature: ann, act: strike, target: zed}]}\n",
-    "soul_points_words": "  - advance_phase\n  - summon_power: {creature: ann, soul_points: lots}\n",
+    "act_unknown_field": "  - seize_initiative:\n"
+    "      acts: [{creature: ann, act: strike, foo: 1}]\n",
+    "act_difficulty_words": "  - seize_initiative:\n"
+    "      acts: [{creature: ann, act: parley, difficulty: hard}]\n",
+    "act_strike_nobody": "  - seize_initiative:\n"
+    "      acts: [{creature: ann, act: strike, target: zed}]\n",
+    "soul_points_words": "  - advance_phase\n"
+    "  - summon_power: {creature: ann, soul_points: lots}\n",
     "init_modifier_words": "  - initiative_modifier: {side: party, value: plus, reason: x}\n",
     "condition_unknown": "  - set_condition: {creature: ann, condition: frozen}\n",
     "acid_dice_words": "  - set_condition: {creature: ann, condition: in_acid, dice: lots}\n",
@@ -51,7 +57,8 @@ CASES = {
     "order_unknown": "  - form_up: {formation: f, members: [ann], order: medium}\n",
     "terms_unknown": "  - terms: {terms: peace, losing_side: foes}\n",
     "course_unknown": "  - choose_course: {side: foes, course: flee}\n",
-    "spell_damage_words": TO_ACTION + "  - cast_spell: {creature: ann, targets: [orc], damage: lots}\n",
+    "spell_damage_words": TO_ACTION
+    + "  - cast_spell: {creature: ann, targets: [orc], damage: lots}\n",
     "spell_damage_type": TO_ACTION + "  - cast_spell: {creature: ann, targets: [orc], damage: 1d6, "
     "damage_type: plasma}\n",
     "gm_modifier_words": TO_ACTION + "  - attack: {creature: ann, target: orc, gm_modifier: big}\n",

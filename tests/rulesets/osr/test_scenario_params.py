@@ -1,4 +1,4 @@
-"""Scenario files' ``params`` reach the OSR ruleset (docs/scenarios.md), and bad ones are one line."""
+"""Scenario files' ``params`` reach the OSR ruleset (docs/scenarios.md); bad ones: one line."""
 
 from __future__ import annotations
 
