@@ -49,6 +49,12 @@ def theme(scale: float) -> dict:
                 }
             },
             "#on": {"colours": {"normal_bg": "#2f6a3c", "hovered_bg": "#3d8a4e"}},
+            # Turn panel rows: a side's header, its creatures by side colour, acting, done
+            "#row_header": {"colours": {"normal_bg": "#15171c", "normal_text": "#ffd84a"}},
+            "#row_players": {"colours": {"normal_bg": "#24324a", "normal_text": "#cfe0ff"}},
+            "#row_gm": {"colours": {"normal_bg": "#4a2626", "normal_text": "#ffd6d6"}},
+            "#row_active": {"colours": {"normal_bg": "#6a5a12", "normal_text": "#ffffff"}},
+            "#row_done": {"colours": {"normal_bg": "#26282d", "normal_text": "#8a8a8a"}},
             "#prompt": {"colours": {"dark_bg": "#3a2f10", "normal_border": "#ffd84a"}},
             "@selection_list_item": {
                 "font": dict(font),
@@ -78,6 +84,7 @@ class PanelModel:
     round_text: str = "Round 0"
     phase_text: str = ""
     creature_rows: list[tuple[str, str]] = field(default_factory=list)  # (text, creature id)
+    row_styles: list[str] = field(default_factory=list)  # theme id of each row ('#row_gm' ...)
     actions: list[ActionButton] = field(default_factory=list)
     log_lines: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # text, creature ids
     dice_lines: list[str] = field(default_factory=list)
@@ -109,7 +116,8 @@ class Layout:
         right_w = min(round(330 * scale), w // 3)
         return cls(
             top=pygame.Rect(0, 0, w, top_h),
-            left=pygame.Rect(0, top_h, left_w, h - top_h - bottom_h),
+            # The turn panel runs down to the window's bottom: no dead space under its buttons
+            left=pygame.Rect(0, top_h, left_w, h - top_h),
             right=pygame.Rect(w - right_w, top_h, right_w, h - top_h),
             bottom=pygame.Rect(left_w, h - bottom_h, w - left_w - right_w, bottom_h),
             view=pygame.Rect(left_w, top_h, w - left_w - right_w, h - top_h - bottom_h),

@@ -216,8 +216,17 @@ class Panels:
         self.dice_toggle.set_text(
             "Dice: typed in (manual)" if model.manual_dice else "Dice: Battlemat rolls"
         )
-        if old is None or old.creature_rows != model.creature_rows:
-            self.creatures.set_item_list([r[0] for r in model.creature_rows])
+        if old is None or (old.creature_rows, old.row_styles) != (
+            model.creature_rows,
+            model.row_styles,
+        ):
+            styles = model.row_styles
+            self.creatures.set_item_list(
+                [
+                    (r[0], styles[i]) if i < len(styles) else r[0]
+                    for i, r in enumerate(model.creature_rows)
+                ]
+            )
         if old is None or old.log_lines != model.log_lines:
             self._log_rows = self._wrap_log(model.log_lines[-300:])
             self.log.set_item_list([text for text, _ in self._log_rows])

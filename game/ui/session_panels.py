@@ -156,6 +156,47 @@ def _formation_legality(session: Any, selected: str, cmd_type: type) -> tuple[bo
     return (not vs, vs[0].reason if vs else "")
 
 
+def turn_rows(session: Any) -> tuple[list[tuple[str, str]], list[str]]:
+    """The turn panel: a header per side (players' sides first, then the GM's), then each of
+    its creatures with whether it is acting or has acted this round, its triggered action if
+    spent, its damage and its afflictions (issue 6). Styles: '#row_*' theme ids."""
+    from game.ui.view_model import max_damage
+
+    st = session.engine.state
+    vitals = session.vitals_fn()
+    rows: list[tuple[str, str]] = []
+    styles: list[str] = []
+    sides = sorted(st.sides, key=lambda s: 0 if s.controller == "players" else 1)
+    for side in sides:
+        members = [c for c in st.creatures.values() if c.side == side.id and c.status != "removed"]
+        if not members:
+            continue
+        who = "players" if side.controller == "players" else "GM"
+        rows.append((f"{side.name or side.id} ({who})", ""))
+        styles.append("#row_header")
+        for c in members:
+            bits = []
+            if st.active == c.id:
+                bits.append("ACTING")
+            elif c.turn.taken:
+                bits.append("done")
+            if c.turn.triggered_used:
+                bits.append("triggered used")
+            if c.damage:
+                bits.append(f"hurt {c.damage}/{max_damage(c, vitals)}")
+            if c.status != "active":
+                bits.append(c.status)
+            bits += [a.replace("_", " ") for a in dict.fromkeys(a.name for a in c.afflictions)]
+            rows.append((f"  {c.name}" + (f": {', '.join(bits)}" if bits else ""), c.id))
+            if st.active == c.id:
+                styles.append("#row_active")
+            elif c.turn.taken or not c.in_fight:
+                styles.append("#row_done")
+            else:
+                styles.append("#row_players" if side.controller == "players" else "#row_gm")
+    return rows, styles
+
+
 def panel_model(session: Any, selected: str) -> PanelModel:
     """Round, phase, creatures, actions, log and dice for the panels."""
     m = PanelModel(
@@ -174,23 +215,7 @@ def panel_model(session: Any, selected: str) -> PanelModel:
     m.round_text = f"Round {st.round}" if st.round else "Before the fight"
     m.phase_text = labels.get(st.phase, label(st.phase)) if st.phase else "Press 'Start' to begin"
     m.advance_label = "Start" if not st.round else "Next part"
-    for c in st.creatures.values():
-        if c.status == "removed":
-            continue
-        mark = ">" if st.active == c.id else ("x" if c.turn.taken else "-")
-        bits = [f"{mark} {c.name}"]
-        if c.turn.triggered_used:
-            bits.append("[T]")
-        if c.damage:
-            from game.ui.view_model import max_damage
-
-            bits.append(f"{c.damage}/{max_damage(c, session.vitals_fn())}")
-        if c.status != "active":
-            bits.append(c.status)
-        names = list(dict.fromkeys(a.name for a in c.afflictions))
-        if names:
-            bits.append(", ".join(names))
-        m.creature_rows.append((" ".join(bits), c.id))
+    m.creature_rows, m.row_styles = turn_rows(session)
     if selected in st.creatures:
         key = 1
         for name, cmd_type, kind in bar_actions(session, selected):
