@@ -63,15 +63,20 @@ def is_surrounded(
     dirs = sorted({direction_of(centre, e.body.center_yd()) for e in close})
     if len(dirs) >= min_directions:
         return f"enemies on {len(dirs)} sides ({''.join(dirs)})"
-    blocked = set(occupied)
-    free = [
-        s
-        for s in ring
-        if bf.in_bounds(s) and s not in blocked and not bf.terrain_at(s) & Terrain.IMPASSABLE
-    ]
-    if not free:
+    if not way_out(bf, group, occupied):
         return "enemies adjacent and no free square to step into"
     return ""
+
+
+def way_out(bf: Battlefield, group: Sequence[Fighter], occupied: Iterable[Square]) -> bool:
+    """A free square next to the group to step into: without one a retreat is not "reasonably
+    possible" (Seed OSR: Retreat), however many sides the foes stand on."""
+    squares = {s for f in group for s in f.body.squares()}
+    blocked = set(occupied)
+    return any(
+        bf.in_bounds(s) and s not in blocked and not bf.terrain_at(s) & Terrain.IMPASSABLE
+        for s in _around(squares)
+    )
 
 
 def morale_conditions(

@@ -46,7 +46,7 @@ from game.rulesets.osr.commands import (
 from game.rulesets.osr.dice import CtxRoller, parse_dice
 from game.rulesets.osr.elemental import DAMAGE_TYPES
 from game.rulesets.osr.events import OsrSideCourse, OsrSwiftActRolled, OsrTermsAgreed
-from game.rulesets.osr.morale import is_surrounded
+from game.rulesets.osr.morale import way_out
 from game.rulesets.osr.phases import ACTION, MILIEU, MORALE, next_side
 from game.rulesets.osr.turns import (
     begin_turn,
@@ -441,9 +441,9 @@ def v_retreat(state: EncounterState, cmd: OsrDeclareRetreat, rs: Ruleset) -> lis
     if c.data.get("retreat") is not None:
         return [Violation(f"{c.name} has already declared a retreat", "declared")]
     me = fighter(state, c)
-    foes = [f for f in fighters(state) if f.side != c.side and f.active]
-    occupied = [s for f in fighters(state) if f.active for s in f.body.squares()]
-    if "no free square" in is_surrounded(state.battlefield, [me], foes, occupied):
+    occupied = [s for f in fighters(state) if f.active and f.name != c.id
+                for s in f.body.squares()]
+    if not way_out(state.battlefield, [me], occupied):
         return [Violation(f"{c.name} is hemmed in: no way to retreat", "trapped")]
     return []
 
