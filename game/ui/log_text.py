@@ -83,13 +83,9 @@ def _roll(ev: Any, names: dict[str, str]) -> str:
     if ev.flat:
         parts.append(f"{ev.flat:+d}")
     against = f"vs {ev.target_number}" if ev.target_number else ""
-    won = (
-        "hit"
-        if ev.kind == "attack" and ev.success
-        else "miss"
-        if ev.kind == "attack"
-        else ("success" if ev.success else "failure")
-    )
+    # Against Defense an attack hits or misses; against another attribute (find, grab) it succeeds
+    struck = ev.kind == "attack" and (getattr(ev, "target_attribute", "") or "defense") == "defense"
+    won = ("hit" if ev.success else "miss") if struck else ("success" if ev.success else "failure")
     why = "; ".join(m.describe() for m in ev.modifiers)
     return (
         f"{_n(names, ev.roller)}: {ev.label}: {', '.join(parts)} = {ev.total} {against}: {won}"
@@ -122,7 +118,10 @@ PHRASES = {
         f"{_n(n, e.creature)} is {plain(e.affliction.name)}"
         + (f" ({plain(e.reason)})" if getattr(e, "reason", "") else "")
     ),
-    "AfflictionEnded": lambda e, n: f"{_n(n, e.creature)} is no longer {plain(e.name)}",
+    "AfflictionEnded": lambda e, n: (
+        f"{_n(n, e.creature)} is no longer {plain(e.name)}"
+        + (f": {plain(e.reason)}" if getattr(e, "reason", "") else "")
+    ),
     "StatusChanged": lambda e, n: (
         f"{_n(n, e.creature)} "
         + STATUS_WORDS.get(e.status, f"is {plain(e.status)}")

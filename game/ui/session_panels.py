@@ -43,6 +43,8 @@ NOT_ON_BAR = {
     "end_effect",
 }
 BEGIN = ("begin_combat", "start_combat")
+#: Actions that only become possible in a moment worth noticing: first on the bar when legal.
+PROMINENT = ("tell_allies",)
 NEAREST_TARGETS = 8
 ACTOR_FIELDS = ("creature", "attacker", "mover", "actor")
 
@@ -156,6 +158,28 @@ def _formation_legality(session: Any, selected: str, cmd_type: type) -> tuple[bo
     return (not vs, vs[0].reason if vs else "")
 
 
+def _prominent(session: Any, selected: str, name: str, cmd_type: type, text: str) -> tuple[str, str]:
+    """A situational action's label and tip: Find's "share your knowledge" names who was found
+    (the hidden creatures the command is legal for)."""
+    st = session.engine.state
+    if "target" not in fields_of(cmd_type):
+        return text, ""
+    found = [
+        c.name
+        for c in st.creatures.values()
+        if c.id != selected
+        and c.has("hidden")
+        and not session.validate(make(cmd_type, selected, target=c.id))
+    ]
+    if not found:
+        return text, ""
+    who = ", ".join(found[:2]) + (" ..." if len(found) > 2 else "")
+    return (
+        f"{text}: {who}",
+        f"Share your knowledge (Find): {', '.join(found)} is no longer hidden from your allies",
+    )
+
+
 def turn_rows(session: Any) -> tuple[list[tuple[str, str]], list[str]]:
     """The turn panel: a header per side (players' sides first, then the GM's), then each of
     its creatures with whether it is acting or has acted this round, its triggered action if
@@ -220,10 +244,15 @@ def panel_model(session: Any, selected: str) -> PanelModel:
         key = 1
         for name, cmd_type, kind in bar_actions(session, selected):
             legal, reason = _legality(session, selected, cmd_type, kind)
+            text = label(name)
+            if legal and name in PROMINENT:
+                text, reason = _prominent(session, selected, name, cmd_type, text)
             m.actions.append(
-                ActionButton(name, label(name), legal, reason, str(key % 10) if key <= 10 else "")
+                ActionButton(name, text, legal, reason, str(key % 10) if key <= 10 else "")
             )
             key += 1
+        first = [a for a in m.actions if a.legal and a.id in PROMINENT]
+        m.actions = first + [a for a in m.actions if a not in first]
     m.dice_lines = _dice_lines(session)
     if session.engine.pending is not None:
         m.status = session.engine.pending.prompt
