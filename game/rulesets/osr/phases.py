@@ -26,9 +26,17 @@ from game.rulesets.osr.events import (
     OsrRetreatResolved,
     OsrSideTurnEnded,
 )
-from game.rulesets.osr.morale import morale_check, morale_conditions, rising
+from game.rulesets.osr.morale import morale_check, morale_conditions, rising, way_out
 from game.rulesets.osr.turns import end_all_turns
-from game.rulesets.osr.view import fighters, formation_of, is_mob, leader_for, params_of, subjects
+from game.rulesets.osr.view import (
+    fighter,
+    fighters,
+    formation_of,
+    is_mob,
+    leader_for,
+    params_of,
+    subjects,
+)
 
 MILIEU, INITIATIVE, ACTION, MORALE = "milieu", "initiative", "action", "morale"
 PER_ROUND_DATA = ("soul_points", "spell_cast", "soul_points_wasted")
@@ -117,6 +125,17 @@ def resolve_retreats(ctx: Context) -> None:
         if plan is None or not c.in_fight:
             continue
         ctx.emit(CreatureDataSet(cid, "retreat", None), AfflictionEnded(cid, "retreating"))
+        occupied = [s for f in fighters(ctx.state) if f.active and f.name != cid
+                    for s in f.body.squares()]
+        if not way_out(ctx.state.battlefield, [fighter(ctx.state, c)], occupied):
+            # hemmed in since it declared: "no choice but to fight on" (Seed OSR: Retreat)
+            ctx.note(f"{c.name} is hemmed in: no way to retreat, it fights on", cid)
+            if c.has("fleeing"):  # routed by morale: it tries again when a way opens
+                ctx.emit(
+                    CreatureDataSet(cid, "retreat", "forced"),
+                    AfflictionGained(cid, Affliction("retreating", "morale"), "still fleeing"),
+                )
+            continue
         outcome = ""
         ruling = ""
         if plan not in ("", "forced", "side"):
