@@ -36,6 +36,7 @@ from game.rulesets.sotdl.common import (
     pick_weapon,
     size,
     spend,
+    typed_word_violations,
 )
 from game.rulesets.sotdl.events import ActivityDone, ItemDropped, ObjectAttacked, WeaponUnloaded
 from game.rulesets.sotdl.health import afflict, deal_damage
@@ -145,6 +146,9 @@ def _v_weapon_attack(state: EncounterState, cmd: Attack | FreeAttack, rs: Rulese
     guess = getattr(cmd, "guess", None)
     if hidden_from(state, cmd.target, cmd.attacker) and guess is None:
         vs.append(Violation(f"{t.name} is hidden: guess its square (3 banes)", "hidden"))
+    words = typed_word_violations(attribute=getattr(cmd, "attribute", ""))
+    if words:
+        return vs + words, None
     roll = weapon_roll(state, rs, cmd.attacker, cmd.target, w, option, thrown=thrown,
                        attribute=getattr(cmd, "attribute", ""), obj=getattr(cmd, "object", ""),
                        guess=guess is not None, part_of=part_of,
@@ -338,6 +342,8 @@ def _generic_roll(state: EncounterState, cmd: ItemAttack | SpellAttack, tid: str
 def _v_item(state: EncounterState, cmd: ItemAttack, rs: Ruleset) -> list[Violation]:
     vs = need_creature(state, cmd.attacker, cmd.target) or action_violations(
         state, cmd.attacker, cmd.part_of)
+    vs += typed_word_violations(attribute=cmd.attribute, target_attribute=cmd.target_attribute,
+                                damage=cmd.damage)
     if vs:
         return vs
     roll = _generic_roll(state, cmd, cmd.target, cmd.attribute, cmd.target_attribute,
@@ -362,6 +368,8 @@ def _v_spell(state: EncounterState, cmd: SpellAttack, rs: Ruleset) -> list[Viola
         state, cmd.attacker, cmd.part_of)
     if not cmd.targets:
         vs.append(Violation("a spell attack needs at least one target", "no_target"))
+    vs += typed_word_violations(attribute=cmd.attribute, target_attribute=cmd.target_attribute,
+                                damage=cmd.damage, resist=cmd.resist)
     if vs:
         return vs
     for tid in cmd.targets:  # Seed SotDL: Totally Covered: no target "for any attack or effect"

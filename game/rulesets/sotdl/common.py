@@ -15,6 +15,7 @@ from game.rules.engine import (
     TurnEnded,
     TurnStarted,
     Violation,
+    parse_dice,
 )
 
 FAST_PLAYERS, FAST_GM, SLOW_PLAYERS, SLOW_GM, END = (
@@ -310,3 +311,22 @@ def need_creature(state: EncounterState, *ids: str) -> list[Violation]:
         elif not c.in_fight:
             out.append(Violation(f"{c.name} is {c.status}", "out"))
     return out
+
+
+def typed_word_violations(*, attribute: str = "", target_attribute: str = "", damage: str = "",
+                          resist: str = "") -> list[Violation]:
+    """What the GM typed (an attribute, damage dice): a reason, not a crash mid-roll."""
+    vs = []
+    for what, word, known in (("attribute", attribute, ATTRIBUTES),
+                              ("target attribute", target_attribute, (*ATTRIBUTES, "defense")),
+                              ("resisting attribute", resist, ATTRIBUTES)):
+        if word and word not in known:
+            vs.append(Violation(f"{word!r} is not an {what} ({', '.join(known)})",
+                                "bad_attribute"))
+    if damage:
+        try:
+            parse_dice(damage)
+        except ValueError:
+            vs.append(Violation(f"damage {damage!r} is not dice (like 1d6, 2d6+1 or 3)",
+                                "bad_damage"))
+    return vs

@@ -108,6 +108,9 @@ def _v_stunt(state: EncounterState, cmd: Stunt, rs: Ruleset) -> list[Violation]:
         return vs
     if cmd.attacker == cmd.target:
         return [Violation("a creature cannot do that to itself", "self")]
+    chosen = getattr(cmd, "attribute", "")  # Disarm, Grab: Strength or Agility
+    if chosen not in ("", "strength", "agility"):
+        return [Violation(f"{chosen!r}: use Strength or Agility", "bad_attribute")]
     vs = action_violations(state, cmd.attacker, cmd.part_of)
     a, t = state.creatures[cmd.attacker], state.creatures[cmd.target]
     if isinstance(cmd, Disarm):
@@ -222,6 +225,8 @@ def _v_escape(state: EncounterState, cmd: Escape, rs: Ruleset) -> list[Violation
     c = state.creatures[cmd.creature]
     if not c.has("grabbed"):
         return [Violation(f"{c.name} is not grabbed", "not_grabbed")]
+    if cmd.attribute not in ("", "strength", "agility"):  # Seed SotDL: Escape
+        return [Violation(f"{cmd.attribute!r}: use Strength or Agility", "bad_attribute")]
     vs = action_violations(state, cmd.creature, cmd.part_of)
     if cmd.path:
         g = _grabber(state, cmd.creature)
