@@ -83,6 +83,12 @@ class OsrParams:
 #: falling): not OSR params, never reported unknown.
 SHARED_KEYS = frozenset({"light", "movement", "jump", "falling"})
 _NAMES = frozenset(f.name for f in fields(OsrParams))
+#: keys an encounter file's params hold (plugin.encounter_param_problems), and a scenario's way
+_ENCOUNTER_KEYS = {
+    "treacherous": "in a scenario: establish_milieu {treacherous: true}",
+    "formations": "in a scenario: form_up, or the creatures' formation data",
+    "initiative": "in a scenario: initiative_modifier",
+}
 _DICE = frozenset({"charge_extra", "morale_dice"})
 #: (low, high) for numbers the rules cannot use outside a range (None: open)
 _RANGES: dict[str, tuple[float | None, float | None]] = {
@@ -141,6 +147,10 @@ def param_problems(params: Mapping[str, Any]) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for key, raw in params.items():
         if key in SHARED_KEYS:
+            continue
+        if key in _ENCOUNTER_KEYS:
+            how = _ENCOUNTER_KEYS[key]
+            out.append((str(key), f"is an encounter's param, not the ruleset's ({how})"))
             continue
         if key not in _NAMES:
             close = difflib.get_close_matches(str(key), sorted(_NAMES), n=1)

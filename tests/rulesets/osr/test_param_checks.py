@@ -138,3 +138,8 @@ def test_the_bundled_osr_encounters_pass() -> None:
     out, err = io.StringIO(), io.StringIO()
     paths = sorted((ROOT / "config" / "encounters").glob("osr_*.yaml"))
     assert paths and check_paths(paths, out, err) == 0, err.getvalue()
+
+
+def test_an_encounter_param_in_ruleset_params_says_where_it_belongs() -> None:
+    got = dict(param_problems({"treacherous": True}))
+    assert "encounter" in got["treacherous"] and "establish_milieu" in got["treacherous"]
