@@ -327,15 +327,17 @@ def merge_steps(events: list[Any], names: dict[str, str]) -> list[tuple[str, tup
         if not run:
             return
         a, b = run[0], run[-1]
-        yd = sum(float(getattr(e, "cost_yd", 0)) for e in run if getattr(e, "uses_budget", True))
+        # Every step's yards (a rush or a retreat spends no move budget but still covers ground)
+        yd = sum(float(getattr(e, "cost_yd", 0)) for e in run)
         hows = sorted(plain(h) for h in {getattr(e, "how", "walk") for e in run} - {"walk"})
         mode = plain(getattr(a, "mode", "move") or "move")
         verb = {"move": "moves", "rush": "rushes", "forced": "is pushed", "charge": "charges"}.get(
             mode, f"{mode}s" if " " not in mode else f"moves ({mode})"
         )
         text = (
-            f"{_n(names, a.creature)} {verb} from {sq(a.from_square)} to {sq(b.square)}, "
-            f"{_yd(yd)}" + (f" ({', '.join(hows)})" if hows else "")
+            f"{_n(names, a.creature)} {verb} from {sq(a.from_square)} to {sq(b.square)}"
+            + (f", {_yd(yd)}" if yd else "")
+            + (f" ({', '.join(hows)})" if hows else "")
         )
         out.append((text, (a.creature,)))
         run.clear()

@@ -6,6 +6,8 @@ intents (strings and ids) the app turns into commands; they hold no rules.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import (
@@ -18,6 +20,7 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
+from game.ui.log_text import wrap as log_wrap
 from game.ui.panel_layout import ActionButton, Layout, PanelModel, theme
 from game.ui.scene import OVERLAYS
 
@@ -221,12 +224,15 @@ class Panels:
             model.row_styles,
         ):
             styles = model.row_styles
-            self.creatures.set_item_list(
-                [
-                    (r[0], styles[i]) if i < len(styles) else r[0]
-                    for i, r in enumerate(model.creature_rows)
-                ]
-            )
+            measure = self._measure() or (lambda t: int(len(t) * 7.5 * self.scale))
+            width = self.creatures.get_relative_rect().width - self._px(30)
+            # A long row (acting, hurt, three afflictions) wraps onto rows of the same creature
+            self._turn_rows: list[tuple[str, str, str]] = []
+            for i, (text, cid) in enumerate(model.creature_rows):
+                style = styles[i] if i < len(styles) else "#item_list_item"
+                for row in log_wrap(text, width, measure, indent="      "):
+                    self._turn_rows.append((row, cid, style))
+            self.creatures.set_item_list([(t, st) for t, _, st in self._turn_rows])
         if old is None or old.log_lines != model.log_lines:
             self._log_rows = self._wrap_log(model.log_lines[-300:])
             self.log.set_item_list([text for text, _ in self._log_rows])
@@ -345,10 +351,14 @@ class Panels:
         import math
         import re
 
-        w = self._px(340)
+        w = self._px(380)
         n = len(options) + (1 if entry else 0)
         plain = re.sub(r"<[^>]+>", "", text)
-        text_h = self._px(22) * min(6, math.ceil(len(plain) / 38)) + self._px(14)
+        measure = self._measure()
+        # As many rows as the question wraps to (measured), so it reads without scrolling
+        rows = len(log_wrap(plain, w - self._px(40), measure, indent="")) if measure else 0
+        rows = rows or math.ceil(len(plain) / 34)
+        text_h = self._px(25) * min(8, rows) + self._px(16)  # the text box sets 25 px a row
         h = text_h + self._px(8) + self._px(38) * n
         root = self.manager.get_root_container()
         win = root.get_rect() if root is not None else pygame.Rect(0, 0, 1280, 800)
@@ -395,23 +405,23 @@ class Panels:
             self.prompt_entry = None
 
     # -- reading the mouse ---------------------------------------------------------------------
+    def _measure(self) -> Any:
+        """Pixel width of a text in the panels' font (None if pygame_gui cannot say)."""
+        try:
+            font = self.manager.get_theme().get_font_dictionary().find_font(
+                round(14 * self.scale), "noto_sans"
+            )
+        except Exception:  # pygame_gui without that font lookup
+            return None
+        return lambda t: int(font.size(t)[0])
+
     def _wrap_log(
         self, lines: list[tuple[str, tuple[str, ...]]]
     ) -> list[tuple[str, tuple[str, ...]]]:
         """Log lines wrapped to the panel's width: one list row each, with the line's creatures."""
         from game.ui.log_text import wrap
 
-        try:
-            font = self.manager.get_theme().get_font_dictionary().find_font(
-                round(14 * self.scale), "noto_sans"
-            )
-
-            def measure(t: str) -> int:
-                return int(font.size(t)[0])
-
-        except Exception:  # pygame_gui without that font lookup: a fair average width
-            def measure(t: str) -> int:
-                return int(len(t) * 7.5 * self.scale)
+        measure = self._measure() or (lambda t: int(len(t) * 7.5 * self.scale))
 
         width = self.log.get_relative_rect().width - self._px(30)  # the scroll bar and padding
         rows = []
@@ -429,7 +439,15 @@ class Panels:
         return ()
 
     def creature_for_row(self, text: str) -> str:
-        """Creature id of a turn panel row."""
+        """Creature id of a turn panel row (the selected row by position: wrapped rows of two
+        creatures may read the same)."""
+        rows = getattr(self, "_turn_rows", [])
+        for i, item in enumerate(self.creatures.item_list):
+            if item.get("selected") and i < len(rows) and rows[i][0] == text:
+                return rows[i][1]
+        for row, cid, _ in rows:
+            if row == text:
+                return cid
         for row, cid in self.model.creature_rows:
             if row == text:
                 return cid

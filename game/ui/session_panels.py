@@ -241,18 +241,20 @@ def panel_model(session: Any, selected: str) -> PanelModel:
     m.advance_label = "Start" if not st.round else "Next part"
     m.creature_rows, m.row_styles = turn_rows(session)
     if selected in st.creatures:
-        key = 1
         for name, cmd_type, kind in bar_actions(session, selected):
             legal, reason = _legality(session, selected, cmd_type, kind)
             text = label(name)
             if legal and name in PROMINENT:
                 text, reason = _prominent(session, selected, name, cmd_type, text)
-            m.actions.append(
-                ActionButton(name, text, legal, reason, str(key % 10) if key <= 10 else "")
-            )
-            key += 1
+            m.actions.append(ActionButton(name, text, legal, reason))
         first = [a for a in m.actions if a.legal and a.id in PROMINENT]
-        m.actions = first + [a for a in m.actions if a not in first]
+        rest = [a for a in m.actions if a not in first]
+        ordered = first + [a for a in rest if a.legal] + [a for a in rest if not a.legal]
+        # Keys 1 ... 0 follow the bar as shown (legal actions first), so a key hits what it says
+        m.actions = [
+            dataclasses.replace(a, key=str((i + 1) % 10) if i < 10 else "")
+            for i, a in enumerate(ordered)
+        ]
     m.dice_lines = _dice_lines(session)
     if session.engine.pending is not None:
         m.status = session.engine.pending.prompt

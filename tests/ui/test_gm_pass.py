@@ -1,0 +1,98 @@
+"""What a GM's pass through the demo showed (headless): the free attack prompt reads without
+scrolling, long turn panel rows wrap and still start the right turn, keys follow the bar."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.ui.app import App
+from game.ui.session import Session
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO = ROOT / "config" / "encounters" / "demo.yaml"
+
+
+@pytest.fixture()
+def app(tmp_path):  # type: ignore[no-untyped-def]
+    a = App(Session.open(DEMO, journal_path=tmp_path / "j.jsonl"), size=(1400, 900))
+    a.update(0.0)
+    a.draw()
+    yield a
+    a.close()
+
+
+def _click(app: App, square: tuple[int, int]) -> None:
+    pos = app.camera.square_center_px(square)
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.update(0.0)
+    app.draw()
+
+
+def _provoking_square(app: App, mover: str) -> tuple[int, int]:
+    import numpy as np
+
+    s = app.session
+    modes = s.move_modes(mover)
+    area = s.move_area(mover, modes)
+    ys, xs = np.nonzero(area.cost_class >= 0)
+    for x, y in zip(xs, ys, strict=True):
+        p = s.move_preview(mover, modes, (), (int(x), int(y)), safest=False, area=area)
+        if p is not None and p.legal and any(m.kind == "free_attack" for m in p.marks):
+            return int(x), int(y)
+    raise AssertionError("no square provokes a free attack")
+
+
+def test_free_attack_prompt_reads_whole_and_the_attack_lands_in_the_log(app: App) -> None:
+    app._intent("advance")
+    app.update(0.0)
+    start = app.session.engine.state.creatures["rogue"].square
+    dest = _provoking_square(app, "rogue")
+    _click(app, start)
+    _click(app, dest)
+    assert app.session.engine.pending is not None and app.panels.prompt is not None
+    box = next(
+        e
+        for e in app.panels.prompt.get_container().elements
+        if isinstance(e, pygame_gui.elements.UITextBox)
+    )
+    assert box.scroll_bar is None  # the whole question shows, no scrolling in a prompt
+    take = next(b for b, i in app.panels.buttons.items() if i.startswith("answer:"))
+    app.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=take))
+    app.update(0.0)
+    lines = [t for t, _ in app.session.log_lines()]
+    rush = next(t for t in lines if t.startswith("Rogue") and " from " in t)
+    assert "yard" in rush  # a rush covers ground even though it spends no move budget
+
+
+def test_long_turn_rows_wrap_and_a_wrapped_row_starts_that_creature(app: App) -> None:
+    from dataclasses import replace
+
+    m = app.panels.model
+    long_row = "  Ogre brute: done, triggered used, hurt 12/30, prone, dazed, frightened"
+    rows = [(long_row if cid == "ogre_brute" else t, cid) for t, cid in m.creature_rows]
+    app.panels.refresh(replace(m, creature_rows=rows))
+    shown = app.panels._turn_rows
+    ogre = [r for r in shown if r[1] == "ogre_brute"]
+    assert len(ogre) >= 2
+    font = app.manager.get_theme().get_font_dictionary().find_font(14, "noto_sans")
+    width = app.panels.creatures.get_relative_rect().width
+    assert all(font.size(t)[0] < width for t, _, _ in shown)
+    i = shown.index(ogre[-1])
+    app.panels.creatures.item_list[i]["selected"] = True
+    assert app.panels.creature_for_row(ogre[-1][0]) == "ogre_brute"
+
+
+def test_number_keys_follow_the_bar_as_shown(app: App) -> None:
+    app._intent("advance")
+    app.selected = "spearman"
+    app._panel_version = -1
+    app.update(0.0)
+    acts = app.panels.model.actions
+    legal = [a for a in acts if a.legal]
+    assert legal and acts[: len(legal)] == legal  # legal actions first, as the bar shows them
+    assert [a.key for a in acts[:10]] == [str((i + 1) % 10) for i in range(10)]
