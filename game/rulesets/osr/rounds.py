@@ -29,7 +29,7 @@ from game.rules.engine import (
     advance_phase,
 )
 from game.rulesets.osr import procedure
-from game.rulesets.osr.combat import concentration, deal_weapon_damage, weapon_of
+from game.rulesets.osr.combat import concentration, deal_weapon_damage, plan_attack, weapon_of
 from game.rulesets.osr.commands import (
     OsrCastSpell,
     OsrChooseCourse,
@@ -156,6 +156,11 @@ def v_seize(state: EncounterState, cmd: OsrSeizeInitiative, rs: Ruleset) -> list
         seen.add(a.creature)
         if a.act == "strike" and a.target not in state.creatures:
             return [Violation(f"strike at whom? no creature {a.target!r}", "bad_target")]
+        if a.act == "strike":  # "a weapon already in hand": the foe must be in its reach or range
+            _plan, why = plan_attack(state, rs, a.creature, a.target)
+            if why:
+                name = state.creatures[a.creature].name
+                return [Violation(f"{name}'s strike: {why[0].reason}", "bad_target")]
     return []
 
 
@@ -211,11 +216,12 @@ def r_seize(ctx: Context, cmd: OsrSeizeInitiative) -> None:
             ctx.note(f"{c.name} could not follow through: {a.act}", cid)
             continue
         if a.act == "strike" and ctx.state.creatures[a.target].in_fight:
+            plan, _why = plan_attack(ctx.state, ctx.ruleset, cid, a.target)
             deal_weapon_damage(
                 ctx,
                 cid,
                 a.target,
-                weapon_of(ctx.state, ctx.ruleset, cid),
+                plan.weapon if plan else weapon_of(ctx.state, ctx.ruleset, cid),
                 roller,
                 ignore_dr=ctx.state.creatures[a.target].has("prone"),
             )
