@@ -260,6 +260,13 @@ class Scenario:
             if not isinstance(c, Mapping) or "id" not in c:
                 self.fail(line, "a creature needs an id")
             cid = str(c["id"])
+            known = {"id", "side", "at", "square", "creature", "stats", "name", "elevation_yd",
+                     "data", *extra_fields}
+            for k in c:
+                if k not in known:
+                    hint = (f" (a stat: write it under stats:, like stats: {{{k}: ...}})"
+                            if k in CREATURE_FIELDS else f" (known: {', '.join(sorted(known))})")
+                    self.fail(line, f"creature {cid}: unknown key {k!r}{hint}")
             if c.get("side") not in side_ids:
                 known = ", ".join(sorted(side_ids))
                 self.fail(line, f"creature {cid}: side must be one of {known}")

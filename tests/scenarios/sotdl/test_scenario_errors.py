@@ -34,6 +34,8 @@ creatures:
     (GOOD_HEAD + "commands:\n  - adjust_roll: {creature: a, boons: many, reason: x}\n", 7,
      "boons must be a whole number"),
     (GOOD_HEAD.replace("at: [1, 0]", "at: [0, 0]"), 5, "[0, 0] is already taken by a"),
+    (GOOD_HEAD.replace("at: [0, 0], stats", "at: [0, 0], strength: 14, stats"), 4,
+     "unknown key 'strength' (a stat: write it under stats:"),
     (GOOD_HEAD.replace("  ....", "  .#.."), 5, "[1, 0] is a wall"),
     ("params: {help_rang_yd: 5}\n" + GOOD_HEAD, 1, "did you mean 'help_range_yd'"),
     ("params: {help_range_yd: five}\n" + GOOD_HEAD, 1, "must be a number"),
