@@ -64,7 +64,7 @@ SCRIPT: list[Command] = [
     OsrEstablishMilieu(treacherous=True, note="a crumbling ledge"),
     StartCombat(),
     OsrSeizeInitiative(
-        (SwiftAct("bo", "position", difficulty=8), SwiftAct("orc", "strike", target="cy"))
+        (SwiftAct("bo", "position", difficulty=8), SwiftAct("orc", "parley", difficulty=12))
     ),
     OsrInitiativeModifier("gm", -1, "roused from sleep"),
     AdvancePhase(),
