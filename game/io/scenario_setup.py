@@ -227,7 +227,10 @@ class Scenario:
             line = raw.item_line(i) if isinstance(raw, LineList) else None
             if not isinstance(s, Mapping) or "id" not in s:
                 self.fail(line, "a side needs an id")
-            ctrl = s.get("controller", "gm")
+            bad = [k for k in s if k not in ("id", "name", "controller")]
+            if bad:  # `controler: players` would silently make the heroes the GM's
+                self.fail(line, f"side {s['id']}: unknown key {bad[0]!r} (id, name, controller)")
+            ctrl = s.get("controller", "players" if s["id"] == "players" else "gm")
             if ctrl not in ("players", "gm"):
                 self.fail(line, f"side {s['id']}: controller is 'players' or 'gm'")
             out.append(Side(str(s["id"]), str(s.get("name", s["id"])), ctrl))

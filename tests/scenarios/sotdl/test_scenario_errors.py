@@ -34,6 +34,8 @@ creatures:
     (GOOD_HEAD + "commands:\n  - adjust_roll: {creature: a, boons: many, reason: x}\n", 7,
      "boons must be a whole number"),
     (GOOD_HEAD.replace("at: [1, 0]", "at: [0, 0]"), 5, "[0, 0] is already taken by a"),
+    ("sides:\n  - {id: players, controler: players}\n  - {id: gm, controller: gm}\n"
+     + GOOD_HEAD, 2, "side players: unknown key 'controler'"),
     (GOOD_HEAD.replace("at: [0, 0], stats", "at: [0, 0], strength: 14, stats"), 4,
      "unknown key 'strength' (a stat: write it under stats:"),
     (GOOD_HEAD.replace("  ....", "  .#.."), 5, "[1, 0] is a wall"),
