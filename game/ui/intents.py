@@ -63,6 +63,8 @@ def on_key(app: App, event: pygame.event.Event) -> None:
         app.camera.zoom_about(*app.layout.view.center, 1)
     elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
         app.camera.zoom_about(*app.layout.view.center, -1)
+    elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and app.panels.prompt_entry is not None:
+        do_intent(app, f"answer_text:{app.panels.prompt_entry.get_text()}")  # not: end the turn
     elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
         do_intent(app, "end_turn")
     elif k == pygame.K_n:
@@ -76,6 +78,11 @@ def on_key(app: App, event: pygame.event.Event) -> None:
 
 
 def _action_key(app: App, event: pygame.event.Event) -> None:
+    entry = app.panels.prompt_entry
+    if entry is not None and event.unicode and (event.unicode.isdigit() or event.unicode == " "):
+        # A die is being asked: digits are the die, never an action bar shortcut
+        entry.set_text(entry.get_text() + event.unicode)
+        return
     name = pygame.key.name(event.key).upper()
     for a in app.panels.model.actions:
         if a.key and a.key.upper() == name:

@@ -298,9 +298,10 @@ def wrap(text: str, width_px: int, measure: Any, indent: str = "    ") -> list[s
     ['one two', '    three', '    four']
     """
     rows: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        trial = f"{line} {word}" if line else (indent + word if rows else word)
+    lead = text[: len(text) - len(text.lstrip(" "))]  # a row's own indent stays on its first row
+    line = lead
+    for word in text.lstrip(" ").split(" "):
+        trial = f"{line} {word}" if line.strip() else (line + word if not rows else indent + word)
         if measure(trial) <= width_px or not line.strip():
             line = trial
             while measure(line) > width_px and len(line) > len(indent) + 1:  # one long word

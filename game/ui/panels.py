@@ -383,6 +383,7 @@ class Panels:
                 placeholder_text="type and press Enter",
             )
             self.prompt_entry.focus()
+            self.manager.set_focus_set(self.prompt_entry)  # keys go to it, not to the action bar
             yy += self._px(38)
         for oid, label in options:
             b = UIButton(

@@ -96,3 +96,52 @@ def test_number_keys_follow_the_bar_as_shown(app: App) -> None:
     legal = [a for a in acts if a.legal]
     assert legal and acts[: len(legal)] == legal  # legal actions first, as the bar shows them
     assert [a.key for a in acts[:10]] == [str((i + 1) % 10) for i in range(10)]
+
+
+def test_typed_dice_go_to_the_prompt_not_to_the_action_bar(app: App) -> None:
+    app._intent("advance")
+    app._intent("toggle_manual")
+    app.selected = "crossbowman"
+    app._panel_version = -1
+    app.update(0.0)
+    app._intent("action:attack")
+    _click(app, app.session.engine.state.creatures["ogre_brute"].square)
+    pending = app.session.engine.pending
+    assert pending is not None and pending.kind == "dice" and app.panels.prompt_entry is not None
+    app.manager.set_focus_set(None)  # even when the GM clicked elsewhere first
+    for ch, key in (("1", pygame.K_1), ("4", pygame.K_4)):
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=ch, scancode=0))
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    app.update(0.0)
+    assert app.session.engine.state.active == "crossbowman"  # Enter did not end the turn
+    # The d20 was taken: the engine now asks the next die (the banes) or has rolled
+    assert app.session.engine.pending is None or app.session.engine.pending.id != pending.id
+    assert "d20 14 typed" in " ".join(t for t, _ in app.session.log_lines()) or (
+        app.session.engine.pending is not None
+    )
+
+
+def test_attack_reasons_are_written_beside_the_target_never_over_it(app: App) -> None:
+    from game.ui.scene import TargetPreview
+
+    app._intent("advance")
+    st = app.session.engine.state
+    ogre = st.creatures["ogre_brute"]
+    app.tools[-1].preview = lambda: {}  # type: ignore[method-assign]
+    scene = app.scene()
+    scene.target = TargetPreview(
+        "crossbowman", "ogre_brute", True, (), ("Ogre brute: legal",) + ("a long reason " * 6,) * 6,
+        ogre.square,
+    )
+    from game.ui.render.previews import draw_target_reasons
+
+    surf = app.screen.copy()
+    before = surf.copy()
+    draw_target_reasons(surf, app.camera, scene)
+    x, y, w, h = app.camera.square_rect_px(ogre.square, ogre.body.space)
+    inside = [(x + i, y + j) for i in range(2, w - 2, 3) for j in range(2, h - 2, 3)]
+    assert all(surf.get_at(p) == before.get_at(p) for p in inside)
+    changed = sum(surf.get_at((px, py)) != before.get_at((px, py))
+                  for px in range(app.camera.view_x_px, app.camera.view_x_px + app.camera.view_w_px, 7)
+                  for py in range(app.camera.view_y_px, app.camera.view_y_px + app.camera.view_h_px, 7))
+    assert changed > 50

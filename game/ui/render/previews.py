@@ -161,21 +161,30 @@ def draw_target_reasons(surface: pygame.Surface, cam: Camera, scene: Scene) -> N
     if tp is None or tp.at is None or not tp.text:
         return
     # The reasons, written beside the target: legal or why not, range, cover, every boon and bane
+    from game.ui.log_text import wrap
+
     size = 18
-    rows = [
-        palette.text_surface(
-            t,
-            size,
-            (140, 255, 160) if i == 0 and tp.legal else (255, 140, 140) if i == 0 else palette.TEXT,
+    font = palette.font(size)
+    max_w = max(260, min(560, cam.view_w_px // 2))
+    rows = []
+    for i, t in enumerate(tp.text[:9]):
+        colour = (
+            (140, 255, 160) if i == 0 and tp.legal else (255, 140, 140) if i == 0 else palette.TEXT
         )
-        for i, t in enumerate(tp.text[:9])
-    ]
+        for part in wrap(t, max_w, lambda x: font.size(x)[0], indent="   "):
+            rows.append(palette.text_surface(part, size, colour))
     w = max(r.get_width() for r in rows) + 12
     h = sum(r.get_height() for r in rows) + 10
-    x, y = cam.square_rect_px(tp.at)[:2]
-    x += cam.px_per_yd + 8
-    x = min(x, cam.view_x_px + cam.view_w_px - w)
-    y = max(cam.view_y_px, min(y, cam.view_y_px + cam.view_h_px - h))
+    space = next((t.space for t in scene.tokens if t.key == tp.target_key), 1)
+    tx, ty, tw, th = cam.square_rect_px(tp.at, space)
+    left, top = cam.view_x_px, cam.view_y_px
+    right, bottom = left + cam.view_w_px, top + cam.view_h_px
+    # Beside the target (right if there is room, else left), never over it
+    x = tx + tw + 8 if tx + tw + 8 + w <= right else tx - 8 - w
+    x = max(left, min(x, right - w))
+    y = max(top, min(ty + th // 2 - h // 2, bottom - h))
+    if pygame.Rect(x, y, w, h).colliderect(pygame.Rect(tx, ty, tw, th)):
+        y = ty - 8 - h if ty - 8 - h >= top else min(ty + th + 8, bottom - h)
     box = pygame.Surface((w, h), pygame.SRCALPHA)
     box.fill((15, 15, 20, 215))
     surface.blit(box, (x, y))
