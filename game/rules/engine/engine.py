@@ -70,6 +70,9 @@ class CommandRecord:
     answers: list[Any] = field(default_factory=list)
     typed: list[int] = field(default_factory=list)
     events: tuple[Event, ...] = ()
+    # typed[i] may be used only once this many dice have been drawn in the command: dice typed
+    # after a pause must not take the place of seeded dice rolled before it (missing: 0)
+    typed_gates: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,7 @@ class Context:
         self._answer_i = 0
         self._typed_i = 0
         self._undeclared = 0
+        self._drawn = 0  # dice drawn so far in this run, typed and seeded
         self._number = number
 
     # -- events ----------------------------------------------------------------------------
@@ -120,9 +124,10 @@ class Context:
         """
         out: list[DieRoll] = []
         for i in range(count):
-            if self._typed_i < len(self._record.typed):
+            if self._typed_i < len(self._record.typed) and self._typed_ready():
                 v = self._record.typed[self._typed_i]
                 self._typed_i += 1
+                self._drawn += 1
                 if not 1 <= v <= sides:
                     why = f"a d{sides} cannot show {v} ({purpose})"
                     raise Rejected([Violation(why, "bad_die")])
@@ -143,8 +148,14 @@ class Context:
                     )
                 )
             self._undeclared += 1
+            self._drawn += 1
             out.append(DieRoll(sides, v2, False))
         return tuple(out)
+
+    def _typed_ready(self) -> bool:
+        """True if the next typed die may be used now (see CommandRecord.typed_gates)."""
+        gates = self._record.typed_gates
+        return self._typed_i >= len(gates) or gates[self._typed_i] <= self._drawn
 
     # -- decisions ---------------------------------------------------------------------------
     def _next_id(self) -> str:
@@ -216,6 +227,7 @@ class Engine:
         self.history: list[CommandRecord] = []
         self.redo_stack: list[CommandRecord] = []
         self._pending: tuple[CommandRecord, Decision] | None = None
+        self._pending_drawn = 0  # dice the paused command had drawn when it paused
         self.on_commit: list[Callable[[CommandRecord], None]] = []
         self.on_undo: list[Callable[[CommandRecord], None]] = []
         #: False: a bug in a handler refuses the command (state untouched) instead of raising
@@ -283,7 +295,7 @@ class Engine:
         record, decision = self._pending
         if decision.kind == "dice":
             vals = [choice] if isinstance(choice, int) else list(choice)
-            record.typed.extend(int(v) for v in vals)
+            self._add_typed(record, vals)
         else:
             record.answers.append(choice)
         self._pending = None
@@ -292,7 +304,14 @@ class Engine:
     def type_ahead(self, values: Iterable[int]) -> None:
         """Typed dice for the paused command, used after those it already has."""
         if self._pending:
-            self._pending[0].typed.extend(int(v) for v in values)
+            self._add_typed(self._pending[0], values)
+
+    def _add_typed(self, record: CommandRecord, values: Iterable[int]) -> None:
+        """Typed dice for a paused command, usable only after the dice it drew before the pause."""
+        record.typed_gates.extend([0] * (len(record.typed) - len(record.typed_gates)))
+        for v in values:
+            record.typed.append(int(v))
+            record.typed_gates.append(self._pending_drawn)
 
     def cancel(self) -> bool:
         """Drop the paused command altogether (back to the state before it)."""
@@ -357,6 +376,7 @@ class Engine:
         except NeedInput as need:
             self._state = ctx.state
             self._pending = (record, need.decision)
+            self._pending_drawn = ctx._drawn
             return Outcome(True, events=tuple(ctx.events), pending=need.decision)
         except Rejected as rej:
             self._state = record.state_before

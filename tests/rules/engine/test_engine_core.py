@@ -130,3 +130,28 @@ def test_a_bug_in_a_handler_refuses_the_command_unless_strict() -> None:
 
     with pytest.raises(ZeroDivisionError):
         eng.submit(Poke("c0", "c1"))
+
+
+def test_dice_typed_after_a_pause_never_replace_seeded_dice_rolled_before_it() -> None:
+    """A die rolled by the seed before a question keeps its value when the command re-runs;
+    dice typed with the answer are used only for the rolls after the pause."""
+    from game.rules.engine import Answer
+    from tests.rules.engine.toy import Poked
+
+    rs = toy_ruleset()
+
+    def poke_twice(ctx, cmd):  # noqa: ANN001 - toy handler
+        ctx.emit(Poked(cmd.creature, cmd.target, ctx.roll(20, 1, "first")))
+        if ctx.ask("again", "poke again?", [("yes", "yes"), ("no", "no")]) == "yes":
+            ctx.emit(Poked(cmd.creature, cmd.target, ctx.roll(20, 1, "second")))
+
+    rs.register_action(Poke, lambda s, c, r: [], poke_twice)
+    eng = Engine(rs, toy_state(), SeededDice(5))
+    paused = eng.submit(Poke("c0", "c1"))
+    first_seeded = paused.events[0].dice[0].value
+    assert paused.pending is not None
+    eng.type_ahead([13])
+    done = eng.submit(Answer(paused.pending.id, "yes"))
+    rolls = [e.dice[0] for e in done.events if isinstance(e, Poked)]
+    assert [(r.value, r.typed) for r in rolls] == [(first_seeded, False), (13, True)]
+    assert eng.state.creatures["c1"].damage == first_seeded + 13
