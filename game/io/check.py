@@ -143,9 +143,10 @@ def _check_file(path: Path, out: TextIO, err: TextIO) -> bool:
 
 
 def _check_map(path: Path) -> str:
-    from game.io.tiled import describe_battlefield, load_battlefield
+    from game.io.tiled import check_drawable, describe_battlefield, load_battlefield
 
     bf = load_battlefield(path)
+    check_drawable(path)  # a missing or too small image: the window could not draw it
     _check_placements(path, bf)
     body = describe_battlefield(bf)
     return f"{path}: ok (map)\n" + _indent(body)

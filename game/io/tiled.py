@@ -10,6 +10,7 @@ pytmx 3.32 cannot read (templates, infinite maps, zstd, class properties, old ti
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -19,12 +20,14 @@ from xml.etree.ElementTree import Element
 import numpy as np
 
 from game.io.errors import InputError
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame: no banner
 from game.io.tiled_build import build_battlefield, yards_per_tile
 from game.io.tiled_read import read_tiled
-from game.io.tiled_xml import input_error
+from game.io.tiled_xml import _to_int, input_error
 from game.rules.battlefield import Battlefield, Light, Obscurement, Terrain
 
-__all__ = ["load_battlefield", "open_tiled_map", "describe_battlefield"]
+__all__ = ["load_battlefield", "open_tiled_map", "describe_battlefield", "check_drawable"]
 
 
 def load_battlefield(path: Path) -> Battlefield:
@@ -70,7 +73,116 @@ def _pytmx_ready_properties(root: Element) -> dict[str, Any]:
                 if sub.get("type") == "class" and sub.get("propertytype"):
                     name = sub.get("propertytype", "")
                     types[name] = pytmx.TiledClassType(name, [])
+    for props in root.iter("properties"):  # class members too: pytmx reads them the same way
+        for p in list(props.findall("property")):
+            ptype = p.get("type", "string")
+            if ptype not in pytmx.pytmx.prop_type or (
+                ptype == "class" and not p.get("propertytype")
+            ):
+                props.remove(p)
+            elif p.get("value") == "" and ptype in _EMPTY_VALUE:
+                p.set("value", _EMPTY_VALUE[ptype])
+            elif ptype in ("int", "object") and p.get("value") is not None:
+                p.set("value", str(_to_int(p.get("value", "0").strip())))  # "3.0" is 3 (checked)
     return types
+
+
+def _place(el: Element) -> str:
+    """Where an element is, as messages name it: 'object 12', "layer 'Ground'", 'tileset x'."""
+    if el.tag == "object":
+        return f"object {el.get('id', '?')}"
+    if el.tag in ("layer", "objectgroup", "imagelayer", "group"):
+        return f"layer {el.get('name', el.get('id', '?'))!r}"
+    if el.tag == "tileset":
+        return f"tileset {el.get('name', el.get('firstgid', '?'))}"
+    return el.tag
+
+
+def _check_for_pytmx(path: Path, root: Element) -> None:
+    """Every attribute pytmx converts must convert: its errors name no place, ours do."""
+    import pytmx
+
+    types = pytmx.pytmx.types
+    parents = {child: parent for parent in root.iter() for child in parent}
+    for el in root.iter():
+        for name, raw in el.attrib.items():
+            conv = types.get(name)
+            if conv is None or conv is str:
+                continue
+            try:
+                conv(raw)
+            except (ValueError, TypeError, KeyError):
+                owner = el
+                while (
+                    owner.tag
+                    not in (
+                        "object",
+                        "layer",
+                        "objectgroup",
+                        "imagelayer",
+                        "group",
+                        "tileset",
+                        "map",
+                    )
+                    and owner in parents
+                ):
+                    owner = parents[owner]
+                where = _place(owner) + ("" if owner is el else f" <{el.tag}>")
+                kind = "true or false" if conv is not int and conv is not float else conv.__name__
+                raise input_error(path, where, f"attribute {name}={raw!r} is not {kind}") from None
+    for img in root.iter("image"):
+        trans = img.get("trans", "").lstrip("#")
+        if trans and (len(trans) != 6 or any(c not in "0123456789abcdefABCDEF" for c in trans)):
+            where = f"image {img.get('source', '')}"
+            raise input_error(path, where, f"trans={img.get('trans')!r} is not a colour (RRGGBB)")
+
+
+def _reporting(image_loader: Callable[..., Any]) -> Callable[..., Any]:
+    """The image loader, with its failures said in one line naming the image (pytmx: none)."""
+
+    def load(filename: str, colorkey: Any = None, **kwargs: Any) -> Any:
+        try:
+            tile_of = image_loader(filename, colorkey, **kwargs)
+        except InputError:
+            raise
+        except Exception as err:  # pygame.error, OSError, ValueError ...: any loader's own
+            raise input_error(filename, None, f"cannot load this image: {err}") from None
+
+        def tile(rect: Any = None, flags: Any = None) -> Any:
+            try:
+                return tile_of(rect, flags)
+            except Exception as err:
+                raise input_error(
+                    filename,
+                    None,
+                    f"tile {tuple(rect) if rect else ''} lies outside this image ({err}): "
+                    "check the tileset's tile size, margin and spacing",
+                ) from None
+
+        return tile
+
+    return load
+
+
+def _check_image_sizes(path: Path, root: Element) -> None:
+    """A tileset image smaller than the tileset says (replaced since): pytmx would crash."""
+    from game.io.tiled_xml import image_size
+
+    for ts in root.iter("tileset"):
+        img = ts.find("image")
+        if img is None or not img.get("source"):
+            continue
+        real = image_size(path.parent / img.get("source", ""))
+        said = (img.get("width"), img.get("height"))
+        if real is None or not all(v and v.isdigit() for v in said):
+            continue
+        if real[0] < int(said[0] or 0) or real[1] < int(said[1] or 0):
+            raise input_error(
+                path,
+                _place(ts),
+                f"image {img.get('source')} is {real[0]}x{real[1]} pixels, smaller than the "
+                f"{said[0]}x{said[1]} the tileset says: open the tileset in Tiled and save it",
+            )
 
 
 def open_tiled_map(path: Path, *, image_loader: Callable[..., Any] | None = None) -> Any:
@@ -95,9 +207,12 @@ def open_tiled_map(path: Path, *, image_loader: Callable[..., Any] | None = None
         for file, where in doc.images:
             if not file.is_file():
                 raise input_error(path, where, f"image file not found: {file}")
+    _check_for_pytmx(path, doc.root)
+    if image_loader is not None:
+        _check_image_sizes(path, doc.root)
     custom_types = _pytmx_ready_properties(doc.root)
     tm = pytmx.TiledMap(
-        image_loader=image_loader or pytmx.pytmx.default_image_loader,
+        image_loader=_reporting(image_loader) if image_loader else pytmx.pytmx.default_image_loader,
         allow_duplicate_names=True,  # Battlemat's "height" property sits beside the attribute
     )
     tm.filename = str(path)
@@ -112,6 +227,27 @@ def open_tiled_map(path: Path, *, image_loader: Callable[..., Any] | None = None
     # the scale the battlefield uses, however the GM spelled the property
     tm.properties["yards_per_tile"] = yards_per_tile(doc)
     return tm
+
+
+def check_drawable(path: Path) -> None:
+    """What the window needs besides the rules (``battlemat check``): every image there, big
+    enough for its tiles, and a tree pytmx can read; images are only sized from their headers."""
+    from game.io.tiled_xml import image_size
+
+    def header_loader(filename: str, colorkey: Any = None, **kwargs: Any) -> Any:
+        size = image_size(Path(filename))
+        with open(filename, "rb") as fh:
+            head = fh.read(64)
+        if size is None and head.lstrip()[:1] in (b"<", b"{"):
+            raise ValueError("it is a text file (XML or JSON), not a picture")
+
+        def tile(rect: Any = None, flags: Any = None) -> None:
+            if size and rect and (rect[0] + rect[2] > size[0] or rect[1] + rect[3] > size[1]):
+                raise ValueError(f"the image is {size[0]}x{size[1]} pixels")
+
+        return tile
+
+    open_tiled_map(path, image_loader=header_loader)
 
 
 def _fmt(v: float) -> str:

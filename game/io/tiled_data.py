@@ -95,7 +95,10 @@ def decode_data(data: Element, width: int, height: int, file: Path, where: str) 
         arr = np.frombuffer(raw, dtype="<u4").astype(np.uint32)
     elif encoding is None:
         tiles = data.findall("tile")
-        arr = np.array([attr_int(t, "gid", 0, file, where) for t in tiles], dtype=np.uint32)
+        ints = [attr_int(t, "gid", 0, file, where) for t in tiles]
+        if any(g < 0 for g in ints):
+            raise input_error(file, where, "a <tile> of the layer has a negative gid")
+        arr = np.array(ints, dtype=np.uint32)
     else:
         raise input_error(
             file, where, f"unknown layer encoding {encoding!r} (Tiled writes csv or base64)"

@@ -199,6 +199,8 @@ def _embed(ts: Tilesets, node: Element, tsx_root: Element | None, tsx_path: Path
     last_id = tilecount - 1
     for tile in out.findall("tile"):
         tid = attr_int(tile, "id", None, file, f"{where} tile")
+        if not 0 <= tid < MAX_TILES_PER_TILESET * 64:
+            raise input_error(file, f"{where} tile {tid}", "tile id is out of range")
         last_id = max(last_id, tid)
         twhere = f"{where} tile {tid}"
         timg = tile.find("image")

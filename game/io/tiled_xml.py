@@ -201,9 +201,12 @@ def attr_int(node: Element, name: str, default: int | None, file: Path | str, wh
             raise input_error(file, where, f"missing attribute {name!r}")
         return default
     try:
-        return _to_int(raw.strip())
+        value = _to_int(raw.strip())
     except ValueError:
         raise input_error(file, where, f"attribute {name}={raw!r} is not an integer") from None
+    if abs(value) > 0xFFFFFFFF:  # ids, sizes and gids (flags included) all fit in 32 bits
+        raise input_error(file, where, f"attribute {name}={raw!r} is out of range")
+    return value
 
 
 def attr_float(node: Element, name: str, default: float, file: Path | str, where: str) -> float:

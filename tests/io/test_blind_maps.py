@@ -353,3 +353,36 @@ def test_a_folder_a_pipe_or_a_device_named_like_a_map(tmp_path: Path) -> None:
     assert check_paths([device, fifo.with_suffix(".yaml")], out, err) == 1
     assert time.perf_counter() - t < 5
     assert err.getvalue().splitlines()[0] == f"{device}: is not a regular file, so not a map file"
+
+
+# Valid for the rules, but the window could not draw them: `battlemat check` says so too.
+DRAW_CASES = [
+    ("draw_image_not_an_image.tmx", "tiles.tsx", "", "cannot load this image"),
+    (
+        "draw_image_replaced_smaller.tmx",
+        None,
+        "tileset art",
+        "image tiles.png is 64x16 pixels, smaller than the 128x32 the tileset says",
+    ),
+    ("draw_margin_too_big.tmx", "tiles.png", "", "tile (56, 40, 16, 16) lies outside this image"),
+    ("draw_trans_not_a_colour.tmx", None, "image tiles.png", "trans='magenta' is not a colour"),
+]
+
+
+@pytest.mark.parametrize(
+    ("fixture", "in_file", "where", "words"), DRAW_CASES, ids=[c[0] for c in DRAW_CASES]
+)
+def test_maps_the_window_could_not_draw(
+    fixture: str, in_file: str | None, where: str, words: str, image_loader
+) -> None:
+    load_battlefield(BAD / fixture)  # the rules need no pictures
+    with pytest.raises(InputError) as info:
+        open_tiled_map(BAD / fixture, image_loader=image_loader)
+    assert "\n" not in str(info.value)
+    file = str(BAD / (in_file or fixture))
+    assert info.value.file == file and info.value.where == where
+    out, err = io.StringIO(), io.StringIO()
+    assert check_paths([BAD / fixture], out, err) == 1
+    place = f":{where}: " if where else ": "
+    assert err.getvalue().startswith(file + place) and words in err.getvalue()
+    assert err.getvalue().count("\n") == 1 and out.getvalue() == ""
