@@ -161,6 +161,8 @@ class App:
         for tool in self.tools:
             fields.update(tool.preview())
         highlighted = set(fields.pop("highlighted_keys", ()))
+        # A tool's formations (a block where it would move) are drawn over the real blocks
+        formations = self.session.formations() + tuple(fields.pop("formations", ()))
         highlighted.update(self.panels.hovered_log_ids())
         highlighted.update(self.session.prompt_keys())
         return Scene(
@@ -170,7 +172,7 @@ class App:
             selected_key=self.selected,
             highlighted_keys=frozenset(highlighted),
             hover_square=self.hover_square,
-            formations=self.session.formations(),
+            formations=formations,
             **fields,
         )
 

@@ -266,7 +266,9 @@ def describe(ev: Any, names: dict[str, str]) -> str:
         who = names.get(getattr(ev, "creature", ""), "")
         return f"{who}: {ev.text}" if who else str(ev.text)
     if tname == "RoundStarted":
-        return f"--- Round {ev.round} ---"
+        phase = str(getattr(ev, "phase", "") or "")
+        label = names.get("phase:" + phase, "") if phase else ""
+        return f"--- Round {ev.round}" + (f": {label}" if label else "") + " ---"
     if tname == "PhaseChanged":
         phase = str(getattr(ev, "phase", ""))
         label = names.get("phase:" + phase, plain(phase))

@@ -109,3 +109,19 @@ def test_clicking_a_block_member_moves_the_whole_block(app: App) -> None:
     }
     row = next(a for a in app.panels.model.actions if a.id == "turn_formation")
     assert row.label == "Turn formation"
+
+
+def test_the_block_move_preview_outlines_where_the_block_would_stand(app: App) -> None:
+    import pygame
+
+    _to_action_phase(app)
+    st = app.session.engine.state
+    if st.data.get("osr_initiative_winner", "raiders") == "garrison":
+        pytest.skip("the seed gave the garrison the initiative")
+    x, y = st.creatures["raider_3"].square
+    _click(app, (x, y))
+    pos = app.camera.square_center_px((x - 1, y))
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    ghosts = [f for f in app.scene().formations if f.key.endswith(":preview")]
+    assert len(ghosts) == 1 and ghosts[0].legal
+    assert (x - 1, y) in ghosts[0].squares and len(ghosts[0].squares) == 6

@@ -53,6 +53,7 @@ class FormationTool(Tool):
         self.field = field  # "path" or "facing"
         self.hovered: Square | None = None
         self.state: MovePreview | None = None
+        self.ghost: FormationMark | None = None
         self.cmd: Any = None
 
     def _command(self, square: Square, ctx: ToolContext) -> tuple[Any, str]:
@@ -83,9 +84,18 @@ class FormationTool(Tool):
             d = (square[0] - here[0], square[1] - here[1])
             shown = tuple((q[0] + d[0], q[1] + d[1]) for q in self.block.squares)
         note = f"{self.block.label.split(':')[0]}: {what}" + (f": {vs[0].reason}" if vs else "")
-        self.state = MovePreview(
-            mover_key=self.member, path=shown, legal=not vs, note=note
+        facing = getattr(cmd, "facing", "") or self.block.facing
+        # The block where it would stand (and face), outlined like the block itself
+        self.ghost = FormationMark(
+            f"{self.block.key}:preview",
+            shown,
+            facing,
+            self.block.side,
+            self.block.controller,
+            "",
+            not vs,
         )
+        self.state = MovePreview(mover_key=self.member, legal=not vs, note=note)
         return Result(status=note)
 
     def press(self, square: Square, ctx: ToolContext) -> Result | None:
@@ -96,7 +106,9 @@ class FormationTool(Tool):
         return Result(command=cmd, pop=True)
 
     def preview(self) -> dict[str, Any]:
-        return {} if self.state is None else {"move": self.state}
+        if self.state is None or self.ghost is None:
+            return {}
+        return {"move": self.state, "formations": (self.ghost,)}
 
 
 def block_move_tool(ctx: ToolContext, member: str) -> FormationTool | None:
