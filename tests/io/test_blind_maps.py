@@ -131,6 +131,21 @@ def test_templates_from_subfolders_with_tiles_shapes_and_nested_class_properties
     assert bf.terrain_at((1, 1)) == Terrain.DIFFICULT  # a 1-yard crate is climbed over
 
 
+def test_a_template_brings_a_tileset_the_map_does_not_list() -> None:
+    bf = load_battlefield(GOOD / "template_brings_its_tileset.tmx")
+    statues = sorted((o.id, o.kind, o.height_yd) for o in bf.obstacles)
+    assert statues == [(1, "statue", 2.5), (2, "statue", 2.5)]  # the tile's class and height
+    impassable = {(x, y) for y, x in zip(*(bf.terrain & Terrain.IMPASSABLE).nonzero(), strict=True)}
+    assert impassable == {(1, 1), (2, 1), (1, 2), (2, 2), (4, 1)}  # 2x2 and a resized 1x1
+
+
+def test_property_types_newer_than_the_loader_are_kept_as_text() -> None:
+    bf = load_battlefield(GOOD / "future_property_types.tmx")
+    assert bf.properties["wind"] == "1,0" and bf.properties["mood"] == "grim"
+    assert bf.properties["spawn_order"] == ["goblin", 3]
+    assert [o.kind for o in bf.obstacles] == ["pillar"]
+
+
 def test_image_collection_tiles_take_their_class_from_the_tile() -> None:
     bf = load_battlefield(GOOD / "image_collection.tmx")
     assert sorted(o.kind for o in bf.obstacles) == ["boulder", "statue"]
