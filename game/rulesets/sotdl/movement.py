@@ -171,6 +171,11 @@ def _v_teleport(state: EncounterState, cmd: Teleport, rs: Ruleset) -> list[Viola
         return vs
     c = state.creatures[cmd.creature]
     sq = (int(cmd.square[0]), int(cmd.square[1]))
+    bf = state.battlefield
+    far = (sq[0] + c.body.space - 1, sq[1] + c.body.space - 1)
+    if not (bf.in_bounds(sq) and bf.in_bounds(far)):  # as a move's path says it
+        return [Violation(f"{sq} is off the battlefield ({bf.width} x {bf.height} squares)",
+                          "off_map")]
     body = body_at(state, cmd.creature, sq, cmd.elevation_yd)
     skip = partners(state, cmd.creature)
     others = [o.body for o in state.creatures.values() if o.id not in skip and o.in_fight]
