@@ -146,6 +146,12 @@ def _v_weapon_attack(state: EncounterState, cmd: Attack | FreeAttack, rs: Rulese
     guess = getattr(cmd, "guess", None)
     if hidden_from(state, cmd.target, cmd.attacker) and guess is None:
         vs.append(Violation(f"{t.name} is hidden: guess its square (3 banes)", "hidden"))
+    elif guess is not None and not hidden_from(state, cmd.target, cmd.attacker):
+        # Seed SotDL: Hide: only a creature that cannot be perceived is guessed at (3 banes)
+        vs.append(Violation(f"{t.name} is not hidden from {c.name}: attack it without a guess",
+                            "not_hidden"))
+    elif guess is not None and not state.battlefield.in_bounds(square_of(guess)):
+        vs.append(Violation(f"the guess {list(guess)[:2]} is off the battlefield", "off_map"))
     words = typed_word_violations(attribute=getattr(cmd, "attribute", ""))
     if words:
         return vs + words, None
