@@ -72,7 +72,7 @@ class FormationMark:
     side: str = ""
     controller: str = "gm"
     label: str = ""  # "tight, cohesion 6"
-    legal: bool = True  # a previewed block move the engine would refuse: drawn in warning red
+    legal: bool = True  # False: a previewed block move the engine would refuse (drawn in yellow)
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,7 @@ def outline_edges(squares: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int,
 
 
 def _draw_one(surface: pygame.Surface, cam: Camera, f: FormationMark, custom: dict) -> None:
-    colour = palette.side_colour(f.controller, f.side, custom) if f.legal else (255, 70, 70)
+    colour = palette.side_colour(f.controller, f.side, custom) if f.legal else (255, 216, 74)
     z = cam.px_per_yd
     width = max(2, int(z // 10))
     for a, b in outline_edges(f.squares):
