@@ -10,7 +10,7 @@ import pytest
 from game.io.scenario import run_scenario_file
 
 HERE = Path(__file__).resolve().parent
-FILES = sorted(HERE.glob("blind_*.yaml"))
+FILES = sorted(HERE.glob("*.yaml"))
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
