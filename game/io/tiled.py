@@ -103,7 +103,6 @@ def _check_for_pytmx(path: Path, root: Element) -> None:
     import pytmx
 
     types = pytmx.pytmx.types
-    parents = {child: parent for parent in root.iter() for child in parent}
     for el in root.iter():
         for name, raw in el.attrib.items():
             conv = types.get(name)
@@ -112,6 +111,7 @@ def _check_for_pytmx(path: Path, root: Element) -> None:
             try:
                 conv(raw)
             except (ValueError, TypeError, KeyError):
+                parents = {child: parent for parent in root.iter() for child in parent}
                 owner = el
                 while (
                     owner.tag

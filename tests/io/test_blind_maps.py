@@ -381,6 +381,8 @@ DRAW_CASES = [
     ),
     ("draw_margin_too_big.tmx", "tiles.png", "", "tile (56, 40, 16, 16) lies outside this image"),
     ("draw_trans_not_a_colour.tmx", None, "image tiles.png", "trans='magenta' is not a colour"),
+    ("draw_visible_maybe.tmx", None, "layer 'Ground'", "visible='maybe' is not true or false"),
+    ("draw_spacing_word.tmx", None, "tileset art", "spacing='one' is not int"),
 ]
 
 
