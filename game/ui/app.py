@@ -87,6 +87,7 @@ class App:
         self.player_view: Any | None = None
         self.frame_count = 0
         self.option = ""  # the attack option chosen in the action bar
+        self.local_prompt: tuple[str, str] | None = None  # (action, creature): a declaration typed in
         self.file_dialog: Any = None
         self.shot_requested = (
             False  # SIGUSR1: save the window to $BATTLEMAT_SHOT (for tests, bug reports)
@@ -268,6 +269,7 @@ class App:
     def switch_ruleset(self, ruleset: str) -> None:
         """Restart the encounter under another ruleset (the old journal is kept as a backup)."""
         self.status = self.session.restart(ruleset)
+        self.local_prompt = None
         self.tools = self.tools[:1]
         self.selected = ""
         self.option = ""
@@ -373,6 +375,19 @@ class App:
     def _sync_prompt(self) -> None:
         """Show the engine's pending decision as a prompt at the token it concerns."""
         prompt = self.session.prompt()
+        if prompt is None and self.local_prompt is not None and self.session.engine is not None:
+            # A declaration the GM is typing in (game/ui/declare.py), at the creature
+            action, who = self.local_prompt
+            c = self.session.engine.state.creatures.get(who)
+            name = c.name if c is not None else who
+            self.panels.show_prompt(
+                self.camera.square_center_px(c.square) if c else self.layout.view.center,
+                f"<b>{name}</b>: {action.replace('_', ' ')}: what does it do? Type the act "
+                "and its target if any (e.g. <i>strike Raider 1</i>), then Enter",
+                [("", "Cancel")],
+                entry=True,
+            )
+            return
         if prompt is None:
             self.panels.close_prompt()
             return

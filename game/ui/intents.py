@@ -139,6 +139,8 @@ def do_intent(app: App, intent: str, arg: str = "") -> None:
         app.status = "More actions: hover '+' to read them; zoom the window wider to show them all"
     elif name == "action":
         start_action(app, rest)
+    elif name in ("answer", "answer_text") and app.local_prompt is not None:
+        answer_declaration(app, "" if name == "answer" else rest)
     elif name == "answer":
         app.status = app.session.answer(rest)
     elif name == "answer_text":
@@ -174,6 +176,10 @@ def start_action(app: App, action: str) -> None:
     elif kind == "target":
         app.tools = app.tools[:1] + [TargetTool(app.selected, action, app.option)]
         app.status = f"{action.replace('_', ' ')}: hover a target to see the odds, click to roll"
+    elif kind == "declare":
+        app.local_prompt = (action, app.selected)
+        app._panel_version = -1
+        app.status = f"{action.replace('_', ' ')}: type what it does, then Enter"
     elif kind == "formation":
         from game.ui.session_panels import fields_of
         from game.ui.tools.formation import FormationTool, formation_of
@@ -189,6 +195,24 @@ def start_action(app: App, action: str) -> None:
             if field == "path"
             else f"{action.replace('_', ' ')}: click on the side the block should face"
         )
+
+
+def answer_declaration(app: App, text: str) -> None:
+    """The GM typed a declared act (or cancelled with an empty answer)."""
+    from game.ui.declare import make_act
+
+    action, who = app.local_prompt  # type: ignore[misc]
+    if not text.strip():
+        app.local_prompt = None
+        app.status = "Cancelled"
+        return
+    cmd_type = app.session.engine.ruleset.command_names[action]
+    cmd, why = make_act(app.session, cmd_type, who, text)
+    if cmd is None:
+        app.status = why
+        return
+    app.local_prompt = None
+    app.status = app.session.submit(cmd) or f"{app.session.names().get(who, who)}: {text.strip()}"
 
 
 def toggle_player_view(app: App) -> None:

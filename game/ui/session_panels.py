@@ -73,6 +73,10 @@ def tool_kind(cmd_type: type) -> str:
     names = fields_of(cmd_type)
     req = _required(cmd_type)
     if not actor_field(cmd_type):
+        from game.ui.declare import act_type
+
+        if act_type(cmd_type) is not None:
+            return "declare"  # each creature declares its act (game/ui/declare.py)
         # A command for a whole formation (OSR blocks): played for the selected creature's one
         if "formation" in req and req <= {"formation", "path", "facing"} and len(req) == 2:
             return "formation"
@@ -114,6 +118,10 @@ def _legality(session: Any, selected: str, cmd_type: type, kind: str) -> tuple[b
     st = session.engine.state
     if kind == "formation":
         return _formation_legality(session, selected, cmd_type)
+    if kind == "declare":
+        from game.ui.declare import legality
+
+        return legality(session, selected, cmd_type)
     if kind == "now":
         vs = session.validate(make(cmd_type, selected))
         return (not vs, vs[0].reason if vs else "")

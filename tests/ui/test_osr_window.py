@@ -125,3 +125,23 @@ def test_the_block_move_preview_outlines_where_the_block_would_stand(app: App) -
     ghosts = [f for f in app.scene().formations if f.key.endswith(":preview")]
     assert len(ghosts) == 1 and ghosts[0].legal
     assert (x - 1, y) in ghosts[0].squares and len(ghosts[0].squares) == 6
+
+
+def test_seize_the_initiative_a_swift_act_typed_in_for_the_selected_creature(app: App) -> None:
+    app._intent("advance")  # the fight begins: the Seize part, before round 1
+    app.selected = "wall_archer"
+    app._panel_version = -1
+    app.update(0.0)
+    seize = next(a for a in app.panels.model.actions if a.id == "seize_initiative")
+    assert seize.legal
+    app._intent("action:seize_initiative")
+    app.update(0.0)
+    assert app.panels.prompt is not None and app.panels.prompt_entry is not None
+    app._intent("answer_text:fly to the moon")  # a narrated act: the engine rolls the skill check
+    app.update(0.0)
+    assert app.panels.prompt is None
+    st = app.session.engine.state
+    assert "wall_archer" in (st.data.get("osr_seized") or ())
+    assert any("swift act" in line for line, _ in app.session.log_lines())
+    again = next(a for a in app.panels.model.actions if a.id == "seize_initiative")
+    assert not again.legal and again.reason  # one swift act each
