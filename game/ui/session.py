@@ -238,6 +238,10 @@ class Session:
         """The rulesets this encounter may be played under (config/rulesets/ with a plug-in)."""
         from game.ui.session_setup import ruleset_ids
 
+        here = self.engine.ruleset.id if self.engine is not None else ""
+        cached = getattr(self, "_rulesets_cache", None)
+        if cached is not None and cached[0] == here:
+            return list(cached[1])
         defs = self.opened.definitions
         if defs is None:
             try:
@@ -247,8 +251,9 @@ class Session:
             except Exception:  # no config: only the running ruleset
                 defs = None
         ids = ruleset_ids(defs) if defs is not None else []
-        here = self.engine.ruleset.id if self.engine is not None else ""
-        return ids if here in ids or not here else [here, *ids]
+        out = ids if here in ids or not here else [here, *ids]
+        self._rulesets_cache = (here, out)  # read once: the panels ask on every refresh
+        return list(out)
 
     def reopen(self) -> str:
         """Load the save next to the encounter, if there is one."""

@@ -246,7 +246,7 @@ def panel_model(session: Any, selected: str) -> PanelModel:
     labels = {p.name: (p.label or label(p.name)) for p in rs.phases}
     m.round_text = f"Round {st.round}" if st.round else "Before the fight"
     m.phase_text = labels.get(st.phase, label(st.phase)) if st.phase else "Press 'Start' to begin"
-    m.advance_label = "Start" if not st.round else "Next part"
+    m.advance_label = "Start" if not st.round and not st.phase else "Next part"
     m.creature_rows, m.row_styles = turn_rows(session)
     if selected in st.creatures:
         for name, cmd_type, kind in bar_actions(session, selected):

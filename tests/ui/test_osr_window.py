@@ -145,3 +145,12 @@ def test_seize_the_initiative_a_swift_act_typed_in_for_the_selected_creature(app
     assert any("swift act" in line for line, _ in app.session.log_lines())
     again = next(a for a in app.panels.model.actions if a.id == "seize_initiative")
     assert not again.legal and again.reason  # one swift act each
+
+
+def test_once_the_fight_has_begun_the_button_says_next_part(app: App) -> None:
+    assert app.panels.model.advance_label == "Start"
+    app._intent("advance")  # the Seize part, still before round 1
+    app.update(0.0)
+    assert app.session.engine.state.round == 0 and app.session.engine.state.phase
+    assert app.panels.model.advance_label == "Next part"
+    assert app.session.rulesets() == app.session.rulesets() == ["osr", "sotdl"]
