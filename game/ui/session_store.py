@@ -153,6 +153,10 @@ def restart(session: Session, ruleset: str | None = None) -> str:
     session.journal.start(header(session))
     session.touch()
     if ruleset:
+        from game.rules.engine import GMNote
+
+        # The new log says why it starts again (the old fight stays in the backup)
+        session.submit(GMNote(f"Played under the {ruleset} rules, chosen in the window"))
         return f"The fight starts over under {ruleset} (the old one is in {backup})"
     return f"A fresh fight (the old one is in {backup})"
 

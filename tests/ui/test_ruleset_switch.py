@@ -48,6 +48,7 @@ def test_the_ruleset_menu_restarts_the_fight_under_osr_after_a_confirmation(tmp_
         _refresh(app)
         eng = app.session.engine
         assert eng.ruleset.id == "osr" and eng.state.round == 0
+        assert any("osr rules" in line for line, _ in app.session.log_lines())
         # The panels follow the plug-in: its phases, its actions, the menu shows it
         labels = {p.label for p in eng.ruleset.phases}
         app._intent("advance")
