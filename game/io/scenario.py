@@ -61,7 +61,10 @@ def run_scenario_file(path: Path, *, seed: int | None = None, out: IO[str]) -> i
     0 all went as written, 1 an expectation failed or a command was unexpectedly rejected."""
     import sys
 
-    doc = load_yaml_file(Path(path))
+    try:
+        doc = load_yaml_file(Path(path))
+    except InputError as err:
+        raise _bare_command_hint(Path(path), err) from None
     if doc.duplicates:
         raise doc.duplicates[0]
     if not isinstance(doc.data, LineMap):
@@ -99,6 +102,41 @@ def summary(state: EncounterState, ruleset: Ruleset | None = None) -> dict[str, 
         },
         "effects": sorted(state.effects),
     }
+
+
+def _bare_command_hint(path: Path, err: InputError) -> InputError:
+    """`- end_round` then `  expect: ...` is invalid YAML: say how to write it."""
+    import re
+
+    if "mapping values are not allowed" not in err.what or not err.where.isdigit():
+        return err
+    lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    n = int(err.where) - 1  # the line before the one YAML stopped at
+    while 0 < n <= len(lines) and not lines[n - 1].strip():
+        n -= 1
+    m = re.match(r"^\s*-\s+([a-z_]+)\s*(#.*)?$", lines[n - 1]) if 0 < n <= len(lines) else None
+    if m is None:
+        return err
+    return InputError(err.file, err.where, f"{err.what} (a command with dice:, expect: or "
+                      f"note: is written '- {m.group(1)}: {{}}', not '- {m.group(1)}')")
+
+
+OUTPUT_TYPES = ("Setup", "CommandIssued", "CommandRejected", "DecisionPending",
+                "DecisionDefaulted", "Undone", "Redone", "Summary")
+
+
+def _unknown_type(expected: Any) -> str:
+    """'' or why an expected line can never be found (`type: RolMade`)."""
+    import difflib
+
+    from game.rules.engine.events import VALUE_TYPES
+
+    t = expected.get("type") if isinstance(expected, Mapping) else None
+    if t is None or t in VALUE_TYPES or t in OUTPUT_TYPES:
+        return ""
+    near = difflib.get_close_matches(str(t), [*VALUE_TYPES, *OUTPUT_TYPES], 1, 0.7)
+    hint = f" (did you mean {near[0]!r}?)" if near else " (docs/scenarios.md lists them)"
+    return f"expect: there is no event type {t!r}{hint}"
 
 
 def _typed_rolled(obj: Any) -> int:
@@ -181,6 +219,10 @@ def play(sc: Scenario, out: IO[str]) -> dict[str, Any]:
         i = 0
         for e in expect:
             e = _plain(e)
+            unknown = _unknown_type(e)
+            if unknown:
+                problems.append((line, unknown))
+                return
             while i < len(ds) and not _matches(e, ds[i]):
                 i += 1
             if i >= len(ds):

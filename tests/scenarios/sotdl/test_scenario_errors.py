@@ -28,6 +28,8 @@ creatures:
     (GOOD_HEAD + "comands: []\n", 6, "unknown key 'comands'"),
     ("map: |\n  ..x.\n" + GOOD_HEAD.split("\n", 2)[2], 1, "unknown square"),
     (GOOD_HEAD + "commands:\n  - attack: {attacker: a, target: b\n", None, "invalid YAML"),
+    (GOOD_HEAD + "commands:\n  - begin_combat\n    expect: []\n", 8,
+     "is written '- begin_combat: {}'"),
     (GOOD_HEAD.replace("speed: 5, defense", "speed: ten, defense"), 4, "stat 'speed'"),
     (GOOD_HEAD + "commands:\n  - deal_damage: {creature: a, amount: lots}\n", 7,
      "amount must be a whole number"),
@@ -84,3 +86,15 @@ def test_dice_typed_in_but_not_rolled_give_exit_code_1(
     assert "\n" not in err
     p.write_text(p.read_text("utf-8").replace("dice: [1, 6, 3]", "dice: [15, 3]"), "utf-8")
     assert run_scenario_file(p, out=io.StringIO()) == 0   # a hit: d20 and the club's d6
+
+
+def test_an_expected_event_type_that_does_not_exist_is_named(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`type: RolMade` can never be found: say so, with the likely name."""
+    p = tmp_path / "s.yaml"
+    p.write_text(GOOD_HEAD + "commands:\n  - begin_combat: {}\n    expect: [{type: RoundStartd}]\n",
+                 "utf-8")
+    assert run_scenario_file(p, out=io.StringIO()) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == (f"{p}:7: expect: there is no event type 'RoundStartd' "
+                   "(did you mean 'RoundStarted'?)")
