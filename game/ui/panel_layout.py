@@ -49,6 +49,7 @@ def theme(scale: float) -> dict:
                 }
             },
             "#on": {"colours": {"normal_bg": "#2f6a3c", "hovered_bg": "#3d8a4e"}},
+            "#option_menu": {"misc": {"expand_direction": "up"}},
             # Turn panel rows: a side's header, its creatures by side colour, acting, done
             "#row_header": {"colours": {"normal_bg": "#15171c", "normal_text": "#ffd84a"}},
             "#row_players": {"colours": {"normal_bg": "#24324a", "normal_text": "#cfe0ff"}},

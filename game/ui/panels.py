@@ -329,8 +329,10 @@ class Panels:
         if not options:
             return
         w = self._px(170)
-        h = self.layout.bottom.height - self._px(30)
-        rect = pygame.Rect(self.layout.bottom.width - w - self._px(4), self._px(4), w, h)
+        h = self._px(34)
+        b = self.layout.bottom
+        # On the root and opening upwards: inside the bottom bar the list would be cut off
+        rect = pygame.Rect(b.right - w - self._px(4), b.y + self._px(4), w, h)
         choices: list[str | tuple[str, str]] = ["option: none"]
         choices += [f"option: {o}" for o in options]
         self.option_menu = UIDropDownMenu(
@@ -338,8 +340,8 @@ class Panels:
             "option: none",
             rect,
             self.manager,
-            container=self.bottom,
             expand_on_option_click=True,
+            object_id="#option_menu",
         )
 
     # -- prompts at the token ------------------------------------------------------------------
@@ -465,5 +467,7 @@ class Panels:
         self.close_prompt()
         if self.ruleset_menu is not None:
             self.ruleset_menu.kill()
+        if self.option_menu is not None:
+            self.option_menu.kill()
         for p in (self.top, self.left, self.right, self.bottom):
             p.kill()

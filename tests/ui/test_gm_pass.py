@@ -145,3 +145,19 @@ def test_attack_reasons_are_written_beside_the_target_never_over_it(app: App) ->
                   for px in range(app.camera.view_x_px, app.camera.view_x_px + app.camera.view_w_px, 7)
                   for py in range(app.camera.view_y_px, app.camera.view_y_px + app.camera.view_h_px, 7))
     assert changed > 50
+
+
+def test_the_attack_option_menu_opens_upwards_over_the_map_uncut(app: App) -> None:
+    app.selected = "crossbowman"
+    app._panel_version = -1
+    app.update(0.0)
+    menu = app.panels.option_menu
+    assert menu is not None and menu.expand_direction == "up"
+    assert menu.ui_container is app.manager.get_root_container()  # no panel clips its list
+    assert menu.get_abs_rect().bottom <= app.screen.get_height()
+    app.handle(
+        pygame.event.Event(
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="option: called", ui_element=menu
+        )
+    )
+    assert app.option == "called"
