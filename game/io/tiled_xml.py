@@ -18,6 +18,8 @@ from game.io.errors import InputError
 
 #: Biggest Tiled file we read at all (maps of 1024x1024 CSV squares stay well below this).
 MAX_FILE_BYTES = 64 * 1024 * 1024
+#: Tiles written one XML element each (Tiled's old XML layer format): one 1024x1024 layer.
+MAX_XML_TILES = 1_100_000
 #: Deepest nesting of group layers or class properties we follow.
 MAX_DEPTH = 64
 #: Largest pixel coordinate or size we take (far beyond any 1024-square map).
@@ -55,6 +57,13 @@ def parse_xml_file(path: Path, *, kind: str = "file") -> Element:
         raise input_error(path, None, f"cannot read {kind}: {err.strerror}") from None
     if len(data) > MAX_FILE_BYTES:
         raise input_error(path, None, f"{kind} is more than the {MAX_FILE_BYTES} bytes cap")
+    if data.count(b"<tile") > MAX_XML_TILES:  # each costs ~400 bytes parsed: refuse before
+        raise input_error(
+            path,
+            None,
+            f"more than {MAX_XML_TILES} <tile> elements: save the map with the CSV or Base64 "
+            "tile layer format (Map > Map Properties) instead of XML",
+        )
     return parse_xml_bytes(data, path)
 
 

@@ -133,3 +133,34 @@ def test_thousands_of_tilesets(tmp_path: Path) -> None:
     with pytest.raises(InputError) as info:
         load_battlefield(path)
     assert str(info.value) == f"{path}:map: more than 1000 tilesets"
+
+
+def test_a_flood_of_xml_tile_elements_is_refused_before_parsing(tmp_path: Path) -> None:
+    """Tiled's old XML layer format costs ~400 bytes of memory a tile once parsed."""
+    path = tmp_path / "flood.tmx"
+    path.write_text(
+        '<?xml version="1.0"?>\n<map version="1.10" orientation="orthogonal" width="4" '
+        'height="4" tilewidth="16" tileheight="16" infinite="0">\n <layer id="1" name="L" '
+        f'width="4" height="4"><data>{"<tile/>" * 1_200_000}</data></layer>\n</map>\n'
+    )
+    t = time.perf_counter()
+    with pytest.raises(InputError) as info:
+        load_battlefield(path)
+    assert time.perf_counter() - t < 3
+    assert "more than 1100000 <tile> elements" in str(info.value)
+
+
+def test_a_full_size_layer_in_the_old_xml_format_loads(tmp_path: Path) -> None:
+    path = tmp_path / "old.tmx"
+    path.write_text(
+        '<?xml version="1.0"?>\n<map version="1.0" orientation="orthogonal" width="512" '
+        'height="512" tilewidth="16" tileheight="16">\n <tileset firstgid="1" name="t" '
+        'tilewidth="16" tileheight="16" tilecount="4" columns="4"><image source="t.png" '
+        'width="64" height="16"/></tileset>\n <layer name="L" width="512" height="512"><data>'
+        + '<tile gid="2"/>' * (512 * 512)
+        + "</data></layer>\n</map>\n"
+    )
+    t = time.perf_counter()
+    bf = load_battlefield(path)
+    assert time.perf_counter() - t < 5
+    assert bf.width == 512
