@@ -161,3 +161,15 @@ def test_the_attack_option_menu_opens_upwards_over_the_map_uncut(app: App) -> No
         )
     )
     assert app.option == "called"
+
+
+def test_the_status_line_gives_legality_and_the_bottom_line_of_a_hovered_target(app: App) -> None:
+    app._intent("advance")
+    app.selected = "crossbowman"
+    app._panel_version = -1
+    app.update(0.0)
+    app._intent("action:attack")
+    sq = app.session.engine.state.creatures["ogre_brute"].square
+    pos = app.camera.square_center_px(sq)
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    assert app.status.startswith("Ogre brute: legal") and "target number" in app.status

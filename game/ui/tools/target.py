@@ -31,7 +31,10 @@ class TargetTool(Tool):
             self.target_preview = None
             return Result(status=f"{self.action.replace('_', ' ')}: hover a target")
         self.target_preview = ctx.session.target_preview(self.actor, self.action, key, self.option)
-        return Result(status=" | ".join(self.target_preview.text[:3]))
+        text = self.target_preview.text
+        # Legal or why not, and the bottom line (net boons, the number to beat): the rest is
+        # written beside the target and would not fit on the status line
+        return Result(status=" | ".join(text[:1] + text[-1:]) if len(text) > 1 else "".join(text))
 
     def press(self, square: Square, ctx: ToolContext) -> Result | None:
         key = token_at(ctx, square)
