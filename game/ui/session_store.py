@@ -120,6 +120,8 @@ def load(session: Session, path: Path) -> str:
     fresh = session.build(seed=saved.seed, ruleset=saved.ruleset or None)
     assert fresh is not None
     session.engine = fresh
+    if saved.ruleset and fresh.ruleset.id == saved.ruleset:
+        session.ruleset_override = saved.ruleset  # Ctrl+N restarts under the save's rules too
     session.seed = saved.seed
     done = replay(session, records)
     if session.journal is not None:

@@ -74,3 +74,26 @@ def test_the_ruleset_menu_restarts_the_fight_under_osr_after_a_confirmation(tmp_
         assert (again.engine.state.round, again.engine.state.phase) == where
     finally:
         again.close()
+
+
+def test_a_save_made_under_the_chosen_ruleset_opens_under_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    s = Session.open(DEMO, journal_path=tmp_path / "a.jsonl")
+    try:
+        s.restart("osr")
+        from game.ui.session_panels import do_intent
+
+        do_intent(s, "advance", "", "")
+        where = (s.engine.state.round, s.engine.state.phase)
+        s.save(tmp_path / "fight.save.json")
+    finally:
+        s.close()
+    other = Session.open(DEMO, journal_path=tmp_path / "b.jsonl")
+    try:
+        assert other.engine.ruleset.id == "sotdl"
+        other.load(tmp_path / "fight.save.json")
+        assert other.engine.ruleset.id == "osr"
+        assert (other.engine.state.round, other.engine.state.phase) == where
+        other.restart()
+        assert other.engine.ruleset.id == "osr"
+    finally:
+        other.close()
