@@ -290,7 +290,8 @@ def _jump_across(
     if m.prone or m.flying or abs(dz) > r.step_up_yd:
         return Step(b, INF, "blocked", dz, float(n))
     running = moved_yd >= r.run_up_yd
-    if n > m.jump_across_yd(running=running, rules=r):
+    # the jump's length is the gap crossed (n - 1 squares): 2 yards clear a 2-yard pit
+    if n - 1 > m.jump_across_yd(running=running, rules=r):
         return Step(b, INF, "too_far", dz, float(n))
     length = grid_distance(ux * n, uy * n, rule=r.diagonal_rule)
     return Step(b, length, "jump_across", dz, length)

@@ -122,5 +122,5 @@ def _jump_edges(tc, wall, elev, wp, n, lmax, wet):  # type: ignore[no-untyped-de
                 else (L * math.sqrt(2.0) if r.diagonal_rule == "euclidean" else float(L + L // 2))
             )
             costs.append(np.where(ok, length, INF))
-            runs.append(np.full(n, L > stand_max))
+            runs.append(np.full(n, L - 1 > stand_max))  # the gap is L - 1 squares
     return np.array(costs), np.array(runs)

@@ -156,7 +156,8 @@ def reachable(
     hw, ww = y1 - y0, x1 - x0
     # jump-across edges only where the window holds a drop (a pit, a ditch)
     jumps = not (m.prone or m.flying) and bool(tc.gap[y0:y1, x0:x1].any())
-    lmax = m.jump_across_yd(running=True, rules=r) if jumps else 1
+    # a jump of L squares crosses a gap of L - 1 (Seed SotDL: Jump Across)
+    lmax = m.jump_across_yd(running=True, rules=r) + 1 if jumps else 1
     pad = max(1, lmax)
     # an anchor's footprint reaches space - 1 squares right of and below the window
     big = (hw + m.space - 1, ww + m.space - 1)

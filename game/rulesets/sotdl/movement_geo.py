@@ -327,7 +327,10 @@ def plan_path_uncached(
                 want, kind, cost = st.dz_yd, "jump_up_challenge", st.length_yd + st.dz_yd
             else:
                 rule_yd = float(mover.jump_across_yd(running=running, rules=tc.rules))
-                want, kind, cost = st.length_yd, "jump_across_challenge", st.length_yd
+                (ax, ay), (bx, by) = square_of(full[i]), square_of(b)
+                n_sq = max(abs(bx - ax), abs(by - ay))
+                gap_yd = st.length_yd * (n_sq - 1) / max(1, n_sq)  # the gap, not the landing
+                want, kind, cost = gap_yd, "jump_across_challenge", st.length_yd
             limit = max(2 * rule_yd, rule_yd + 1)
             if want > limit + 1e-9:
                 return (), [

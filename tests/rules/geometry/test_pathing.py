@@ -138,17 +138,21 @@ def test_jump_down_is_safe_below_five_yards_and_a_fall_from_there() -> None:
 
 
 def test_jump_across_a_pit() -> None:
+    """Seed SotDL: Jump Across: the yards jumped are the gap crossed (2 yards clear a 2-yard
+    pit); the move pays for the squares from take-off to landing."""
+    two_wide = tc_for("3330033333", agility_mod=0)  # 2 yards standing, 4 after a run-up
+    assert reachable(two_wide, start=(2, 0), budget_yd=6).cost_to((5, 0)) == 3
     pit = """
-    3330033333
+    33300033333
     """
-    tc = tc_for(pit, agility_mod=0)  # 2 yards standing, 4 after a 2-yard run-up
+    tc = tc_for(pit, agility_mod=0)
     rm = reachable(tc, start=(0, 0), budget_yd=6)
-    assert rm.path_to((5, 0)) == [(0, 0), (1, 0), (2, 0), (5, 0)]
-    assert rm.cost_to((5, 0)) == 2 + 3
+    assert rm.path_to((6, 0)) == [(0, 0), (1, 0), (2, 0), (6, 0)]
+    assert rm.cost_to((6, 0)) == 2 + 4
     standing = reachable(tc, start=(2, 0), budget_yd=6)
-    assert math.isinf(standing.cost_to((5, 0)))
-    pc = path_through(tc, waypoints=[(0, 0), (2, 0), (5, 0)])
-    assert [s.kind for s in pc.steps] == ["walk", "walk", "jump_across"] and pc.cost_yd == 5
+    assert math.isinf(standing.cost_to((6, 0)))
+    pc = path_through(tc, waypoints=[(0, 0), (2, 0), (6, 0)])
+    assert [s.kind for s in pc.steps] == ["walk", "walk", "jump_across"] and pc.cost_yd == 6
 
 
 def test_flyers_ignore_ground_terrain() -> None:

@@ -250,8 +250,8 @@ def test_jumps_beyond_the_rule_ask_the_gms_agility_challenge() -> None:
     evs = ok(eng, Move("hero", ((2, 0),)), dice=(3,))  # fails: back at the foot, prone
     h = eng.state.creatures["hero"]
     assert h.square == (1, 0) and h.body.elevation_yd == 0.0 and h.has("prone")
-    trench = "3330033333\n3330033333"
-    pit = field(trench, hero=("pcs", (2, 0), {"speed": 10}))  # 3 yards, 2 allowed standing
-    evs = ok(pit, Move("hero", ((5, 0),)), dice=(3, 2, 2))
+    trench = "33300033333\n33300033333"
+    pit = field(trench, hero=("pcs", (2, 0), {"speed": 10}))  # a 3-yard gap, 2 allowed standing
+    evs = ok(pit, Move("hero", ((6, 0),)), dice=(3, 2, 2))
     fell = of(evs, "Fell")
-    assert fell and tuple(fell[0].square) == (4, 0) and fell[0].height_yd == 3.0
+    assert fell and tuple(fell[0].square) == (5, 0) and fell[0].height_yd == 3.0
