@@ -43,6 +43,7 @@ class Session:
         self.token_config = token_config or load_token_config()
         self._build = build  # (opened, seed=) -> Engine | None; tests pass a toy ruleset's
         self.ruleset_override: str | None = None  # picked in the window, not the file's
+        self.paused: tuple[Any, list[Any]] | None = None  # the command a question paused, answers
         self.engine = build(opened, seed=seed)
         self.version = 0
         self.problem = ""  # a one-line note for the status bar (a repaired journal ...)
@@ -130,6 +131,9 @@ class Session:
         before = len(self.engine.history)
         out = self.engine.submit(cmd)
         self._committed(before)
+        if out.ok:
+            self.paused = (cmd, []) if out.pending is not None else None
+            session_store.remember_pending(self)
         if not out.ok:
             return "Not now: " + "; ".join(v.reason for v in out.violations)
         if out.pending is not None:
@@ -159,6 +163,12 @@ class Session:
         before = len(self.engine.history)
         out = self.engine.answer(self.engine.pending.id, choice)
         self._committed(before)
+        if out.ok:
+            if out.pending is None:
+                self.paused = None
+            elif self.paused is not None:
+                self.paused[1].append(choice)
+            session_store.remember_pending(self)
         if not out.ok:
             return "; ".join(v.reason for v in out.violations)
         return out.pending.prompt if out.pending is not None else ""
@@ -183,6 +193,9 @@ class Session:
         paused = self.engine.pending is not None
         if not self.engine.undo():
             return "Nothing to undo"
+        if paused:
+            self.paused = None
+            session_store.remember_pending(self)
         if not paused and self.journal is not None:
             self.journal.undo()
         self.touch()

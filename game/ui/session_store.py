@@ -82,6 +82,8 @@ def resume(session: Session, *, write: bool = True) -> None:
     session.engine.redo_stack[:] = [_to_record(r, None) for r in redo]
     if write and (read.header is None or session.problem):
         session.journal.start(head, records, redo)
+    if write:
+        restore_pending(session)
     session.touch()
 
 
@@ -120,6 +122,8 @@ def load(session: Session, path: Path) -> str:
     fresh = session.build(seed=saved.seed, ruleset=saved.ruleset or None)
     assert fresh is not None
     session.engine = fresh
+    session.paused = None
+    remember_pending(session)
     if saved.ruleset and fresh.ruleset.id == saved.ruleset:
         session.ruleset_override = saved.ruleset  # Ctrl+N restarts under the save's rules too
     session.seed = saved.seed
@@ -150,6 +154,8 @@ def restart(session: Session, ruleset: str | None = None) -> str:
     if fresh is None:
         return f"No {ruleset} plug-in: the fight is left as it was"
     session.engine = fresh
+    session.paused = None
+    remember_pending(session)
     session.ruleset_override = ruleset if ruleset else session.ruleset_override
     session.seed += 1
     session.journal.start(header(session))
@@ -175,3 +181,54 @@ def _to_record(r: SavedRecord, state: Any) -> Any:
     from game.rules.engine import CommandRecord
 
     return CommandRecord(r.command, state, list(r.answers), list(r.typed), tuple(r.events))
+
+
+def _paused_path(session: Session) -> Path | None:
+    j = session.journal
+    return None if j is None else j.path.with_name(j.path.name + ".paused.json")
+
+
+def remember_pending(session: Session) -> None:
+    """Keep the command the engine paused on (and the answers given so far) beside the journal,
+    so that a crash in the middle of a question loses nothing (the journal holds only
+    finished commands)."""
+    import json
+
+    path = _paused_path(session)
+    if path is None:
+        return
+    if session.paused is None:
+        path.unlink(missing_ok=True)
+        return
+    cmd, answers = session.paused
+    data = {"command": cmd.to_dict(), "answers": answers, "manual": session.manual_dice}
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data), encoding="utf-8")
+    tmp.replace(path)
+
+
+def restore_pending(session: Session) -> None:
+    """Ask the paused command's question again after a restart (answers given are re-applied)."""
+    import json
+
+    from game.rules.engine.events import Command
+
+    path = _paused_path(session)
+    if path is None or not path.is_file() or session.engine is None:
+        return
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        cmd = Command.from_dict(data["command"])
+        answers = list(data.get("answers") or [])
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        session.problem = f"{path}: the unfinished command could not be read ({err})"
+        path.unlink(missing_ok=True)
+        return
+    if data.get("manual"):
+        session.manual_dice = True
+    session.submit(cmd)
+    for a in answers:
+        if session.engine.pending is None:
+            break
+        session.answer(a)
+
