@@ -58,27 +58,13 @@ def budget_left(state: EncounterState, rs: Ruleset, cid: str) -> float:
 
 def reachable(state: EncounterState, rs: Ruleset, cid: str, mode: str = "move") -> Any:
     """Query 'reachable': a (rows, cols) array of paces to each square it can stop on (inf: no)."""
-    try:
-        from game.rules.geometry.pathing import Mover, MoveRules, terrain_costs
-        from game.rules.geometry.pathing_search import reachable as search
-    except ImportError:  # no movement geometry on this checkout
-        return None
+    from game.rules.geometry.pathing_search import reachable as search
+    from game.rulesets.osr.movers import allies_and_foes, terrain_for
+
     c = state.creatures[cid]
-    mover = Mover(
-        space=c.body.space,
-        height_yd=c.body.height_yd,
-        prone=c.has("prone"),
-        traits=frozenset(c.definition.movement),
-        agility_mod=c.definition.modifier("agility"),
-        moved_yd=c.turn.moved_yd,
-    )
-    tc = terrain_costs(state.battlefield, mover=mover, rules=MoveRules.from_ruleset(rs.definition))
-    enemies = [o.body for o in state.creatures.values() if o.in_fight and o.side != c.side]
-    allies = [
-        o.body for o in state.creatures.values() if o.in_fight and o.side == c.side and o.id != cid
-    ]
+    allies, enemies = allies_and_foes(state, cid)
     rm = search(
-        tc,
+        terrain_for(state, rs, cid),
         start=c.body.square,
         budget_yd=budget_left(state, rs, cid),
         allies=allies,

@@ -4,7 +4,7 @@ or a spell), charging 1d6 + 3 more, attacking, casting, and free attacks on turn
 
 from __future__ import annotations
 
-from game.rules.battlefield import Square, Terrain
+from game.rules.battlefield import Square
 from game.rules.engine import (
     ActionUsed,
     Context,
@@ -20,11 +20,13 @@ from game.rules.engine import (
     WalkState,
     walk,
 )
+from game.rules.geometry.pathing_search import path_through, reachable
 from game.rulesets.osr.combat import melee_weapon_of, perform_attack, plan_attack
 from game.rulesets.osr.commands import OsrAttack, OsrCharge, OsrEndTurn, OsrMove
 from game.rulesets.osr.dice import CtxRoller, parse_dice
 from game.rulesets.osr.events import OsrChargeRolled, OsrTurnResumed
 from game.rulesets.osr.fighters import gap_squares, sq
+from game.rulesets.osr.movers import allies_and_foes, terrain_for
 from game.rulesets.osr.view import formation_of, params_of
 
 ACTION_PHASE = "action"
@@ -136,26 +138,9 @@ def plan_steps(
     if not path:
         return (), [Violation("the path is empty", "empty_path")]
     start = c.body.square
-    enemies = [o.body for o in state.creatures.values() if o.in_fight and o.side != c.side]
-    allies = [
-        o.body for o in state.creatures.values() if o.in_fight and o.side == c.side and o.id != cid
-    ]
-    try:
-        from game.rules.geometry.pathing import Mover, MoveRules, terrain_costs
-        from game.rules.geometry.pathing_search import path_through
-    except ImportError:  # no movement geometry on this checkout: one square a step
-        return _simple_steps(state, cid, path)
-    mover = Mover(
-        space=c.body.space,
-        height_yd=c.body.height_yd,
-        prone=c.has("prone"),
-        traits=frozenset(c.definition.movement),
-        agility_mod=c.definition.modifier("agility"),
-        moved_yd=c.turn.moved_yd,
-    )
-    tc = terrain_costs(state.battlefield, mover=mover, rules=MoveRules.from_ruleset(rs.definition))
+    allies, enemies = allies_and_foes(state, cid)
     pc = path_through(
-        tc,
+        terrain_for(state, rs, cid),
         waypoints=[start, *[sq(s) for s in path]],
         allies=allies,
         enemies=enemies,
@@ -166,29 +151,6 @@ def plan_steps(
         if st.cost_yd == float("inf"):
             return (), [Violation(f"{c.name} cannot go to {st.square}: {st.kind}", "no_path")]
         steps.append(Step(sq(st.square), None, st.cost_yd, st.kind))
-    return tuple(steps), _end_violations(state, cid, steps)
-
-
-def _simple_steps(
-    state: EncounterState, cid: str, path: tuple[Square, ...]
-) -> tuple[tuple[Step, ...], list[Violation]]:
-    """Interim: adjacent squares, passable, no enemy; difficult ground costs double."""
-    bf = state.battlefield
-    c = state.creatures[cid]
-    at = c.body.square
-    steps: list[Step] = []
-    for raw in path:
-        square = sq(raw)
-        if max(abs(square[0] - at[0]), abs(square[1] - at[1])) != 1:
-            return (), [Violation(f"{square} is not next to {at}", "not_adjacent")]
-        if not bf.in_bounds(square) or bf.terrain_at(square) & Terrain.IMPASSABLE:
-            return (), [Violation(f"{square} is blocked", "blocked")]
-        occ = state.occupant(square, exclude=cid)
-        if occ and state.creatures[occ].side != c.side:
-            return (), [Violation(f"{state.creatures[occ].name} stands in {square}", "occupied")]
-        hard = bf.terrain_at(square) & (Terrain.DIFFICULT | Terrain.TREACHEROUS | Terrain.LIQUID)
-        steps.append(Step(square, None, 2.0 if hard else 1.0, "walk"))
-        at = square
     return tuple(steps), _end_violations(state, cid, steps)
 
 
@@ -379,30 +341,14 @@ def charge_path(
     state: EncounterState, rs: Ruleset, cid: str, target: str, weapon_id: str = ""
 ) -> tuple[Square, ...]:
     """The cheapest path to a square from which the target is in reach (empty: none in range)."""
-    try:
-        from game.rules.geometry.pathing import Mover, MoveRules, terrain_costs
-        from game.rules.geometry.pathing_search import reachable
-    except ImportError:  # no movement geometry: the GM draws the path
-        return ()
     c, t = state.creatures[cid], state.creatures[target]
     w = melee_weapon_of(state, rs, cid, weapon_id)
     reach = params_of(rs).melee_reach_yd + w.reach_yd + c.definition.reach_yd
     if gap_squares(c.body, t.body) <= reach:
         return ()
-    mover = Mover(
-        space=c.body.space,
-        height_yd=c.body.height_yd,
-        prone=c.has("prone"),
-        traits=frozenset(c.definition.movement),
-        agility_mod=c.definition.modifier("agility"),
-    )
-    tc = terrain_costs(state.battlefield, mover=mover, rules=MoveRules.from_ruleset(rs.definition))
-    enemies = [o.body for o in state.creatures.values() if o.in_fight and o.side != c.side]
-    allies = [
-        o.body for o in state.creatures.values() if o.in_fight and o.side == c.side and o.id != cid
-    ]
+    allies, enemies = allies_and_foes(state, cid)
     rm = reachable(
-        tc,
+        terrain_for(state, rs, cid, moved_yd=0.0),
         start=c.body.square,
         budget_yd=charge_most(state, rs, cid),
         allies=allies,
