@@ -164,3 +164,22 @@ def test_a_full_size_layer_in_the_old_xml_format_loads(tmp_path: Path) -> None:
     bf = load_battlefield(path)
     assert time.perf_counter() - t < 5
     assert bf.width == 512
+
+
+def test_a_config_file_too_big_to_read_in_a_few_seconds(tmp_path: Path) -> None:
+    """PyYAML is slow (a 2 MB bestiary took 38 s): files are capped at 200 kB, said in one line."""
+    from game.io.yaml_lines import MAX_FILE_BYTES, load_yaml_file
+
+    lines = ["creatures:"] + [
+        f"  c{i}: {{size: 1, speed: 1, defense: 1, health: 1}}" for i in range(5000)
+    ]
+    path = tmp_path / "bestiary.yaml"
+    path.write_text("\n".join(lines) + "\n")
+    assert path.stat().st_size > MAX_FILE_BYTES
+    t = time.perf_counter()
+    with pytest.raises(InputError) as info:
+        load_yaml_file(path)
+    assert time.perf_counter() - t < 1
+    assert str(info.value) == (
+        f"{path}: file is more than {MAX_FILE_BYTES} bytes; config files are capped there"
+    )
