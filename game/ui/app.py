@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import os
 import signal
-import warnings
 import sys
 import time
 import traceback
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -87,7 +87,8 @@ class App:
         self.player_view: Any | None = None
         self.frame_count = 0
         self.option = ""  # the attack option chosen in the action bar
-        self.local_prompt: tuple[str, str] | None = None  # (action, creature): a declaration typed in
+        # (action, creature): a declaration being typed in (game/ui/declare.py)
+        self.local_prompt: tuple[str, str] | None = None
         self.file_dialog: Any = None
         self.shot_requested = (
             False  # SIGUSR1: save the window to $BATTLEMAT_SHOT (for tests, bug reports)
@@ -469,7 +470,9 @@ def run_app(path: Path) -> int:
     touch = os.environ.get("BATTLEMAT_TOUCH", "") not in ("", "0")
     dpi = float(os.environ.get("BATTLEMAT_DPI", DEFAULT_DPI))
     scale = os.environ.get("BATTLEMAT_UI_SCALE")
-    app = App(session, size=_window_size(), touch=touch, dpi=dpi, ui_scale=float(scale) if scale else None)
+    app = App(
+        session, size=_window_size(), touch=touch, dpi=dpi, ui_scale=float(scale) if scale else None
+    )
     _install_sigterm([app])
     autoquit = os.environ.get("BATTLEMAT_AUTOQUIT_S")
     try:

@@ -160,7 +160,8 @@ PHRASES = {
         + (f" ({_n(n, e.winner)} win)" if e.winner else "")
     ),
     "Placed": lambda e, n: (
-        f"{_n(n, e.creature)} is put at {sq(e.square)}" + (f": {plain(e.reason)}" if e.reason else "")
+        f"{_n(n, e.creature)} is put at {sq(e.square)}"
+        + (f": {plain(e.reason)}" if e.reason else "")
     ),
     "ItemDropped": lambda e, n: (
         f"{_n(n, e.creature)} drops {plain(e.item)}" + (f" ({plain(e.reason)})" if e.reason else "")

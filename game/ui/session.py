@@ -290,7 +290,7 @@ class Session:
         return toks
 
     def vitals_fn(self) -> Any:
-        """The ruleset's ``vitals`` query as a function of a creature id (OSR hit points), or None."""
+        """The ruleset's ``vitals`` query as a function of a creature id (OSR hit points)."""
         if self.engine is None or "vitals" not in self.engine.ruleset.queries:
             return None
         return lambda cid: self.engine.query("vitals", cid)  # type: ignore[union-attr]

@@ -166,7 +166,9 @@ def _formation_legality(session: Any, selected: str, cmd_type: type) -> tuple[bo
     return (not vs, vs[0].reason if vs else "")
 
 
-def _prominent(session: Any, selected: str, name: str, cmd_type: type, text: str) -> tuple[str, str]:
+def _prominent(
+    session: Any, selected: str, name: str, cmd_type: type, text: str
+) -> tuple[str, str]:
     """A situational action's label and tip: Find's "share your knowledge" names who was found
     (the hidden creatures the command is legal for)."""
     st = session.engine.state

@@ -6,8 +6,8 @@ Uses only the published set-up calls (docs/engine.md: ``build_ruleset``, ``new_s
 
 from __future__ import annotations
 
-import importlib
 import dataclasses
+import importlib
 import inspect
 import re
 from typing import Any

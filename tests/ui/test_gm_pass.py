@@ -1,5 +1,6 @@
 """What a GM's pass through the demo showed (headless): the free attack prompt reads without
 scrolling, long turn panel rows wrap and still start the right turn, keys follow the bar."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -111,7 +112,9 @@ def test_typed_dice_go_to_the_prompt_not_to_the_action_bar(app: App) -> None:
     app.manager.set_focus_set(None)  # even when the GM clicked elsewhere first
     for ch, key in (("1", pygame.K_1), ("4", pygame.K_4)):
         app.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=ch, scancode=0))
-    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    app.handle(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    )
     app.update(0.0)
     assert app.session.engine.state.active == "crossbowman"  # Enter did not end the turn
     # The d20 was taken: the engine now asks the next die (the banes) or has rolled
@@ -130,7 +133,11 @@ def test_attack_reasons_are_written_beside_the_target_never_over_it(app: App) ->
     app.tools[-1].preview = lambda: {}  # type: ignore[method-assign]
     scene = app.scene()
     scene.target = TargetPreview(
-        "crossbowman", "ogre_brute", True, (), ("Ogre brute: legal",) + ("a long reason " * 6,) * 6,
+        "crossbowman",
+        "ogre_brute",
+        True,
+        (),
+        ("Ogre brute: legal",) + ("a long reason " * 6,) * 6,
         ogre.square,
     )
     from game.ui.render.previews import draw_target_reasons
@@ -141,9 +148,11 @@ def test_attack_reasons_are_written_beside_the_target_never_over_it(app: App) ->
     x, y, w, h = app.camera.square_rect_px(ogre.square, ogre.body.space)
     inside = [(x + i, y + j) for i in range(2, w - 2, 3) for j in range(2, h - 2, 3)]
     assert all(surf.get_at(p) == before.get_at(p) for p in inside)
-    changed = sum(surf.get_at((px, py)) != before.get_at((px, py))
-                  for px in range(app.camera.view_x_px, app.camera.view_x_px + app.camera.view_w_px, 7)
-                  for py in range(app.camera.view_y_px, app.camera.view_y_px + app.camera.view_h_px, 7))
+    changed = sum(
+        surf.get_at((px, py)) != before.get_at((px, py))
+        for px in range(app.camera.view_x_px, app.camera.view_x_px + app.camera.view_w_px, 7)
+        for py in range(app.camera.view_y_px, app.camera.view_y_px + app.camera.view_h_px, 7)
+    )
     assert changed > 50
 
 

@@ -1,10 +1,10 @@
 """The combat log in plain words, wrapped to the panel, hover still highlights (headless)."""
+
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from game.rules.body import Body
 from game.rules.engine.walk import Stepped
 from game.ui.app import App
 from game.ui.log_text import describe, merge_steps
@@ -65,8 +65,18 @@ def test_no_snake_case_or_raw_tuples_in_a_played_log(tmp_path) -> None:  # type:
         import numpy as np
 
         ys, xs = np.nonzero(area.cost_class >= 0)
-        far = max(zip(xs, ys, strict=True), key=lambda q: abs(q[0] - spear.square[0]) + abs(q[1] - spear.square[1]))
-        cmd, _ = s.move_command("spearman", s.move_modes("spearman"), (), (int(far[0]), int(far[1])), safest=False, area=area)
+        far = max(
+            zip(xs, ys, strict=True),
+            key=lambda q: abs(q[0] - spear.square[0]) + abs(q[1] - spear.square[1]),
+        )
+        cmd, _ = s.move_command(
+            "spearman",
+            s.move_modes("spearman"),
+            (),
+            (int(far[0]), int(far[1])),
+            safest=False,
+            area=area,
+        )
         assert cmd is not None
         s.submit(cmd)
         while s.engine.pending is not None:

@@ -1,4 +1,5 @@
 """The OSR demo in the GM window, headless: formations set up and drawn, hit points, afflictions."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,5 @@
 """A question pending when the window closes (or the laptop dies) is asked again on reopening."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -36,7 +37,8 @@ def test_a_pending_free_attack_question_survives_closing_the_window(tmp_path) ->
     again = Session.open(DEMO, journal_path=journal)
     try:
         assert again.engine.pending is not None and again.engine.pending.prompt == asked.prompt
-        assert again.engine.state.creatures["rogue"].square == s.engine.state.creatures["rogue"].square
+        here = again.engine.state.creatures["rogue"].square
+        assert here == s.engine.state.creatures["rogue"].square
         again.answer(asked.options[0].id)
         assert again.engine.pending is None
         assert again.paused is None and not list(tmp_path.glob("*.paused.json"))

@@ -1,4 +1,5 @@
 """Switching the open encounter's ruleset from the window (issue 7), headless."""
+
 from __future__ import annotations
 
 from pathlib import Path

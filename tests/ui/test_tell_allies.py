@@ -1,4 +1,5 @@
 """Find's "share your knowledge" (tell_allies) on the action bar once something hidden is found."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,5 +1,6 @@
 """The turn panel (issue 6): sides grouped players first, acted, triggered, afflictions; no dead
 space under its buttons. Headless, on the bundled demo."""
+
 from __future__ import annotations
 
 import dataclasses

@@ -26,7 +26,9 @@ FACING = {
 }
 
 
-def outline_edges(squares: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+def outline_edges(
+    squares: tuple[tuple[int, int], ...],
+) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """The block's outer edges in grid corners: each side of a member square with no member beyond.
 
     >>> len(outline_edges(((0, 0), (1, 0))))
