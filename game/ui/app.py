@@ -219,12 +219,12 @@ class App:
             self._ask_ruleset(str(event.text).split(": ", 1)[-1])
             return
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and getattr(
-            event.ui_element, "ruleset_choice", ""
+            event.ui_element, "ruleset_choice", None
         ):
             self.switch_ruleset(event.ui_element.ruleset_choice)
             return
         if event.type == pygame_gui.UI_WINDOW_CLOSE and getattr(
-            event.ui_element, "ruleset_choice", ""
+            event.ui_element, "ruleset_choice", None
         ):
             self._panel_version = -1
             self.panels._rulesets = ("", [])  # cancelled: the menu shows the ruleset in play

@@ -14,7 +14,7 @@ import typing
 from typing import Any
 
 
-def act_type(cmd_type: type) -> type | None:
+def act_type(cmd_type: type) -> Any:
     """The declared value's type when the command is a list of declared acts, else None."""
     names = {f.name for f in dataclasses.fields(cmd_type)}
     if names != {"acts"}:

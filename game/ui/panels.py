@@ -230,7 +230,7 @@ class Panels:
             self._turn_rows: list[tuple[str, str, str]] = []
             for i, (text, cid) in enumerate(model.creature_rows):
                 style = styles[i] if i < len(styles) else "#item_list_item"
-                for row in log_wrap(text, width, measure, indent="      "):
+                for row in log_wrap(text, int(width), measure, indent="      "):
                     self._turn_rows.append((row, cid, style))
             self.creatures.set_item_list([(t, st) for t, _, st in self._turn_rows])
         if old is None or old.log_lines != model.log_lines:
@@ -262,7 +262,7 @@ class Panels:
         rect = pygame.Rect(
             top.right - self.ruleset_w - self._px(8), top.y + self._px(6), self.ruleset_w, h
         )
-        choices = [f"Rules: {r}" for r in (rulesets or [current])]
+        choices: list[str | tuple[str, str]] = [f"Rules: {r}" for r in (rulesets or [current])]
         # On the root, not in the top bar: a container would clip the list as it opens
         self.ruleset_menu = UIDropDownMenu(
             choices,
@@ -429,7 +429,7 @@ class Panels:
         width = self.log.get_relative_rect().width - self._px(30)  # the scroll bar and padding
         rows = []
         for text, ids in lines:
-            rows += [(row, ids) for row in wrap(text, width, measure)]
+            rows += [(row, ids) for row in wrap(text, int(width), measure)]
         return rows
 
     def hovered_log_ids(self) -> tuple[str, ...]:

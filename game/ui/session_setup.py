@@ -104,7 +104,8 @@ def build_engine(opened: Any, *, seed: int = 0, ruleset: str | None = None) -> A
     with_formation = _accepts(plugin.NewCreature, "formation")
     for cid, d, e, name in creatures:
         data = {"mount": by_name[e.mounted_on]} if e.mounted_on in by_name else {}
-        extra = {"formation": e.formation} if with_formation and getattr(e, "formation", "") else {}
+        fid = getattr(e, "formation", None)
+        extra = {"formation": str(fid)} if with_formation and fid else {}
         news.append(
             plugin.NewCreature(
                 cid, d, e.side, e.square, name=name, elevation_yd=e.elevation_yd, data=data,
