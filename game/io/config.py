@@ -215,13 +215,12 @@ def build_definitions(
         report, files["weapons"], "weapons", build_weapon, weapon_ids
     )
     creature_ids: dict[str, str] = {}
+    weapons_defined = frozenset(report.defined)  # once: a copy per creature was quadratic
     creatures: dict[str, CreatureDef] = _collect(
         report,
         files["creatures"],
         "creatures",
-        lambda ctx, cid, body, line: build_creature(
-            ctx, cid, body, line, weapons, frozenset(report.defined)
-        ),
+        lambda ctx, cid, body, line: build_creature(ctx, cid, body, line, weapons, weapons_defined),
         creature_ids,
     )
     rulesets = _load_rulesets(report, files["rulesets"])
