@@ -45,6 +45,9 @@ NOT_ON_BAR = {
 BEGIN = ("begin_combat", "start_combat")
 #: Actions that only become possible in a moment worth noticing: first on the bar when legal.
 PROMINENT = ("tell_allies",)
+#: The GM's rulings rather than a creature's action: last on the bar, never on a number key
+#: (a stray '0' must not drive a creature mad).
+RULINGS = ("gain_insanity", "sight_ruling")
 NEAREST_TARGETS = 8
 ACTOR_FIELDS = ("creature", "attacker", "mover", "actor")
 
@@ -260,11 +263,13 @@ def panel_model(session: Any, selected: str) -> PanelModel:
         first = [a for a in m.actions if a.legal and a.id in PROMINENT]
         rest = [a for a in m.actions if a not in first]
         ordered = first + [a for a in rest if a.legal] + [a for a in rest if not a.legal]
+        ordered.sort(key=lambda a: (not a.legal, a.id in RULINGS))  # stable: rulings after actions
         # Keys 1 ... 0 follow the bar as shown (legal actions first), so a key hits what it says
-        m.actions = [
-            dataclasses.replace(a, key=str((i + 1) % 10) if i < 10 else "")
-            for i, a in enumerate(ordered)
-        ]
+        m.actions, n = [], 0
+        for a in ordered:
+            key = "" if a.id in RULINGS or n >= 10 else str((n + 1) % 10)
+            n += a.id not in RULINGS
+            m.actions.append(dataclasses.replace(a, key=key))
     m.dice_lines = _dice_lines(session)
     if session.engine.pending is not None:
         m.status = session.engine.pending.prompt

@@ -97,6 +97,8 @@ def test_number_keys_follow_the_bar_as_shown(app: App) -> None:
     legal = [a for a in acts if a.legal]
     assert legal and acts[: len(legal)] == legal  # legal actions first, as the bar shows them
     assert [a.key for a in acts[:10]] == [str((i + 1) % 10) for i in range(10)]
+    ruling = next(a for a in acts if a.id == "gain_insanity")
+    assert ruling.key == ""  # a GM's ruling is never one stray key press away
 
 
 def test_typed_dice_go_to_the_prompt_not_to_the_action_bar(app: App) -> None:
