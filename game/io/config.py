@@ -22,7 +22,7 @@ from game.io.config_encounter import MapLoader, build_encounter
 from game.io.config_fields import Ctx, Report, require_map
 from game.io.config_roster import encounter_roster
 from game.io.errors import InputError, InputErrors
-from game.io.yaml_lines import YamlDoc, load_yaml_file
+from game.io.yaml_lines import LineMap, YamlDoc, load_yaml_file
 from game.rules.battlefield import Battlefield
 from game.rules.definitions import CreatureDef, Definitions, EncounterDef, RulesetDef, WeaponDef
 
@@ -197,7 +197,7 @@ def _plugin_params_ok(ctx: Ctx, rs: RulesetDef, data: Any) -> bool:
     problems = ruleset_param_problems(rs.id, rs.params)
     node = data.get("params") if hasattr(data, "get") else None
     for key, what in problems:
-        line = node.value_line(key) if hasattr(node, "value_line") and key in node else None
+        line = node.value_line(key) if isinstance(node, LineMap) and key in node else None
         ctx.add(line, f"ruleset '{rs.id}': params.{key}: {what}")
     return not problems
 

@@ -375,7 +375,7 @@ def _freeze_map(
 ) -> Mapping[str, Any]:
     """Freeze a mapping; a key's naming convention also holds for the values of a mapping under
     it (``cover_banes: {half: 1}`` holds banes), unless their own names say otherwise."""
-    out: dict[str, Any] = {}
+    out: dict[Any, Any] = {}  # keys are text or numbers (checked below)
     for key, value in m.items():
         sub = f"{path}.{key}"
         if not isinstance(key, (str, int, float)) or isinstance(key, bool):
