@@ -234,6 +234,19 @@ def _fmt(value: Any, names: dict[str, str]) -> str:
     return str(value)
 
 
+def _side_names(ev: Any, text: str, names: dict[str, str]) -> str:
+    """A ruleset's own wording with its sides' ids ('raiders done') said by name ('Raiders done')."""
+    if not dataclasses.is_dataclass(ev):
+        return text
+    for f in dataclasses.fields(ev):
+        v = getattr(ev, f.name)
+        for sid in v if isinstance(v, tuple) else (v,):
+            if isinstance(sid, str) and f"side:{sid}" in names:
+                name = names[f"side:{sid}"]
+                text = re.sub(rf"(?<![\w']){re.escape(sid)}(?![\w'])", name, text)
+    return text[:1].upper() + text[1:] if text else text
+
+
 def creature_ids(ev: Any, known: set[str]) -> tuple[str, ...]:
     """Ids of the creatures an event is about."""
     out = []
@@ -253,9 +266,10 @@ def describe(ev: Any, names: dict[str, str]) -> str:
     tname = type(ev).__name__
     if hasattr(ev, "describe"):
         try:
-            return str(ev.describe(names))
+            text = str(ev.describe(names))
         except TypeError:
-            return str(ev.describe())
+            text = str(ev.describe())
+        return _side_names(ev, text, names)
     if tname in QUIET:
         return ""
     if tname in PHRASES:

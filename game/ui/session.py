@@ -346,6 +346,7 @@ class Session:
             names["ruleset:"] = self.engine.ruleset.id  # a turn's kind that only names the rules
             for side in self.engine.state.sides:  # "raiders" -> "Raiders" in generic lines
                 names.setdefault(side.id, side.name or side.id)
+                names[f"side:{side.id}"] = side.name or side.id
             self._log, self._log_len = merge_steps(events, names), len(events)
         return self._log
 

@@ -113,3 +113,17 @@ def test_long_lines_wrap_in_the_panel_and_hover_highlights_every_row(tmp_path) -
         assert "spearman" in app.scene().highlighted_keys
     finally:
         app.close()
+
+
+def test_a_rulesets_own_lines_name_sides_by_name(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.session_panels import do_intent
+
+    osr = ROOT / "config" / "encounters" / "osr_demo.yaml"
+    s = Session.open(osr, journal_path=tmp_path / "j.jsonl")
+    try:
+        while s.engine.state.phase != "action":
+            do_intent(s, "advance", "", "")
+        line = next(t for t, _ in s.log_lines() if t.startswith("Initiative"))
+        assert "Raiders" in line and "The garrison" in line and "raiders" not in line
+    finally:
+        s.close()
