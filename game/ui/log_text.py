@@ -235,7 +235,7 @@ def _fmt(value: Any, names: dict[str, str]) -> str:
 
 
 def _side_names(ev: Any, text: str, names: dict[str, str]) -> str:
-    """A ruleset's own wording with its sides' ids ('raiders done') said by name ('Raiders done')."""
+    """A ruleset's own wording with its sides named ('raiders done' -> 'Raiders done')."""
     if not dataclasses.is_dataclass(ev):
         return text
     for f in dataclasses.fields(ev):
