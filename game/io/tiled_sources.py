@@ -322,6 +322,7 @@ class Templates:
         source = tsn.get("source")
         if source:
             tsx = absolute(tx_path.parent / source)
+            _refuse_json(tx_path, f"tileset {source}", source, "tileset", ".tsx")
             _refuse_not_tsx(tx_path, f"tileset {source}", tsx)
             if tsx not in self.ts.by_source:
                 node = Element("tileset", {"firstgid": str(self.ts.next_gid), "source": source})

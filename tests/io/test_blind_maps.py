@@ -269,6 +269,13 @@ BAD_CASES = [
     ("infinite_without_chunks.tmx", None, "layer 'Ground'", ["not in <chunk>s"], True),
     ("creature_id_is_a_number.tmx", None, "object 9 property 'creature'", ["got 7"], False),
     (
+        "template_json_tileset.tmx",
+        "tpl/json_tileset.tx",
+        "tileset ../tiles.tsj",
+        ["JSON tilesets are not supported"],
+        True,
+    ),
+    (
         "template_tileset_png.tmx",
         "tpl/tileset_png.tx",
         "tileset ../tiles.png",
