@@ -116,8 +116,12 @@ def do_intent(app: App, intent: str, arg: str = "") -> None:
     elif name == "open":
         from pygame_gui.windows import UIFileDialog
 
-        # A save to open (Ctrl+S writes NAME.save.json next to the encounter)
-        folder = app.session.opened.path.parent
+        # A save to open (Ctrl+S writes saves/NAME-TIME.save.json beside the journals)
+        from game.ui.session_store import saves_dir
+
+        folder = saves_dir(app.session)
+        if not folder.is_dir():
+            folder = app.session.opened.path.parent
         w, h = app.screen.get_size()
         app.file_dialog = UIFileDialog(
             pygame.Rect(w // 2 - 300, h // 2 - 220, 600, 440),

@@ -6,6 +6,7 @@ game/io/journal.py, and records go back into the engine only through its public 
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -102,11 +103,25 @@ def replay(session: Session, records: list[SavedRecord]) -> int:
     return len(records)
 
 
+def saves_dir(session: Session) -> Path:
+    """Where Ctrl+S writes: $BATTLEMAT_HOME/saves beside journals/ (never into config/), or a
+    'saves' folder beside a journal kept elsewhere."""
+    folder = session.journal.path.parent
+    return (folder.parent if folder.name == "journals" else folder) / "saves"
+
+
 def save(session: Session, path: Path | None = None) -> str:
-    """Write a save next to the encounter (or to ``path``)."""
+    """Write a save (default: saves/NAME-YYYYMMDD-HHMMSS.save.json, never overwriting one)."""
     if session.engine is None:
         return "Nothing to save: a bare map"
-    path = path or session.opened.path.with_suffix(".save.json")
+    if path is None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = saves_dir(session) / f"{session.opened.path.stem}-{stamp}.save.json"
+        n = 1
+        while path.exists():  # two saves in one second
+            n += 1
+            path = path.with_name(f"{session.opened.path.stem}-{stamp}-{n}.save.json")
+        path.parent.mkdir(parents=True, exist_ok=True)
     write_save(path, header(session), [SavedRecord.of(r) for r in session.engine.history])
     return f"Saved {path}"
 
@@ -170,11 +185,11 @@ def restart(session: Session, ruleset: str | None = None) -> str:
 
 
 def reopen(session: Session) -> str:
-    """Ctrl+O: load the save next to the encounter, if there is one."""
-    path = session.opened.path.with_suffix(".save.json")
-    if not path.is_file():
-        return f"No save at {path} (Ctrl+S writes one)"
-    return load(session, path)
+    """Load this encounter's newest save, if there is one."""
+    saves = sorted(saves_dir(session).glob(f"{session.opened.path.stem}-*.save.json"))
+    if not saves:
+        return f"No save of {session.opened.path.stem} in {saves_dir(session)} (Ctrl+S writes one)"
+    return load(session, max(saves, key=lambda p: p.stat().st_mtime))
 
 
 def _to_record(r: SavedRecord, state: Any) -> Any:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pygame_gui
 import pytest
@@ -167,8 +169,9 @@ def test_save_then_open_through_the_file_dialog(app: App, tmp_path) -> None:  # 
     _click(app, (1, 1))
     _click(app, (3, 1))
     _key(app, pygame.K_s, pygame.KMOD_CTRL)
-    saved = app.session.opened.path.with_suffix(".save.json")
-    assert saved.is_file() and "Saved" in app.status
+    saved = Path(app.status.removeprefix("Saved "))
+    assert saved.is_file() and saved.name.endswith(".save.json")
+    assert saved.parent.name == "saves" and tmp_path in saved.parents  # never into config/
     _key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert app.session.engine.state.creatures["kara"].square == (1, 1)
     _key(app, pygame.K_o, pygame.KMOD_CTRL)
