@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -101,6 +102,10 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_open(args.target, summary_only=args.summary)
     except (InputError, InputErrors) as err:
         return _fail(err)
+    except BrokenPipeError:
+        # the reader went away (`battlemat check ... | head`): stop quietly, no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -87,3 +87,21 @@ def test_open_summary_of_a_bad_encounter_is_one_line_per_mistake(tmp_path: Path)
         f"error: {enc}:3: encounter 'enc': side 'party': 'controller' must be one of gm, players, "
         "not 'player' (did you mean 'players'?)"
     )
+
+
+def test_output_cut_short_by_the_reader_is_no_traceback() -> None:
+    """`battlemat check ... | head -1`: the reader closes the pipe; no BrokenPipeError traceback."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game", "check", "maps", "config"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()  # like `head -1` going away
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert "Traceback" not in err
