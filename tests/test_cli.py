@@ -91,13 +91,12 @@ def test_open_summary_of_a_bad_encounter_is_one_line_per_mistake(tmp_path: Path)
 
 def test_output_cut_short_by_the_reader_is_no_traceback() -> None:
     """`battlemat check ... | head -1`: the reader closes the pipe; no BrokenPipeError traceback."""
-    import subprocess
-    import sys
-
     proc = subprocess.Popen(
-        [sys.executable, "-m", "game", "check", "maps", "config"],
+        [sys.executable, "-m", "game", "check", "maps", "config", "tests/io/data/blind/maps/good"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT)},
     )
     assert proc.stdout is not None and proc.stderr is not None
     proc.stdout.readline()
