@@ -205,7 +205,7 @@ class App:
             event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
             and event.ui_element is self.panels.creatures
         ):
-            self._intent("start_turn", self.panels.creature_for_row(event.text))
+            self._intent("turn_start", self.panels.creature_for_row(event.text))
             return
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             self.status = self.session.load(Path(event.text))

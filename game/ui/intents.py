@@ -66,11 +66,11 @@ def on_key(app: App, event: pygame.event.Event) -> None:
     elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and app.panels.prompt_entry is not None:
         do_intent(app, f"answer_text:{app.panels.prompt_entry.get_text()}")  # not: end the turn
     elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-        do_intent(app, "end_turn")
+        do_intent(app, "turn_end")
     elif k == pygame.K_n:
         do_intent(app, "advance")
     elif k == pygame.K_SPACE:
-        do_intent(app, "start_turn", app.selected)
+        do_intent(app, "turn_start", app.selected)
     elif k == pygame.K_ESCAPE:
         app._tool_event(event)
     else:
@@ -139,6 +139,9 @@ def do_intent(app: App, intent: str, arg: str = "") -> None:
         text = app.panels.dice_entry.get_text()
         app.status = app.session.answer_text(text)
         app.panels.dice_entry.set_text("")
+    elif name == "gm_tools":
+        app.panels.show_gm_tools(app.panels.gm_panel is None)
+        app.panels._build_actions(app.panels.model.actions)  # the button's arrow
     elif name == "more_actions":
         app.status = "More actions: hover '+' to read them; zoom the window wider to show them all"
     elif name == "action":
@@ -163,18 +166,22 @@ def start_action(app: App, action: str) -> None:
     if app.session.engine is None or not app.selected:
         app.status = "Select a creature first"
         return
-    button = next((a for a in app.panels.model.actions if a.id == action), None)
+    model = app.panels.model
+    button = next((a for a in model.actions + model.gm_tools if a.id == action), None)
+    if app.panels.gm_panel is not None:
+        app.panels.show_gm_tools(False)  # a tool was picked (or the bar was used instead)
     if button is not None and not button.legal:
         app.status = f"{button.label}: {button.reason}"
         return
     cmd_type = app.session.engine.ruleset.command_names[action]
     kind = tool_kind(cmd_type)
     ctx = ToolContext(app.session, app.camera, app.selected)
-    if kind == "now":
-        app.status = (
-            app.session.submit(make(cmd_type, app.selected)) or f"{action.replace('_', ' ')}: done"
-        )
-    elif kind == "move":
+    what = button.label if button is not None else action.replace("_", " ")
+    if kind == "global":
+        app.status = app.session.submit(cmd_type()) or f"{what}: done"
+    elif kind == "now":
+        app.status = app.session.submit(make(cmd_type, app.selected)) or f"{what}: done"
+    elif kind == "path":
         app.tools = app.tools[:1] + [MoveTool.for_creature(ctx, app.selected, modes=(action,))]
         app.status = f"{action.replace('_', ' ')}: click a square (shift-click for waypoints)"
     elif kind == "target":

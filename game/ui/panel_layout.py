@@ -48,6 +48,7 @@ def theme(scale: float) -> dict:
                     "hovered_text": "#9a9a9a",
                 }
             },
+            "#bar_group": {"colours": {"normal_text": "#ffd84a"}},
             "#on": {"colours": {"normal_bg": "#2f6a3c", "hovered_bg": "#3d8a4e"}},
             "#option_menu": {"misc": {"expand_direction": "up"}},
             # Turn panel rows: a side's header, its creatures by side colour, acting, done
@@ -74,7 +75,8 @@ class ActionButton:
     label: str
     legal: bool
     reason: str = ""
-    key: str = ""  # keyboard shortcut
+    key: str = ""  # keyboard shortcut (fixed per command: game/ui/action_menu.py)
+    group: str = ""  # the group's heading on the bar ('Move', 'Attack' ...)
 
 
 @dataclass
@@ -86,7 +88,8 @@ class PanelModel:
     phase_text: str = ""
     creature_rows: list[tuple[str, str]] = field(default_factory=list)  # (text, creature id)
     row_styles: list[str] = field(default_factory=list)  # theme id of each row ('#row_gm' ...)
-    actions: list[ActionButton] = field(default_factory=list)
+    actions: list[ActionButton] = field(default_factory=list)  # the selected creature's bar
+    gm_tools: list[ActionButton] = field(default_factory=list)  # the GM panel's tools
     log_lines: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # text, creature ids
     dice_lines: list[str] = field(default_factory=list)
     manual_dice: bool = False
@@ -112,7 +115,7 @@ class Layout:
     def for_window(cls, w: int, h: int, scale: float) -> Layout:
         """Panels around the battlefield view (which gets what is left)."""
         top_h = round(40 * scale)
-        bottom_h = round(92 * scale)  # two rows of 32-pixel (at scale 1) buttons
+        bottom_h = round(130 * scale)  # three rows of 33-pixel (at scale 1) buttons, the status
         left_w = min(round(250 * scale), w // 4)
         right_w = min(round(330 * scale), w // 3)
         return cls(

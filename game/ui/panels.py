@@ -24,6 +24,9 @@ from game.ui.log_text import wrap as log_wrap
 from game.ui.panel_layout import ActionButton, Layout, PanelModel, theme
 from game.ui.scene import OVERLAYS
 
+#: Rows of the action bar: one per group of the ruleset's declaration (Move, Attack, Actions)
+BAR_ROWS = 3
+
 __all__ = ["ActionButton", "Layout", "PanelModel", "Panels", "theme", "OVERLAY_KEYS"]
 
 #: Keyboard shortcut of each overlay toggle (also shown on the top bar).
@@ -69,6 +72,7 @@ class Panels:
         self.buttons: dict[UIButton, str] = {}  # widget -> intent
         self.action_buttons: dict[UIButton, ActionButton] = {}
         self.prompt: UIPanel | None = None
+        self.gm_panel: UIPanel | None = None  # the GM's tools, open over the bar
         self.prompt_entry: UITextEntryLine | None = None
         self._build_static()
 
@@ -141,7 +145,7 @@ class Panels:
             m,
             container=self.left,
         )
-        self.buttons[self.end_turn] = "end_turn"
+        self.buttons[self.end_turn] = "turn_end"
         self.buttons[self.advance] = "advance"
         # Right: log above, dice below
         self.right = UIPanel(L.right, manager=m)
@@ -240,7 +244,7 @@ class Panels:
                 self.log.scroll_bar.set_scroll_from_start_percentage(1.0)
         if old is None or old.dice_lines != model.dice_lines:
             self.dice_box.set_text("<br>".join(model.dice_lines[-8:]))
-        if old is None or old.actions != model.actions:
+        if old is None or (old.actions, old.gm_tools) != (model.actions, model.gm_tools):
             self._build_actions(model.actions)
         if model.options != self._options:
             self._build_options(model.options)
@@ -273,52 +277,128 @@ class Panels:
         )
 
     def _build_actions(self, actions: list[ActionButton]) -> None:
-        """Two rows of action buttons, legal first; what does not fit is listed on a '+N' button."""
+        """The selected creature's actions by group ('Move: ... Attack: ...'), legal first in
+        each; if they do not all fit, the greyed ones go on a '+N' button that lists why."""
         for b in self.action_buttons:
             b.kill()
         self.action_buttons.clear()
-        for b in [b for b, intent in self.buttons.items() if intent == "more_actions"]:
+        for b in [b for b, intent in self.buttons.items() if intent in ("more_actions", "gm")]:
             b.kill()
             del self.buttons[b]
-        ordered = [a for a in actions if a.legal] + [a for a in actions if not a.legal]
-        row_h = (self.layout.bottom.height - self._px(26)) // 2
+        for lab in getattr(self, "_group_labels", []):
+            lab.kill()
+        self._group_labels: list[UILabel] = []
+        rows = BAR_ROWS
+        row_h = (self.layout.bottom.height - self._px(24) - self._px(2) * rows) // rows
         right = self.layout.bottom.width - self._px(180)
-        x, row = self._px(4), 0
-        placed = 0
-        for a in ordered:
-            label = f"{a.label} ({a.key})" if a.key else a.label
-            w = self._px(14 + 7.4 * len(label))
-            if x + w > right - self._px(60):
-                if row == 1:
-                    break
-                x, row = self._px(4), 1
+        measure = self._measure() or (lambda t: int(len(t) * 7.4 * self.scale))
+        groups = list(dict.fromkeys(a.group for a in actions))
+        head_w = max([measure(g) for g in groups] or [0]) + self._px(10)
+        x0 = self._px(4) + head_w
+        for i, group in enumerate(groups):
+            # One row per group; more groups than rows share the last row
+            row = min(i, rows - 1)
             y = self._px(2) + row * (row_h + self._px(2))
-            # Illegal actions stay hoverable so their reason shows (pygame_gui hides tool tips of
-            # disabled buttons), drawn grey by the '#illegal' theme
+            members = [a for a in actions if a.group == group]
+            if i < rows:
+                x = x0
+                lab = UILabel(
+                    pygame.Rect(self._px(4), y, head_w, row_h),
+                    group,
+                    self.manager,
+                    container=self.bottom,
+                    object_id="#bar_group",
+                )
+                self._group_labels.append(lab)
+            placed: list[ActionButton] = []
+            for k, a in enumerate(members):
+                text = f"{a.key} {a.label}" if a.key else a.label
+                w = measure(text) + self._px(16)
+                more = len(members) - k - 1
+                if x + w > right - (self._px(46) if more else 0):
+                    break
+                # Illegal actions stay hoverable so their reason shows (pygame_gui hides tool
+                # tips of disabled buttons), drawn grey by the '#illegal' theme
+                b = UIButton(
+                    pygame.Rect(x, y, w, row_h),
+                    text,
+                    self.manager,
+                    container=self.bottom,
+                    object_id="#illegal" if not a.legal else None,
+                    tool_tip_text=a.reason or None,
+                )
+                self.action_buttons[b] = a
+                placed.append(a)
+                x += w + self._px(3)
+            rest = [a for a in members if a not in placed]
+            if rest:
+                tip = "<br>".join(
+                    f"{a.label}" + (f" ({a.key})" if a.key else "") + f": {a.reason or 'legal'}"
+                    for a in rest
+                )
+                b = UIButton(
+                    pygame.Rect(x, y, self._px(42), row_h),
+                    f"+{len(rest)}",
+                    self.manager,
+                    container=self.bottom,
+                    object_id="#illegal" if not any(a.legal for a in rest) else None,
+                    tool_tip_text=tip,
+                )
+                self.buttons[b] = "more_actions"
+                x += self._px(45)
+        # The GM's tools: one button under the option menu, opening their own panel
+        gm = self.model.gm_tools
+        if gm:
+            y = self._px(4) + row_h + self._px(2)
             b = UIButton(
-                pygame.Rect(x, y, w, row_h),
-                label,
+                pygame.Rect(right + self._px(6), y, self._px(170), row_h),
+                "Close GM tools" if self.gm_panel is not None else "GM tools ...",
                 self.manager,
                 container=self.bottom,
+                tool_tip_text="The GM's rulings: "
+                + ", ".join(a.label for a in gm)
+                + " (for the selected creature)",
+            )
+            self.buttons[b] = "gm_tools"
+        if self.gm_panel is not None:
+            self.show_gm_tools(True)
+
+    def show_gm_tools(self, show: bool) -> None:
+        """Open (or close) the GM's tools: a panel over the bar's right end, one button each,
+        greyed with the reason when they do not apply to the selected creature now."""
+        if self.gm_panel is not None:
+            for b in [
+                b for b in self.action_buttons if b.ui_container is self.gm_panel.get_container()
+            ]:
+                del self.action_buttons[b]
+            self.gm_panel.kill()
+            self.gm_panel = None
+        tools = self.model.gm_tools
+        if not show or not tools:
+            return
+        cols = 2 if len(tools) > 6 else 1
+        bw, bh = self._px(150), self._px(30)
+        rows = -(-len(tools) // cols)
+        w, h = cols * (bw + self._px(4)) + self._px(10), rows * (bh + self._px(4)) + self._px(10)
+        bar = self.layout.bottom
+        rect = pygame.Rect(bar.right - w - self._px(4), bar.y - h, w, h)
+        self.gm_panel = UIPanel(rect, starting_height=4, manager=self.manager, object_id="#prompt")
+        for i, a in enumerate(tools):
+            r, c = divmod(i, cols)
+            btn = UIButton(
+                pygame.Rect(
+                    self._px(4) + c * (bw + self._px(4)),
+                    self._px(4) + r * (bh + self._px(4)),
+                    bw,
+                    bh,
+                ),
+                a.label,
+                self.manager,
+                container=self.gm_panel,
                 object_id="#illegal" if not a.legal else None,
                 tool_tip_text=a.reason or None,
             )
-            self.action_buttons[b] = a
-            x += w + self._px(3)
-            placed += 1
-        rest = ordered[placed:]
-        if rest:
-            tip = "<br>".join(f"{a.label}: {a.reason or 'legal'}" for a in rest)
-            y = self._px(2) + row * (row_h + self._px(2))
-            b = UIButton(
-                pygame.Rect(x, y, self._px(56), row_h),
-                f"+{len(rest)}",
-                self.manager,
-                container=self.bottom,
-                object_id="#illegal",
-                tool_tip_text=tip,
-            )
-            self.buttons[b] = "more_actions"
+            self.action_buttons[btn] = a
 
     def _build_options(self, options: list[str]) -> None:
         """The attack option menu at the right end of the action bar."""
@@ -411,8 +491,10 @@ class Panels:
     def _measure(self) -> Any:
         """Pixel width of a text in the panels' font (None if pygame_gui cannot say)."""
         try:
-            font = self.manager.get_theme().get_font_dictionary().find_font(
-                round(14 * self.scale), "noto_sans"
+            font = (
+                self.manager.get_theme()
+                .get_font_dictionary()
+                .find_font(round(14 * self.scale), "noto_sans")
             )
         except Exception:  # pygame_gui without that font lookup
             return None
@@ -460,11 +542,14 @@ class Panels:
         """True if a window pixel is on a panel (or the prompt), not on the battlefield."""
         if self.prompt is not None and self.prompt.get_abs_rect().collidepoint(pos):
             return True
+        if self.gm_panel is not None and self.gm_panel.get_abs_rect().collidepoint(pos):
+            return True
         return not self.layout.view.collidepoint(pos)
 
     def kill(self) -> None:
         """Remove every widget (before a rebuild on resize)."""
         self.close_prompt()
+        self.show_gm_tools(False)
         if self.ruleset_menu is not None:
             self.ruleset_menu.kill()
         if self.option_menu is not None:

@@ -38,7 +38,7 @@ def move_modes(session: Any, mover: str) -> tuple[str, ...]:
         return ()
     out = []
     for name, cmd_type in session.engine.ruleset.command_names.items():
-        if tool_kind(cmd_type) != "move" or "target" in fields_of(cmd_type):
+        if tool_kind(cmd_type) != "path" or "target" in fields_of(cmd_type):
             continue
         vs = session.validate(make(cmd_type, mover, path=()))
         if not [v for v in vs if "path" not in (v.code + v.reason).lower()]:

@@ -1,7 +1,8 @@
 """What the panels show and what their buttons do, read from the ruleset plug-in's registries.
 
 Nothing here knows SotDL or OSR: the phases come from ``ruleset.phases``, the actions from
-``ruleset.command_names`` (a command with a ``path`` is played with the move tool, one with a
+``ruleset.command_names`` presented as the plug-in's ``action_menu`` declares
+(game/ui/action_menu.py; a command with a ``path`` is played with the move tool, one with a
 ``target`` with the target tool, the rest at once), and legality from the engine's validate.
 """
 
@@ -10,44 +11,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from game.ui.action_menu import MenuEntry, menu_of
 from game.ui.panels import ActionButton, PanelModel
 
-#: Commands that are not buttons on the action bar (the round, the GM's hand, nested ones).
-NOT_ON_BAR = {
-    "answer",
-    "enter_dice",
-    "advance_phase",
-    "gm_note",
-    "start_combat",
-    "begin_combat",
-    "surprise",
-    "start_turn",
-    "end_turn",
-    "end_round",
-    "roll_for_order",
-    "free_attack",
-    "fire_prepared",
-    "deal_damage",
-    "heal",
-    "set_affliction",
-    "remove_affliction",
-    "place",
-    "pick_up",
-    "two_weapon_attack",
-    "item_attack",
-    "spell_attack",
-    "prepare",
-    "use_item",
-    "minor_activity",
-    "cast_utility_spell",
-    "end_effect",
-}
-BEGIN = ("begin_combat", "start_combat")
-#: Actions that only become possible in a moment worth noticing: first on the bar when legal.
-PROMINENT = ("tell_allies",)
-#: The GM's rulings rather than a creature's action: last on the bar, never on a number key
-#: (a stray '0' must not drive a creature mad).
-RULINGS = ("gain_insanity", "sight_ruling")
 NEAREST_TARGETS = 8
 ACTOR_FIELDS = ("creature", "attacker", "mover", "actor")
 
@@ -72,7 +38,8 @@ def actor_field(cmd_type: type) -> str:
 
 
 def tool_kind(cmd_type: type) -> str:
-    """'move' (needs a path), 'target' (needs a target creature), 'now', or '' (not for the bar)."""
+    """'path' (played with the move tool), 'target' (needs a target creature), 'now', 'global'
+    (nobody's act), 'declare', 'formation', or '' (needs values the window cannot pick)."""
     names = fields_of(cmd_type)
     req = _required(cmd_type)
     if not actor_field(cmd_type):
@@ -80,12 +47,16 @@ def tool_kind(cmd_type: type) -> str:
 
         if act_type(cmd_type) is not None:
             return "declare"  # each creature declares its act (game/ui/declare.py)
+        if not req:
+            return "global"  # nobody's act: played at once (End round, the milieu ...)
         # A command for a whole formation (OSR blocks): played for the selected creature's one
         if "formation" in req and req <= {"formation", "path", "facing"} and len(req) == 2:
             return "formation"
         return ""
+    if req - set(ACTOR_FIELDS) - {"path", "target"}:
+        return ""  # needs values the window cannot pick (an item, an amount ...)
     if "path" in names and "target" not in req:
-        return "move"
+        return "path"
     if "target" in req:
         return "target"
     if req - set(ACTOR_FIELDS):
@@ -104,16 +75,13 @@ def label(name: str) -> str:
 
 
 def bar_actions(session: Any, selected: str) -> list[tuple[str, type, str]]:
-    """(name, command type, tool kind) of every action the bar offers, in the ruleset's order."""
+    """(name, command type, tool kind) of every action the bar and the GM panel offer."""
     rs = session.engine.ruleset
-    out = []
-    for name, cmd_type in rs.command_names.items():
-        if name in NOT_ON_BAR:
-            continue
-        kind = tool_kind(cmd_type)
-        if kind:
-            out.append((name, cmd_type, kind))
-    return out
+    menu = menu_of(rs, session.engine.state)
+    return [
+        (e.name, rs.command_names[e.name], tool_kind(rs.command_names[e.name]))
+        for e in menu.creature_actions + menu.gm_tools
+    ]
 
 
 def _legality(session: Any, selected: str, cmd_type: type, kind: str) -> tuple[bool, str]:
@@ -125,10 +93,13 @@ def _legality(session: Any, selected: str, cmd_type: type, kind: str) -> tuple[b
         from game.ui.declare import legality
 
         return legality(session, selected, cmd_type)
+    if kind == "global":
+        vs = session.validate(cmd_type())
+        return (not vs, vs[0].reason if vs else "")
     if kind == "now":
         vs = session.validate(make(cmd_type, selected))
         return (not vs, vs[0].reason if vs else "")
-    if kind == "move":
+    if kind == "path":
         vs = session.validate(make(cmd_type, selected, path=()))
         vs = [
             v
@@ -254,28 +225,39 @@ def panel_model(session: Any, selected: str) -> PanelModel:
     m.advance_label = "Start" if not st.round and not st.phase else "Next part"
     m.creature_rows, m.row_styles = turn_rows(session)
     if selected in st.creatures:
-        for name, cmd_type, kind in bar_actions(session, selected):
-            legal, reason = _legality(session, selected, cmd_type, kind)
-            text = label(name)
-            if legal and name in PROMINENT:
-                text, reason = _prominent(session, selected, name, cmd_type, text)
-            m.actions.append(ActionButton(name, text, legal, reason))
-        first = [a for a in m.actions if a.legal and a.id in PROMINENT]
-        rest = [a for a in m.actions if a not in first]
-        ordered = first + [a for a in rest if a.legal] + [a for a in rest if not a.legal]
-        ordered.sort(key=lambda a: (not a.legal, a.id in RULINGS))  # stable: rulings after actions
-        # Keys 1 ... 0 follow the bar as shown (legal actions first), so a key hits what it says
-        m.actions, n = [], 0
-        for a in ordered:
-            key = "" if a.id in RULINGS or n >= 10 else str((n + 1) % 10)
-            n += a.id not in RULINGS
-            m.actions.append(dataclasses.replace(a, key=key))
+        menu = menu_of(rs, st)
+        m.actions = _buttons(session, selected, menu.creature_actions, menu.group_label)
+        # A situational action (Find's "share your knowledge") comes first while it is legal
+        first = [
+            a
+            for a in m.actions
+            if a.legal and a.id in {e.name for e in menu.entries if e.situational}
+        ]
+        m.actions = first + [a for a in m.actions if a not in first]
+        m.gm_tools = _buttons(session, selected, menu.gm_tools, menu.group_label)
     m.dice_lines = _dice_lines(session)
     if session.engine.pending is not None:
         m.status = session.engine.pending.prompt
     elif session.problem:
         m.status = session.problem
     return m
+
+
+def _buttons(
+    session: Any, selected: str, entries: tuple[MenuEntry, ...], group_label: Any
+) -> list[ActionButton]:
+    """Each entry's button: legal or greyed with the first reason, legal first in each group."""
+    rs = session.engine.ruleset
+    out = []
+    for e in entries:
+        cmd_type = rs.command_names[e.name]
+        legal, reason = _legality(session, selected, cmd_type, tool_kind(cmd_type))
+        text = e.label
+        if legal and e.situational:
+            text, reason = _prominent(session, selected, e.name, cmd_type, text)
+        out.append(ActionButton(e.name, text, legal, reason, e.key, group_label(e.group)))
+    groups = list(dict.fromkeys(a.group for a in out))
+    return sorted(out, key=lambda a: (groups.index(a.group), not a.legal))
 
 
 def _dice_lines(session: Any) -> list[str]:
@@ -301,18 +283,18 @@ def do_intent(session: Any, name: str, arg: str, selected: str) -> str:
     rs = session.engine.ruleset
     st = session.engine.state
     names = rs.command_names
+    menu = menu_of(rs, st)
     if name == "advance":
-        if not st.round:
-            for b in BEGIN:
-                if b in names:
-                    return session.submit(names[b]())
+        begin = menu.role("begin")
+        if not st.round and begin:
+            return session.submit(names[begin]())
         from game.rules.engine import AdvancePhase
 
         return session.submit(AdvancePhase())
-    if name == "start_turn":
+    if name == "turn_start":
         if not arg:
             return ""
-        cmd_type = names.get("start_turn")
+        cmd_type = names.get(menu.role("turn_start"))
         if cmd_type is None:
             return "This ruleset has no turns to start"
         kw = {}
@@ -321,9 +303,9 @@ def do_intent(session: Any, name: str, arg: str, selected: str) -> str:
             if kind:
                 kw["kind"] = kind
         return session.submit(make(cmd_type, arg, **kw))
-    if name == "end_turn":
+    if name == "turn_end":
         who = st.active or selected
-        cmd_type = names.get("end_turn")
+        cmd_type = names.get(menu.role("turn_end"))
         if cmd_type is None or not who:
             return "No turn to end"
         return session.submit(make(cmd_type, who))

@@ -47,11 +47,11 @@ def test_sides_grouped_players_first_with_headers_and_colours(app: App) -> None:
 
 def test_acting_done_triggered_and_afflictions_are_written(app: App) -> None:
     app._intent("advance")
-    app._intent("start_turn", "spearman")
+    app._intent("turn_start", "spearman")
     app.update(0.0)
     row = {cid: (t, s) for t, cid, s in _rows(app)}
     assert "ACTING" in row["spearman"][0] and row["spearman"][1] == "#row_active"
-    app._intent("end_turn")
+    app._intent("turn_end")
     st = app.session.engine.state
     # Facts the engine keeps: a spent triggered action, an affliction (set on the state directly)
     warg = st.creatures["warg"]

@@ -20,7 +20,7 @@ from game.rules.battlefield import Battlefield, Square
 from game.rules.body import Body
 from game.rules.definitions import CreatureDef, Definitions, EncounterDef, RulesetDef, Side
 from game.rules.engine import CreatureState, EncounterState, Ruleset, frozen_map
-from game.rulesets.osr import formation_cmds, previews, rounds, targeting, turns
+from game.rulesets.osr import formation_cmds, menu, previews, rounds, targeting, turns
 from game.rulesets.osr.formations import FACINGS, form_up, max_cohesion
 from game.rulesets.osr.params import OsrParams
 from game.rulesets.osr.phases import PHASES
@@ -47,6 +47,7 @@ def build_ruleset(
     formation_cmds.register(rs)
     targeting.register(rs)
     previews.register(rs)
+    menu.register(rs)  # the action bar's groups and labels (game/ui)
     return rs
 
 

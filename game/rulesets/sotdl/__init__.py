@@ -21,6 +21,7 @@ from game.rulesets.sotdl import (
     attacks,
     gm,
     interim,
+    menu,
     minor,
     modifiers,
     movecmds,
@@ -52,6 +53,7 @@ def build_ruleset(defn: RulesetDef | None = None, definitions: Definitions | Non
     minor.register(rs)
     triggered.register(rs)
     gm.register(rs)
+    menu.register(rs)  # the action bar's groups and labels (game/ui)
     for name in plugins:
         full = f"{__name__}.{name}"
         if importlib.util.find_spec(full) is None:
