@@ -94,15 +94,19 @@ def build_menu(ruleset: Any, state: Any = None) -> Menu:
         if group == "hidden":
             continue
         role = str(d.get("role", ""))
-        if not role and not tool_kind(cmd_type):
-            continue  # needs values the window cannot ask for
+        gm = bool(d.get("gm", False))
+        kind = tool_kind(cmd_type)
+        if not role and (not kind or (kind == "typed" and not gm)):
+            # Needs values the window cannot ask for; typed values only for the GM's tools (a
+            # creature's bar says what is legal now, and typed ids are no way to pick an item)
+            continue
         raw.append(
             MenuEntry(
                 name=name,
                 group=group,
                 order=int(d.get("order", 10_000 + i)),
                 label=str(d.get("label") or name.replace("_", " ").capitalize()),
-                gm=bool(d.get("gm", False)),
+                gm=gm,
                 role=role,
                 situational=bool(d.get("situational", False)),
             )

@@ -205,7 +205,10 @@ class App:
             event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
             and event.ui_element is self.panels.creatures
         ):
-            self._intent("turn_start", self.panels.creature_for_row(event.text))
+            cid = self.panels.creature_for_row(event.text)
+            self._intent("turn_start", cid)
+            if cid:  # its actions on the bar at once: the GM clicked it to play it
+                self.selected = cid
             return
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             self.status = self.session.load(Path(event.text))
@@ -373,6 +376,25 @@ class App:
         model.status = self.status or model.status
         self.panels.refresh(model)
 
+    def _local_question(self, action: str, name: str) -> str:
+        """What the GM is asked to type: a declared act, or a GM tool's values."""
+        from game.ui.session_panels import actor_field, tool_kind
+        from game.ui.typed import hint
+
+        model = self.panels.model
+        button = next((a for a in model.actions + model.gm_tools if a.id == action), None)
+        what = button.label if button is not None else action.replace("_", " ")
+        cmd_type = self.session.engine.ruleset.command_names[action]
+        if tool_kind(cmd_type) == "typed":
+            return (
+                f"<b>{name}</b>: {what}: type <i>{hint(cmd_type, actor_field(cmd_type))}</i>, "
+                "then Enter"
+            )
+        return (
+            f"<b>{name}</b>: {what}: what does it do? Type the act "
+            "and its target if any (e.g. <i>strike Raider 1</i>), then Enter"
+        )
+
     def _sync_prompt(self) -> None:
         """Show the engine's pending decision as a prompt at the token it concerns."""
         prompt = self.session.prompt()
@@ -383,8 +405,7 @@ class App:
             name = c.name if c is not None else who
             self.panels.show_prompt(
                 self.camera.square_center_px(c.square) if c else self.layout.view.center,
-                f"<b>{name}</b>: {action.replace('_', ' ')}: what does it do? Type the act "
-                "and its target if any (e.g. <i>strike Raider 1</i>), then Enter",
+                self._local_question(action, name),
                 [("", "Cancel")],
                 entry=True,
             )

@@ -141,7 +141,6 @@ def do_intent(app: App, intent: str, arg: str = "") -> None:
         app.panels.dice_entry.set_text("")
     elif name == "gm_tools":
         app.panels.show_gm_tools(app.panels.gm_panel is None)
-        app.panels._build_actions(app.panels.model.actions)  # the button's arrow
     elif name == "more_actions":
         app.status = "More actions: hover '+' to read them; zoom the window wider to show them all"
     elif name == "action":
@@ -187,10 +186,14 @@ def start_action(app: App, action: str) -> None:
     elif kind == "target":
         app.tools = app.tools[:1] + [TargetTool(app.selected, action, app.option)]
         app.status = f"{action.replace('_', ' ')}: hover a target to see the odds, click to roll"
-    elif kind == "declare":
+    elif kind in ("declare", "typed"):
+        from game.ui.session_panels import actor_field
+        from game.ui.typed import hint
+
         app.local_prompt = (action, app.selected)
         app._panel_version = -1
-        app.status = f"{action.replace('_', ' ')}: type what it does, then Enter"
+        wanted = hint(cmd_type, actor_field(cmd_type)) if kind == "typed" else "what it does"
+        app.status = f"{what}: type {wanted}, then Enter"
     elif kind == "formation":
         from game.ui.session_panels import fields_of
         from game.ui.tools.formation import FormationTool, formation_of
@@ -211,6 +214,8 @@ def start_action(app: App, action: str) -> None:
 def answer_declaration(app: App, text: str) -> None:
     """The GM typed a declared act (or cancelled with an empty answer)."""
     from game.ui.declare import make_act
+    from game.ui.session_panels import actor_field, tool_kind
+    from game.ui.typed import make_typed
 
     action, who = app.local_prompt  # type: ignore[misc]
     if not text.strip():
@@ -218,7 +223,10 @@ def answer_declaration(app: App, text: str) -> None:
         app.status = "Cancelled"
         return
     cmd_type = app.session.engine.ruleset.command_names[action]
-    cmd, why = make_act(app.session, cmd_type, who, text)
+    if tool_kind(cmd_type) == "typed":
+        cmd, why = make_typed(app.session, cmd_type, actor_field(cmd_type), who, text)
+    else:
+        cmd, why = make_act(app.session, cmd_type, who, text)
     if cmd is None:
         app.status = why
         return

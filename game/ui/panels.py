@@ -301,15 +301,18 @@ class Panels:
             y = self._px(2) + row * (row_h + self._px(2))
             members = [a for a in actions if a.group == group]
             if i < rows:
-                x = x0
-                lab = UILabel(
-                    pygame.Rect(self._px(4), y, head_w, row_h),
-                    group,
-                    self.manager,
-                    container=self.bottom,
-                    object_id="#bar_group",
-                )
-                self._group_labels.append(lab)
+                x, lx, lw = x0, self._px(4), head_w
+            else:  # sharing the last row: its heading goes before its own buttons
+                lx, lw = x + self._px(6), measure(group) + self._px(10)
+                x = lx + lw
+            lab = UILabel(
+                pygame.Rect(lx, y, lw, row_h),
+                group,
+                self.manager,
+                container=self.bottom,
+                object_id="#bar_group",
+            )
+            self._group_labels.append(lab)
             placed: list[ActionButton] = []
             for k, a in enumerate(members):
                 text = f"{a.key} {a.label}" if a.key else a.label
@@ -352,12 +355,10 @@ class Panels:
             y = self._px(4) + row_h + self._px(2)
             b = UIButton(
                 pygame.Rect(right + self._px(6), y, self._px(170), row_h),
-                "Close GM tools" if self.gm_panel is not None else "GM tools ...",
+                "GM tools ...",
                 self.manager,
                 container=self.bottom,
-                tool_tip_text="The GM's rulings: "
-                + ", ".join(a.label for a in gm)
-                + " (for the selected creature)",
+                tool_tip_text="The GM's rulings, for the selected creature",
             )
             self.buttons[b] = "gm_tools"
         if self.gm_panel is not None:

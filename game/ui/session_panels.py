@@ -54,7 +54,11 @@ def tool_kind(cmd_type: type) -> str:
             return "formation"
         return ""
     if req - set(ACTOR_FIELDS) - {"path", "target"}:
-        return ""  # needs values the window cannot pick (an item, an amount ...)
+        from game.ui.typed import typed_fields
+
+        if not req & {"path", "target"} and typed_fields(cmd_type, actor_field(cmd_type)):
+            return "typed"  # an amount, a name ... typed at the creature (game/ui/typed.py)
+        return ""  # needs values the window cannot pick (an item to pick up ...)
     if "path" in names and "target" not in req:
         return "path"
     if "target" in req:
@@ -96,6 +100,8 @@ def _legality(session: Any, selected: str, cmd_type: type, kind: str) -> tuple[b
     if kind == "global":
         vs = session.validate(cmd_type())
         return (not vs, vs[0].reason if vs else "")
+    if kind == "typed":
+        return True, ""  # the typed values decide: the engine checks them when they are given
     if kind == "now":
         vs = session.validate(make(cmd_type, selected))
         return (not vs, vs[0].reason if vs else "")

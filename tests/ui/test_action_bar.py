@@ -158,3 +158,25 @@ def test_no_command_name_is_written_into_game_ui() -> None:
             if isinstance(node, ast.Constant) and node.value in names - allowed:
                 found.append(f"{p.relative_to(ROOT)}:{node.lineno}: {node.value!r}")
     assert not found
+
+
+def test_a_gm_tool_asks_its_values_at_the_creature(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    app = _open(DEMO, tmp_path, "goblin")
+    try:
+        assert not app.session.engine.state.creatures["goblin"].damage
+        app._intent("action:deal_damage")
+        app.update(0.0)
+        assert app.panels.prompt_entry is not None
+        assert "amount" in app._local_question("deal_damage", "Goblin")  # what to type
+        app._intent("answer_text:3 fell off the wall")
+        app.update(0.0)
+        assert app.session.engine.state.creatures["goblin"].damage == 3
+        app._intent("action:afflict")
+        app._intent("answer_text:dazed")
+        app.update(0.0)
+        assert app.session.engine.state.creatures["goblin"].has("dazed")
+        app._intent("action:heal")
+        app._intent("answer_text:lots")  # not a number: said so, nothing done
+        assert "number" in app.status and app.local_prompt is not None
+    finally:
+        app.close()

@@ -1,0 +1,72 @@
+"""GM tools that need a few typed values (an amount, an affliction's name, boons): the GM types
+them at the creature ("3 fell from the wall"), in the order the command declares its fields.
+
+A command qualifies when, besides the creature it is for, its required fields are plain numbers
+or words; its optional plain fields may follow. The last word field takes the rest of the text.
+Nothing here knows a command: the engine's validate says whether the values make sense.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+PLAIN = {"int": int, "float": float, "str": str}
+
+
+def typed_fields(cmd_type: type, actor: str) -> list[dataclasses.Field] | None:
+    """The fields the GM types (required first, then optional plain ones), or None."""
+    req: list[dataclasses.Field] = []
+    opt: list[dataclasses.Field] = []
+    for f in dataclasses.fields(cmd_type):
+        if f.name in (actor, "part_of"):
+            continue
+        required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        if str(f.type) not in PLAIN:
+            if required:
+                return None
+            continue
+        (req if required else opt).append(f)
+    return req + opt if req else None
+
+
+def hint(cmd_type: type, actor: str) -> str:
+    """'amount [reason]': what to type."""
+    fields = typed_fields(cmd_type, actor) or []
+    return " ".join(
+        f.name.replace("_", " ")
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        else f"[{f.name.replace('_', ' ')}]"
+        for f in fields
+    )
+
+
+def make_typed(session: Any, cmd_type: type, actor: str, who: str, text: str) -> tuple[Any, str]:
+    """The command with the typed values (or None and why not)."""
+    fields = typed_fields(cmd_type, actor) or []
+    words = text.split()
+    kw: dict[str, Any] = {actor: who}
+    for i, f in enumerate(fields):
+        if not words:
+            break
+        kind = PLAIN[str(f.type)]
+        last_word_field = kind is str and not any(str(g.type) == "str" for g in fields[i + 1 :])
+        if last_word_field:
+            kw[f.name], words = " ".join(words), []
+            continue
+        try:
+            kw[f.name] = kind(words.pop(0))
+        except ValueError:
+            return None, f"{f.name.replace('_', ' ')}: expected a number"
+    missing = [
+        f.name
+        for f in fields
+        if f.name not in kw
+        and f.default is dataclasses.MISSING
+        and f.default_factory is dataclasses.MISSING
+    ]
+    if missing:
+        return None, f"Type {hint(cmd_type, actor)}"
+    cmd = cmd_type(**kw)
+    vs = session.validate(cmd)
+    return (None, vs[0].reason) if vs else (cmd, "")
