@@ -162,9 +162,15 @@ def _load_rulesets(report: Report, files: list[Path]) -> dict[str, RulesetDef]:
             report.defined.add("ruleset:*")
             continue
         ctx = Ctx(str(path), report)
+        before = len(report.errors)
         rs = build_ruleset(ctx, path.stem, doc.data)
         report.defined.add(f"ruleset:{rs.id if rs else path.stem}")
-        if rs is None or not _plugin_params_ok(ctx, rs, doc.data):
+        if rs is None:
+            # the plug-in's mistakes too, at lines not already reported: one pass finds them all
+            taken = {e.where for e in report.errors[before:] if e.file == str(path)}
+            _plugin_params_ok(ctx, _raw_ruleset(path.stem, doc.data), doc.data, taken)
+            continue
+        if not _plugin_params_ok(ctx, rs, doc.data):
             continue
         if rs.id in out:
             ctx.add(1, f"duplicate ruleset id '{rs.id}' (also defined in {where[rs.id]})")
@@ -192,14 +198,39 @@ def ruleset_param_problems(ruleset_id: str, params: Any) -> list[tuple[str, str]
     return list(check(params)) if check is not None else []
 
 
-def _plugin_params_ok(ctx: Ctx, rs: RulesetDef, data: Any) -> bool:
-    """Report the plug-in's param mistakes at their keys' lines (``file:line: what``)."""
+def _plugin_params_ok(
+    ctx: Ctx, rs: RulesetDef, data: Any, taken: set[str] | None = None
+) -> bool:
+    """Report the plug-in's param mistakes at their keys' lines (``file:line: what``), but for
+    lines in ``taken`` (the loader's own checks already said what is wrong there)."""
     problems = ruleset_param_problems(rs.id, rs.params)
     node = data.get("params") if hasattr(data, "get") else None
     for key, what in problems:
-        line = node.value_line(key) if isinstance(node, LineMap) and key in node else None
-        ctx.add(line, f"ruleset '{rs.id}': params.{key}: {what}")
+        line = param_line(node, key)
+        if line is None and isinstance(data, LineMap) and "params" in data:
+            line = data.key_line("params")
+        if taken is None or str(line or "") not in taken:
+            ctx.add(line, f"ruleset '{rs.id}': params.{key}: {what}")
     return not problems
+
+
+def _raw_ruleset(stem: str, data: Any) -> RulesetDef:
+    """A ruleset file that did not load, as far as its plug-in's params check needs."""
+    rid = data.get("id", stem) if isinstance(data, LineMap) else stem
+    params = data.get("params") if isinstance(data, LineMap) else None
+    return RulesetDef(id=str(rid), name=str(rid),
+                      params=params if isinstance(params, LineMap) else {})
+
+
+def param_line(node: Any, dotted: str) -> int | None:
+    """The line of a param's value, following a dotted key (``falling.lands_prone``) into
+    nested blocks as far as they go (None when the top key has no line)."""
+    line: int | None = None
+    for part in dotted.split("."):
+        if not isinstance(node, LineMap) or part not in node:
+            break
+        line, node = node.value_line(part), node[part]
+    return line
 
 
 def _freeze(defs: dict[str, Any]) -> MappingProxyType[str, Any]:

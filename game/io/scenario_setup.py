@@ -151,14 +151,15 @@ class Scenario:
             self.fail(self.doc.value_line("params"), "params must be a mapping")
         merged = dict(base.params)
         merged.update(_plain(extra))
-        from game.io.config import ruleset_param_problems
+        from game.io.config import param_line, ruleset_param_problems
 
         problems = ruleset_param_problems(base.id, _plain(extra))
-        problems += param_mistakes(_plain(extra), dict(base.params))
+        seen = {key for key, _ in problems}  # one line per mistake: the plug-in's says it best
+        mistakes = param_mistakes(_plain(extra), dict(base.params))
+        problems += [p for p in mistakes if p[0] not in seen]
         for key, what in problems:
-            top = key.split(".")[0]
-            line = extra.value_line(top) if isinstance(extra, LineMap) and top in extra else None
-            self.fail(line or self.doc.value_line("params"), f"params.{key}: {what}")
+            line = param_line(extra, key) or self.doc.value_line("params")
+            self.fail(line, f"params.{key}: {what}")
         return dataclasses.replace(base, params=merged)
 
     def _weapons_defs(self, base: RulesetDef) -> Definitions:

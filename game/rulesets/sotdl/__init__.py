@@ -30,6 +30,7 @@ from game.rulesets.sotdl import (
     triggered,
 )
 from game.rulesets.sotdl.common import movement_blocked
+from game.rulesets.sotdl.params import param_problems  # the loader reports them as file:line
 
 PLUGINS = ("movement", "falling", "mounts", "targeting", "sight")
 DEFAULT = RulesetDef(id="sotdl", name="Shadow of the Demon Lord")
@@ -96,4 +97,4 @@ def new_state(battlefield: Battlefield, rs: Ruleset, sides: Iterable[Side],
     return EncounterState(battlefield, rs.id, tuple(sides), frozen_map(cs))
 
 
-__all__ = ["DEFAULT", "PLUGINS", "NewCreature", "build_ruleset", "new_state"]
+__all__ = ["DEFAULT", "PLUGINS", "NewCreature", "build_ruleset", "new_state", "param_problems"]
