@@ -106,7 +106,12 @@ def replay(session: Session, records: list[SavedRecord]) -> int:
 def saves_dir(session: Session) -> Path:
     """Where Ctrl+S writes: $BATTLEMAT_HOME/saves beside journals/ (never into config/), or a
     'saves' folder beside a journal kept elsewhere."""
-    folder = session.journal.path.parent
+    if session.journal is not None:
+        folder = session.journal.path.parent
+    else:  # a second window on the same fight (it writes no journal): the first one's folder
+        from game.io.journal import journal_path_for
+
+        folder = journal_path_for(session.opened.path).parent
     return (folder.parent if folder.name == "journals" else folder) / "saves"
 
 
