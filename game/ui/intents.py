@@ -79,8 +79,8 @@ def on_key(app: App, event: pygame.event.Event) -> None:
 
 def _action_key(app: App, event: pygame.event.Event) -> None:
     entry = app.panels.prompt_entry
-    if entry is not None and event.unicode and (event.unicode.isdigit() or event.unicode == " "):
-        # A die is being asked: digits are the die, never an action bar shortcut
+    if entry is not None and event.unicode and event.unicode.isprintable():
+        # A die or a value is being asked: what is typed goes there, never to an action's key
         entry.set_text(entry.get_text() + event.unicode)
         return
     name = pygame.key.name(event.key).upper()

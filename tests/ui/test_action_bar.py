@@ -178,5 +178,11 @@ def test_a_gm_tool_asks_its_values_at_the_creature(tmp_path) -> None:  # type: i
         app._intent("action:heal")
         app._intent("answer_text:lots")  # not a number: said so, nothing done
         assert "number" in app.status and app.local_prompt is not None
+        app.update(0.0)
+        app.manager.set_focus_set(None)  # the GM clicked elsewhere: letters still go to the prompt
+        disarm = next(a for a in app.panels.model.actions if a.key == "D")
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d"))
+        assert app.panels.prompt_entry.get_text().endswith("d") and disarm.id
+        assert len(app.tools) == 1  # no action's tool was started
     finally:
         app.close()
