@@ -87,6 +87,7 @@ def v_form(state: EncounterState, cmd: OsrFormUp, rs: Ruleset) -> list[Violation
             ldr.definition.lead,
             [*formations(state).values(), new],
             lambda n: "mob" in state.creatures[n].definition.tags,
+            shown=ldr.name,
         )
         return [Violation(v, "lead_ranks") for v in out]
     return []

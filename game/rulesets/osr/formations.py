@@ -102,8 +102,10 @@ def retinue_violations(
     lead_ranks: int,
     formations: Iterable[Formation],
     is_mob_member: Callable[[str], bool],
+    shown: str = "",
 ) -> list[str]:
-    """Unique members of a leader's retinue are limited by Lead ranks; a mob counts as one.
+    """Unique members of a leader's retinue are limited by Lead ranks; a mob counts as one
+    (``shown``: the leader's name in the reason, its id if not given).
 
     >>> f = Formation("guard", "gm", ("cap", "a", "b"), leader="cap")
     >>> retinue_violations("cap", 1, [f], lambda n: False)
@@ -119,7 +121,7 @@ def retinue_violations(
         units += sum(1 for m in f.members if m != leader and not is_mob_member(m))
     if units > lead_ranks:
         return [
-            f"{leader} leads {units} unique members with {lead_ranks} "
+            f"{shown or leader} leads {units} unique members with {lead_ranks} "
             f"rank{'s' if lead_ranks != 1 else ''} in Lead"
         ]
     return []
@@ -203,7 +205,7 @@ def plan_block_move(
     """
     members = set(f.members)
     others = [o for o in fighters if o.name not in members and o.active]
-    blocked = {s: o.name for o in others for s in o.body.squares()}
+    blocked = {s: o.shown for o in others for s in o.body.squares()}  # names: the GM reads them
     by_name = {o.name: o for o in fighters}
     steps: list[BlockStep] = []
     total = 0.0

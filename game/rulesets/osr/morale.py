@@ -118,11 +118,10 @@ def morale_conditions(
         foes = [f for f in active if f.side != group[0].side]
         why = is_surrounded(bf, group, foes, occupied, min_directions=p.surrounded_min_directions)
         if why:
+            # names, not ids: the GM reads the reason (a formation by a member's name)
+            who = f"{group[0].shown}'s formation" if group[0].formation else group[0].shown
             out[(SURROUNDED, key)] = MoraleTrigger(
-                SURROUNDED,
-                key,
-                tuple(f.name for f in group),
-                f"{group[0].shown if not group[0].formation else key} surrounded: {why}",
+                SURROUNDED, key, tuple(f.name for f in group), f"{who} surrounded: {why}"
             )
     for f in active:
         if f.name not in subjects or f.name not in hit_points:

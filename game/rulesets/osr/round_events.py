@@ -110,12 +110,15 @@ class OsrMoraleChecked(Event):
 
     def describe(self, names: Names = NO_NAMES) -> str:
         """'Raider 1 morale (the first of ... killed): 9 vs 7: flees'."""
-        how = f"{cname(names, self.leader)}'s Lead" if self.method == "lead" else "morale"
+        who = cname(names, self.creature)
+        if self.method != "lead":
+            head = f"{who} morale"
+        elif not self.leader or self.leader == self.creature:
+            head = f"{who}'s Lead"  # the leader rolls for itself: its name once
+        else:
+            head = f"{who} morale by {cname(names, self.leader)}'s Lead"
         cmp = "vs" if self.method == "lead" else "under"
-        return (
-            f"{cname(names, self.creature)} {how} ({self.reason}): {self.total} {cmp} "
-            f"{self.target}: {self.outcome}"
-        )
+        return f"{head} ({self.reason}): {self.total} {cmp} {self.target}: {self.outcome}"
 
 
 @event

@@ -306,8 +306,10 @@ def validate_charge(state: EncounterState, cmd: OsrCharge, rs: Ruleset) -> list[
     w = melee_weapon_of(state, rs, cmd.creature, cmd.weapon)
     if w.kind != "melee":
         return [Violation(f"a charge needs a melee weapon, not {w.name}", "not_melee")]
-    if cmd.target not in state.creatures or state.creatures[cmd.target].side == c.side:
-        return [Violation(f"{cmd.target} is not a foe", "bad_target")]
+    if cmd.target not in state.creatures:
+        return [Violation(f"no creature {cmd.target}", "unknown_creature")]
+    if state.creatures[cmd.target].side == c.side:
+        return [Violation(f"{state.creatures[cmd.target].name} is not a foe", "bad_target")]
     t = state.creatures[cmd.target]
     if (
         not cmd.path
