@@ -272,8 +272,8 @@ class Scenario:
                             if k in CREATURE_FIELDS else f" (known: {', '.join(sorted(known))})")
                     self.fail(line, f"creature {cid}: unknown key {k!r}{hint}")
             if c.get("side") not in side_ids:
-                known = ", ".join(sorted(side_ids))
-                self.fail(line, f"creature {cid}: side must be one of {known}")
+                sides_known = ", ".join(sorted(side_ids))
+                self.fail(line, f"creature {cid}: side must be one of {sides_known}")
             at = c.get("at", c.get("square"))
             if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) for v in at)):
                 self.fail(line, f"creature {cid}: at: [x, y] (whole squares)")
