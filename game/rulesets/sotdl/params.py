@@ -18,7 +18,7 @@ from game.rules.engine import parse_dice
 #: kinds: ("bool",), ("int", lo, hi), ("num", lo, hi), ("dice",) any expression such as 2d6+1,
 #: ("die",) a bare NdM (the loader appends to it or reads its count), ("choice", names);
 #: lo/hi None: open
-_BANES = ("int", 0, 20)
+_BANES = ("int", 0, 10)  # as the loader's _banes convention (docs/config.md)
 _YD = ("num", 0, None)
 _FRACTION = ("num", 0.01, 1)
 _OBSCURE = ("choice", ("none", "partial", "heavy", "total"))
