@@ -96,10 +96,8 @@ def build_menu(ruleset: Any, state: Any = None) -> Menu:
         role = str(d.get("role", ""))
         gm = bool(d.get("gm", False))
         kind = tool_kind(cmd_type)
-        if not role and (not kind or (kind == "typed" and not gm)):
-            # Needs values the window cannot ask for; typed values only for the GM's tools (a
-            # creature's bar says what is legal now, and typed ids are no way to pick an item)
-            continue
+        if not role and not kind:
+            continue  # needs values the window cannot ask for
         raw.append(
             MenuEntry(
                 name=name,

@@ -248,8 +248,17 @@ class App:
         ):
             self._mouse(event, consumed)
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.local_prompt:
+            self._cancel_local_prompt()  # even while its text entry has the keys
+            return
         if event.type == pygame.KEYDOWN and not self._text_focused():
             self._key(event)
+
+    def _cancel_local_prompt(self) -> None:
+        """Escape or right click while values are typed at a creature: nothing is played."""
+        self.local_prompt = None
+        self.status = "Cancelled"
+        self._panel_version = -1
 
     def _ask_ruleset(self, ruleset: str) -> None:
         """Confirm before the fight starts over under another ruleset."""
@@ -323,6 +332,12 @@ class App:
         self._tool_event(event)
 
     def _tool_event(self, event: pygame.event.Event) -> None:
+        if self.local_prompt is not None and (
+            (event.type == pygame.MOUSEBUTTONDOWN and event.button == 3)
+            or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)
+        ):
+            self._cancel_local_prompt()
+            return
         ctx = ToolContext(
             self.session,
             self.camera,
@@ -378,17 +393,24 @@ class App:
 
     def _local_question(self, action: str, name: str) -> str:
         """What the GM is asked to type: a declared act, or a GM tool's values."""
-        from game.ui.session_panels import actor_field, tool_kind
-        from game.ui.typed import hint
+        from game.ui.session_panels import tool_kind, typed_hint
 
         model = self.panels.model
         button = next((a for a in model.actions + model.gm_tools if a.id == action), None)
         what = button.label if button is not None else action.replace("_", " ")
         cmd_type = self.session.engine.ruleset.command_names[action]
-        if tool_kind(cmd_type) == "typed":
+        kind = tool_kind(cmd_type)
+        if kind == "side":
+            from game.ui.picks import side_of
+
+            sid = side_of(self.session, self.local_prompt[1]) if self.local_prompt else ""
+            side = next((s for s in self.session.engine.state.sides if s.id == sid), None)
+            name = (side.name or side.id) if side is not None else sid
+        if kind in ("typed", "side", "target_typed", "area"):
+            then = {"target_typed": ", then click the target", "area": ", then drag the area"}
             return (
-                f"<b>{name}</b>: {what}: type <i>{hint(cmd_type, actor_field(cmd_type))}</i>, "
-                "then Enter"
+                f"<b>{name}</b>: {what}: type <i>{typed_hint(cmd_type)}</i>, "
+                f"then Enter{then.get(kind, '')}"
             )
         return (
             f"<b>{name}</b>: {what}: what does it do? Type the act "

@@ -186,14 +186,35 @@ def start_action(app: App, action: str) -> None:
     elif kind == "target":
         app.tools = app.tools[:1] + [TargetTool(app.selected, action, app.option)]
         app.status = f"{action.replace('_', ' ')}: hover a target to see the odds, click to roll"
-    elif kind in ("declare", "typed"):
-        from game.ui.session_panels import actor_field
-        from game.ui.typed import hint
+    elif kind in ("declare", "typed", "side", "target_typed", "area"):
+        from game.ui.session_panels import typed_hint
 
+        wanted = typed_hint(cmd_type) if kind != "declare" else "what it does"
+        if kind == "side" and not wanted:  # nothing to type: the side gives up, flees ...
+            from game.ui.picks import side_of
+            from game.ui.session_panels import side_field
+
+            side = side_of(app.session, app.selected)
+            app.status = app.session.submit(cmd_type(**{side_field(cmd_type): side})) or (
+                f"{what}: done"
+            )
+            return
         app.local_prompt = (action, app.selected)
         app._panel_version = -1
-        wanted = hint(cmd_type, actor_field(cmd_type)) if kind == "typed" else "what it does"
         app.status = f"{what}: type {wanted}, then Enter"
+    elif kind == "formation_now":
+        from game.ui.tools.formation import formation_of
+
+        block = formation_of(app.session, app.selected)
+        if block is None:
+            app.status = "Select a creature that stands in a formation"
+            return
+        app.status = app.session.submit(cmd_type(formation=block.key)) or f"{what}: done"
+    elif kind == "square":
+        from game.ui.picks import SquareTool
+
+        app.tools = app.tools[:1] + [SquareTool(app.selected, action, cmd_type)]
+        app.status = f"{what}: click a square; right click or Escape cancels"
     elif kind == "formation":
         from game.ui.session_panels import fields_of
         from game.ui.tools.formation import FormationTool, formation_of
@@ -223,7 +244,17 @@ def answer_declaration(app: App, text: str) -> None:
         app.status = "Cancelled"
         return
     cmd_type = app.session.engine.ruleset.command_names[action]
-    if tool_kind(cmd_type) == "typed":
+    kind = tool_kind(cmd_type)
+    if kind in ("target_typed", "area"):
+        _then_pick(app, action, cmd_type, kind, who, text)
+        return
+    if kind == "side":
+        from game.ui.picks import side_of
+        from game.ui.session_panels import side_field
+
+        side = side_of(app.session, who)
+        cmd, why = make_typed(app.session, cmd_type, side_field(cmd_type), side, text)
+    elif kind == "typed":
         cmd, why = make_typed(app.session, cmd_type, actor_field(cmd_type), who, text)
     else:
         cmd, why = make_act(app.session, cmd_type, who, text)
@@ -232,6 +263,28 @@ def answer_declaration(app: App, text: str) -> None:
         return
     app.local_prompt = None
     app.status = app.session.submit(cmd) or f"{app.session.names().get(who, who)}: {text.strip()}"
+
+
+def _then_pick(app: App, action: str, cmd_type: type, kind: str, who: str, text: str) -> None:
+    """Values typed: now the target tool (item and spell attacks) or the area drag (light)."""
+    from game.ui.picks import AreaTool
+    from game.ui.session_panels import actor_field, target_field
+    from game.ui.tools.target import TargetTool
+    from game.ui.typed import parse_typed
+
+    skip = (target_field(cmd_type),) if kind == "target_typed" else ("area",)
+    actor = actor_field(cmd_type) if kind == "target_typed" else "area"
+    values, why = parse_typed(cmd_type, actor, text, skip)
+    if values is None:
+        app.status = why
+        return
+    app.local_prompt = None
+    if kind == "area":
+        app.tools = app.tools[:1] + [AreaTool(action, cmd_type, values)]
+        app.status = "Drag a rectangle of squares; right click or Escape cancels"
+    else:
+        app.tools = app.tools[:1] + [TargetTool(who, action, app.option, values)]
+        app.status = "Click the target; right click or Escape cancels"
 
 
 def toggle_player_view(app: App) -> None:

@@ -209,11 +209,14 @@ def move_command(
 
 
 def target_command(
-    session: Any, actor: str, action: str, target: str, option: str
+    session: Any, actor: str, action: str, target: str, option: str,
+    values: dict[str, Any] | None = None,
 ) -> tuple[Any | None, str]:
-    """The command for clicking a target."""
+    """The command for clicking a target (with values typed before, if any)."""
+    from game.ui.session_panels import target_value
+
     cmd_type = session.engine.ruleset.command_names[action]
-    kw: dict[str, Any] = {"target": target}
+    kw: dict[str, Any] = {**(values or {}), **target_value(cmd_type, target)}
     if option and "option" in fields_of(cmd_type):
         kw["option"] = option
     cmd = make(cmd_type, actor, **kw)
@@ -224,7 +227,8 @@ def target_command(
 
 
 def target_preview(
-    session: Any, actor: str, action: str, target: str, option: str
+    session: Any, actor: str, action: str, target: str, option: str,
+    values: dict[str, Any] | None = None,
 ) -> TargetPreview:
     """Legal or why not, distance and range band, cover lines, obscurement, boons and banes."""
     st = session.engine.state
@@ -235,7 +239,7 @@ def target_preview(
         except (TypeError, KeyError, ValueError):  # an action the query does not know: say so below
             res = None
     if res is None:
-        cmd, why = target_command(session, actor, action, target, option)
+        cmd, why = target_command(session, actor, action, target, option, values)
         text = [f"{st.creatures[target].name}: " + ("legal" if cmd is not None else why)]
         dist_fn = session.hook("distance_yd")
         if dist_fn is not None:

@@ -15,7 +15,9 @@ from game.ui.action_menu import MenuEntry, menu_of
 from game.ui.panels import ActionButton, PanelModel
 
 NEAREST_TARGETS = 8
-ACTOR_FIELDS = ("creature", "attacker", "mover", "actor")
+ACTOR_FIELDS = ("creature", "attacker", "mover", "actor", "caster")
+SIDE_FIELDS = ("side", "losing_side")
+TARGET_FIELDS = ("target", "targets", "mount")
 
 
 def fields_of(cmd_type: type) -> dict[str, dataclasses.Field]:
@@ -37,6 +39,33 @@ def actor_field(cmd_type: type) -> str:
     return next((f for f in ACTOR_FIELDS if f in names), "")
 
 
+def side_field(cmd_type: type) -> str:
+    """The required field naming the side a side-level command is for ('side', 'losing_side')."""
+    req = _required(cmd_type)
+    return next((f for f in SIDE_FIELDS if f in req), "")
+
+
+def target_field(cmd_type: type) -> str:
+    """The required field the target tool fills ('target', 'targets' or 'mount'), or ''."""
+    req = _required(cmd_type)
+    return next((f for f in TARGET_FIELDS if f in req), "")
+
+
+def target_value(cmd_type: type, key: str) -> dict[str, Any]:
+    """The target tool's pick as the command's field: ``targets`` takes a one-creature tuple."""
+    f = target_field(cmd_type) or "target"
+    return {f: (key,) if f == "targets" else key}
+
+
+def typed_hint(cmd_type: type) -> str:
+    """What the GM types for a command (its plain values, less what a tool or the side fills)."""
+    from game.ui.typed import hint
+
+    actor = actor_field(cmd_type) or side_field(cmd_type) or "area"
+    skip = (target_field(cmd_type),) if target_field(cmd_type) else ()
+    return hint(cmd_type, actor, skip)
+
+
 def tool_kind(cmd_type: type) -> str:
     """'path' (played with the move tool), 'target' (needs a target creature), 'now', 'global'
     (nobody's act), 'declare', 'formation', or '' (needs values the window cannot pick)."""
@@ -44,6 +73,7 @@ def tool_kind(cmd_type: type) -> str:
     req = _required(cmd_type)
     if not actor_field(cmd_type):
         from game.ui.declare import act_type
+        from game.ui.typed import typed_fields
 
         if act_type(cmd_type) is not None:
             return "declare"  # each creature declares its act (game/ui/declare.py)
@@ -52,7 +82,29 @@ def tool_kind(cmd_type: type) -> str:
         # A command for a whole formation (OSR blocks): played for the selected creature's one
         if "formation" in req and req <= {"formation", "path", "facing"} and len(req) == 2:
             return "formation"
+        if req == {"formation"}:
+            return "formation_now"  # the selected creature's block, at once (break formation)
+        side = side_field(cmd_type)
+        if side and (req == {side} or typed_fields(cmd_type, side)):
+            return "side"  # the selected creature's side, values typed (game/ui/picks.py)
+        if "area" in req and typed_fields(cmd_type, "area"):
+            return "area"  # a rectangle of squares dragged, values typed first
         return ""
+    actor = actor_field(cmd_type)
+    tf = target_field(cmd_type)
+    if tf and tf != "target" and not req - {actor, tf, "spell", "item"}:
+        from game.ui.typed import typed_fields
+
+        if typed_fields(cmd_type, actor, skip=(tf,)):
+            return "target_typed"  # values typed first, then the target tool (item attacks)
+        return "target"
+    if tf == "target" and req - {actor, "target"}:
+        from game.ui.typed import typed_fields
+
+        if typed_fields(cmd_type, actor, skip=("target",)):
+            return "target_typed"
+    if req - {actor} == {"square"}:
+        return "square"  # a square picked on the map (teleport)
     if req - set(ACTOR_FIELDS) - {"path", "target"}:
         from game.ui.typed import typed_fields
 
@@ -100,7 +152,19 @@ def _legality(session: Any, selected: str, cmd_type: type, kind: str) -> tuple[b
     if kind == "global":
         vs = session.validate(cmd_type())
         return (not vs, vs[0].reason if vs else "")
-    if kind == "typed":
+    if kind == "side":
+        from game.ui.picks import side_legality
+
+        return side_legality(session, selected, cmd_type)
+    if kind == "formation_now":
+        from game.ui.tools.formation import formation_of
+
+        f = formation_of(session, selected)
+        if f is None:
+            return False, "not in a formation"
+        vs = session.validate(cmd_type(formation=f.key))
+        return (not vs, vs[0].reason if vs else "")
+    if kind in ("typed", "target_typed", "square", "area"):
         return True, ""  # the typed values decide: the engine checks them when they are given
     if kind == "now":
         vs = session.validate(make(cmd_type, selected))
@@ -121,7 +185,7 @@ def _legality(session: Any, selected: str, cmd_type: type, kind: str) -> tuple[b
         key=lambda c: max(abs(c.square[0] - me[0]), abs(c.square[1] - me[1])),
     )[:NEAREST_TARGETS]
     for c in others:
-        vs = session.validate(make(cmd_type, selected, target=c.id))
+        vs = session.validate(make(cmd_type, selected, **target_value(cmd_type, c.id)))
         if not vs:
             return True, ""
         if not first and st.hostile(selected, c.id):

@@ -3,23 +3,28 @@ them at the creature ("3 fell from the wall"), in the order the command declares
 
 A command qualifies when, besides the creature it is for, its required fields are plain numbers
 or words; its optional plain fields may follow. The last word field takes the rest of the text.
+A name of several words before other values goes in double quotes ("flask of oil" 1d6).
 Nothing here knows a command: the engine's validate says whether the values make sense.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import shlex
 from typing import Any
 
 PLAIN = {"int": int, "float": float, "str": str}
 
 
-def typed_fields(cmd_type: type, actor: str) -> list[dataclasses.Field] | None:
-    """The fields the GM types (required first, then optional plain ones), or None."""
+def typed_fields(
+    cmd_type: type, actor: str, skip: tuple[str, ...] = ()
+) -> list[dataclasses.Field] | None:
+    """The fields the GM types (required first, then optional plain ones), or None; ``skip``:
+    fields a tool fills (the target, the area)."""
     req: list[dataclasses.Field] = []
     opt: list[dataclasses.Field] = []
     for f in dataclasses.fields(cmd_type):
-        if f.name in (actor, "part_of"):
+        if f.name in (actor, "part_of", *skip):
             continue
         required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
         if str(f.type) not in PLAIN:
@@ -30,9 +35,9 @@ def typed_fields(cmd_type: type, actor: str) -> list[dataclasses.Field] | None:
     return req + opt if req else None
 
 
-def hint(cmd_type: type, actor: str) -> str:
+def hint(cmd_type: type, actor: str, skip: tuple[str, ...] = ()) -> str:
     """'amount [reason]': what to type."""
-    fields = typed_fields(cmd_type, actor) or []
+    fields = typed_fields(cmd_type, actor, skip) or []
     return " ".join(
         f.name.replace("_", " ")
         if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
@@ -41,11 +46,16 @@ def hint(cmd_type: type, actor: str) -> str:
     )
 
 
-def make_typed(session: Any, cmd_type: type, actor: str, who: str, text: str) -> tuple[Any, str]:
-    """The command with the typed values (or None and why not)."""
-    fields = typed_fields(cmd_type, actor) or []
-    words = text.split()
-    kw: dict[str, Any] = {actor: who}
+def parse_typed(
+    cmd_type: type, actor: str, text: str, skip: tuple[str, ...] = ()
+) -> tuple[dict[str, Any] | None, str]:
+    """The typed values by field name (or None and what to type)."""
+    fields = typed_fields(cmd_type, actor, skip) or []
+    try:  # "flask of oil" 1d6: a name of several words in quotes
+        words = shlex.split(text) if '"' in text else text.split()
+    except ValueError:
+        words = text.split()
+    kw: dict[str, Any] = {}
     for i, f in enumerate(fields):
         if not words:
             break
@@ -66,7 +76,15 @@ def make_typed(session: Any, cmd_type: type, actor: str, who: str, text: str) ->
         and f.default_factory is dataclasses.MISSING
     ]
     if missing:
-        return None, f"Type {hint(cmd_type, actor)}"
-    cmd = cmd_type(**kw)
+        return None, f"Type {hint(cmd_type, actor, skip)}"
+    return kw, ""
+
+
+def make_typed(session: Any, cmd_type: type, actor: str, who: str, text: str) -> tuple[Any, str]:
+    """The command with the typed values (or None and why not)."""
+    kw, why = parse_typed(cmd_type, actor, text)
+    if kw is None:
+        return None, why
+    cmd = cmd_type(**{actor: who}, **kw)
     vs = session.validate(cmd)
     return (None, vs[0].reason) if vs else (cmd, "")

@@ -6,6 +6,10 @@ others or by the round's own buttons), ``order`` within the group, a short ``lab
 GM tool, not a creature's action), and optionally ``role`` (what the window's own buttons use:
 "begin", "turn_start", "turn_end") and ``situational`` (worth showing first when it is legal:
 Find's "share your knowledge").
+
+The acts whose legality rests on what the creature has (a teleport, an item or a spell with its
+dice typed in, an item to pick up, an effect to end) are on the GM's panel: the engine cannot
+grey them, and the GM types or picks their values for the selected creature.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ _ROWS: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
     ("stay_airborne", "move", "Stay aloft", {}),
     ("mount", "move", "Mount", {}),
     ("dismount", "move", "Dismount", {}),
-    ("teleport", "move", "Teleport", {}),
+    ("teleport", "move", "Teleport", {"gm": True}),
     ("attack", "attack", "Attack", {}),
     ("two_weapon_attack", "attack", "Two weapons", {}),
     ("grab", "attack", "Grab", {}),
@@ -47,8 +51,8 @@ _ROWS: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
     ("feint", "attack", "Feint", {}),
     ("pull", "attack", "Pull", {}),
     ("mounted_attack", "attack", "Mounted attack", {}),
-    ("item_attack", "attack", "Item attack", {}),
-    ("spell_attack", "attack", "Spell attack", {}),
+    ("item_attack", "attack", "Item attack", {"gm": True}),
+    ("spell_attack", "attack", "Spell attack", {"gm": True}),
     ("defend", "action", "Defend", {}),
     ("help", "action", "Help", {}),
     ("hide", "action", "Hide", {}),
@@ -61,9 +65,9 @@ _ROWS: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
     ("concentrate", "action", "Concentrate", {}),
     ("use_triggered_action", "action", "Triggered", {}),
     ("minor_activity", "action", "Minor", {}),
-    ("cast_utility_spell", "action", "Utility spell", {}),
-    ("end_effect", "action", "End effect", {}),
-    ("pick_up", "action", "Pick up", {}),
+    ("cast_utility_spell", "action", "Utility spell", {"gm": True}),
+    ("end_effect", "action", "End effect", {"gm": True}),
+    ("pick_up", "action", "Pick up", {"gm": True}),
     ("deal_damage", "gm", "Damage", {"gm": True}),
     ("heal", "gm", "Heal", {"gm": True}),
     ("afflict", "gm", "Afflict", {"gm": True}),

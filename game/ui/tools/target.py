@@ -15,10 +15,13 @@ class TargetTool(Tool):
 
     name = "target"
 
-    def __init__(self, actor: str, action: str, option: str = "") -> None:
+    def __init__(
+        self, actor: str, action: str, option: str = "", values: dict[str, Any] | None = None
+    ) -> None:
         self.actor = actor
         self.action = action
         self.option = option
+        self.values = dict(values or {})  # typed before the pick (an item attack's item ...)
         self.hovered = ""
         self.target_preview: TargetPreview | None = None
 
@@ -30,7 +33,9 @@ class TargetTool(Tool):
         if not key or key == self.actor:
             self.target_preview = None
             return Result(status=f"{self.action.replace('_', ' ')}: hover a target")
-        self.target_preview = ctx.session.target_preview(self.actor, self.action, key, self.option)
+        self.target_preview = ctx.session.target_preview(
+            self.actor, self.action, key, self.option, self.values
+        )
         text = self.target_preview.text
         # Legal or why not, and the bottom line (net boons, the number to beat): the rest is
         # written beside the target and would not fit on the status line
@@ -40,7 +45,9 @@ class TargetTool(Tool):
         key = token_at(ctx, square)
         if not key or key == self.actor:
             return Result(status="Click a creature to target it; right click or Escape cancels")
-        cmd, why = ctx.session.target_command(self.actor, self.action, key, self.option)
+        cmd, why = ctx.session.target_command(
+            self.actor, self.action, key, self.option, self.values
+        )
         if cmd is None:
             return Result(status=why)
         return Result(command=cmd, pop=True)

@@ -1,0 +1,100 @@
+"""Commands the window plays with a pick rather than a creature's own act: a side's commands (the
+selected creature's side, values typed), a square (teleport) and a rectangle of squares (the
+light), and typed values before the target tool (item and spell attacks).
+
+Nothing here knows a command: fields are read from the command type (game/ui/session_panels.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.battlefield import Square
+from game.ui.tools.base import Result, Tool, ToolContext
+
+
+def side_of(session: Any, selected: str) -> str:
+    """The side a side-level command is for: the selected creature's."""
+    c = session.engine.state.creatures.get(selected)
+    return c.side if c is not None else ""
+
+
+def side_legality(session: Any, selected: str, cmd_type: type) -> tuple[bool, str]:
+    """Legal for the selected creature's side (values typed later decide the rest)."""
+    from game.ui.session_panels import _required, side_field
+
+    field = side_field(cmd_type)
+    if not side_of(session, selected):
+        return False, "select a creature of the side"
+    if _required(cmd_type) != {field}:
+        return True, ""
+    vs = session.validate(cmd_type(**{field: side_of(session, selected)}))
+    return (not vs, vs[0].reason if vs else "")
+
+
+class SquareTool(Tool):
+    """Pick one square for a command's ``square`` (teleport); right click or Escape cancels."""
+
+    name = "square"
+
+    def __init__(self, actor: str, action: str, cmd_type: type, field: str = "square") -> None:
+        self.actor, self.action, self.cmd_type, self.field = actor, action, cmd_type, field
+        self.hovered: Square | None = None
+
+    def hover(self, square: Square, ctx: ToolContext) -> Result | None:
+        self.hovered = square
+        return None
+
+    def press(self, square: Square, ctx: ToolContext) -> Result | None:
+        from game.ui.session_panels import make
+
+        cmd = make(self.cmd_type, self.actor, **{self.field: square})
+        vs = ctx.session.validate(cmd)
+        if vs:
+            return Result(status="Not legal: " + vs[0].reason)
+        return Result(command=cmd, pop=True)
+
+    def preview(self) -> dict[str, Any]:
+        if self.hovered is None:
+            return {}
+        return {"measure": (self.hovered, self.hovered, "")}
+
+
+class AreaTool(Tool):
+    """Drag a rectangle of squares for a command's ``area`` ([x0, y0, x1, y1], corners included),
+    with the values typed before (the light level); right click or Escape cancels."""
+
+    name = "area"
+
+    def __init__(self, action: str, cmd_type: type, values: dict[str, Any]) -> None:
+        self.action, self.cmd_type, self.values = action, cmd_type, values
+        self.start: Square | None = None
+        self.end: Square | None = None
+
+    def press(self, square: Square, ctx: ToolContext) -> Result | None:
+        self.start = self.end = square
+        return None
+
+    def hover(self, square: Square, ctx: ToolContext) -> Result | None:
+        if self.start is not None:
+            self.end = square
+        return None
+
+    def release(self, square: Square, ctx: ToolContext) -> Result | None:
+        if self.start is None:
+            return None
+        (x0, y0), (x1, y1) = self.start[:2], square[:2]
+        area = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+        self.start = self.end = None
+        cmd = self.cmd_type(area=area, **self.values)
+        vs = ctx.session.validate(cmd)
+        if vs:
+            return Result(status="Not legal: " + vs[0].reason)
+        return Result(command=cmd, pop=True)
+
+    def preview(self) -> dict[str, Any]:
+        if self.start is None or self.end is None:
+            return {}
+        w = abs(self.end[0] - self.start[0]) + 1
+        h = abs(self.end[1] - self.start[1]) + 1
+        return {"measure": (self.start, self.end, f"{w} x {h} squares")}

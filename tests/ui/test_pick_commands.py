@@ -1,0 +1,163 @@
+"""SotDL commands that need a pick from the window: Ride (the mount with the target tool) and
+dismount, teleport (a square), the light (a dragged rectangle and a typed level), item and spell
+attacks (typed values, then the target tool); each pick cancellable."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.ui.app import App
+from game.ui.session import Session
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO = ROOT / "config" / "encounters" / "demo.yaml"
+
+
+def _open(tmp_path: Path, who: str) -> App:
+    app = App(Session.open(DEMO, journal_path=tmp_path / "j.jsonl"), size=(1400, 860))
+    app.update(0.0)
+    app._intent("advance")
+    app.selected = who
+    app._panel_version = -1
+    app.update(0.0)
+    return app
+
+
+def _events(app: App) -> list[str]:
+    return [type(e).__name__ for rec in app.session.engine.history for e in rec.events]
+
+
+def _type(app: App, text: str) -> None:
+    """The GM types into the prompt at the creature and presses Enter."""
+    app.update(0.0)
+    entry = app.panels.prompt_entry
+    assert entry is not None
+    entry.set_text(text)
+    app.handle(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=entry, text=text))
+    app.update(0.0)
+
+
+def _click(app: App, square: tuple[int, int], button: int = 1) -> None:
+    pos = app.camera.square_center_px(square)
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.update(0.0)
+
+
+def _visible(app: App, square: tuple[int, int]) -> None:
+    app.camera.fit(app.session.battlefield.width, app.session.battlefield.height)
+    app.update(0.0)
+    assert not app.panels.over_panels(app.camera.square_center_px(square))
+
+
+def test_dismount_then_ride_the_mount_picked_with_the_target_tool(tmp_path: Path) -> None:
+    app = _open(tmp_path, "knight")
+    try:
+        st = app.session.engine.state
+        assert st.creatures["knight"].data["riding"] == "warhorse"
+        app._intent("turn_start", "knight")
+        app._intent("action:dismount")
+        st = app.session.engine.state
+        assert not st.creatures["knight"].data.get("riding"), app.status
+        app._intent("turn_end")
+        app._intent("turn_start", "warhorse")
+        app._intent("turn_end")
+        for _ in range(6):  # to the next round's players' turn
+            if app.session.engine.state.round > 1 and "players" in app.session.engine.state.phase:
+                break
+            app._intent("advance")
+        app.selected = "knight"
+        app._intent("turn_start", "knight")
+        app.update(0.0)
+        app._intent("action:mount")
+        assert app.tools[-1].name == "target"
+        horse = app.session.engine.state.creatures["warhorse"].square
+        _visible(app, horse)
+        _click(app, horse)
+        st = app.session.engine.state
+        assert st.creatures["knight"].data.get("riding") == "warhorse", app.status
+    finally:
+        app.close()
+
+
+def test_teleport_to_a_clicked_square_and_escape_cancels(tmp_path: Path) -> None:
+    app = _open(tmp_path, "spearman")
+    try:
+        app._intent("turn_start", "spearman")
+        app.update(0.0)
+        _visible(app, (12, 6))
+        app._intent("action:teleport")
+        assert app.tools[-1].name == "square"
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+        assert len(app.tools) == 1 and app.session.engine.state.creatures["spearman"].square == (
+            10,
+            4,
+        )
+        app._intent("action:teleport")
+        _click(app, (12, 6))
+        assert app.session.engine.state.creatures["spearman"].square == (12, 6), app.status
+    finally:
+        app.close()
+
+
+def test_change_light_over_a_dragged_rectangle(tmp_path: Path) -> None:
+    app = _open(tmp_path, "spearman")
+    try:
+        _visible(app, (8, 8))
+        app._intent("action:change_light")
+        _type(app, "dark torches doused")
+        assert app.local_prompt is None and app.tools[-1].name == "area", app.status
+        a, b = app.camera.square_center_px((8, 8)), app.camera.square_center_px((10, 9))
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+        app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)))
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+        assert len(app.tools) == 1, app.status
+        changes = app.session.engine.state.data.get("light_changes", ())
+        assert [tuple(a) for a, _ in changes] == [(8, 8, 10, 9)]
+        assert changes[0][1] == 2  # dark, by the ruleset's light table
+    finally:
+        app.close()
+
+
+def test_item_attack_typed_then_targeted(tmp_path: Path) -> None:
+    app = _open(tmp_path, "spearman")
+    try:
+        app._intent("turn_start", "spearman")
+        app.update(0.0)
+        app._intent("action:teleport")
+        _visible(app, (16, 29))
+        _click(app, (16, 29))  # beside the goblin
+        app._intent("action:item_attack")
+        _type(app, '"flask of oil" 1d6')
+        assert app.tools[-1].name == "target", app.status
+        _click(app, app.session.engine.state.creatures["goblin"].square)
+        rec = app.session.engine.history[-1]
+        assert type(rec.command).__name__ == "ItemAttack" or rec.command.item == "flask of oil"
+        assert rec.command.item == "flask of oil" and rec.command.target == "goblin"
+    finally:
+        app.close()
+
+
+def test_spell_attack_typed_then_targeted_and_right_click_cancels(tmp_path: Path) -> None:
+    app = _open(tmp_path, "spearman")
+    try:
+        app._intent("turn_start", "spearman")
+        app.update(0.0)
+        _visible(app, (17, 30))
+        app._intent("action:spell_attack")
+        app.update(0.0)
+        assert app.local_prompt is not None
+        _click(app, (2, 2), button=3)
+        assert app.local_prompt is None
+        app._intent("action:spell_attack")
+        _type(app, "frighten will will")
+        _click(app, (17, 30))
+        rec = app.session.engine.history[-1]
+        assert getattr(rec.command, "targets", None) == ("goblin",), app.status
+        assert rec.command.spell == "frighten"
+    finally:
+        app.close()

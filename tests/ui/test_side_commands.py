@@ -1,0 +1,122 @@
+"""OSR side-level commands from the window: the selected creature's side, values typed at it
+(initiative modifier, morale course, terms), a block broken up, each cancellable."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.ui.app import App
+from game.ui.session import Session
+
+ROOT = Path(__file__).resolve().parents[2]
+OSR = ROOT / "config" / "encounters" / "osr_demo.yaml"
+
+
+def _open(tmp_path: Path, who: str) -> App:
+    app = App(Session.open(OSR, journal_path=tmp_path / "j.jsonl"), size=(1400, 860))
+    app.update(0.0)
+    app._intent("advance")
+    app.selected = who
+    app._panel_version = -1
+    app.update(0.0)
+    return app
+
+
+def _types(app: App) -> list[str]:
+    return [type(e).__name__ for rec in app.session.engine.history for e in rec.events]
+
+
+def _type(app: App, text: str) -> None:
+    """The GM types into the prompt at the creature and presses Enter."""
+    app.update(0.0)
+    assert app.panels.prompt_entry is not None
+    app.panels.prompt_entry.set_text(text)
+    # Enter in the entry: pygame_gui posts this event (the app's own handling of it)
+    import pygame_gui
+
+    entry = app.panels.prompt_entry
+    app.handle(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=entry, text=text))
+    app.update(0.0)
+
+
+def test_side_commands_are_on_the_gm_panel(tmp_path: Path) -> None:
+    app = _open(tmp_path, "sergeant")
+    try:
+        ids = {a.id for a in app.panels.model.gm_tools}
+        assert {"initiative_modifier", "choose_course", "terms", "break_formation"} <= ids
+    finally:
+        app.close()
+
+
+def test_initiative_modifier_for_the_selected_creatures_side(tmp_path: Path) -> None:
+    app = _open(tmp_path, "sergeant")
+    try:
+        app._intent("action:initiative_modifier")
+        assert "Garrison" in app._local_question("initiative_modifier", "x").replace(
+            "garrison", "Garrison"
+        )
+        _type(app, "1 high ground")
+        assert app.local_prompt is None, app.status
+        mods = app.session.engine.state.data.get("osr_init_mods", {})
+        assert mods["garrison"] == (("high ground", 1),)
+    finally:
+        app.close()
+
+
+def test_escape_cancels_a_side_prompt(tmp_path: Path) -> None:
+    app = _open(tmp_path, "sergeant")
+    try:
+        n = len(app.session.engine.history)
+        app._intent("action:choose_course")
+        app.update(0.0)
+        assert app.local_prompt is not None
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+        app.update(0.0)
+        assert app.local_prompt is None and len(app.session.engine.history) == n
+        app._intent("action:terms")
+        app.update(0.0)
+        at = app.camera.square_center_px(app.session.engine.state.creatures["sergeant"].square)
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):  # a right click
+            app.handle(pygame.event.Event(kind, pos=(at[0] + 200, at[1] - 200), button=3))
+        assert app.local_prompt is None and len(app.session.engine.history) == n
+    finally:
+        app.close()
+
+
+def test_morale_surrender_and_terms_end_the_fight(tmp_path: Path) -> None:
+    app = _open(tmp_path, "sergeant")
+    try:
+        app.selected = next(
+            k for k, c in app.session.engine.state.creatures.items() if c.side == "raiders"
+        )
+        for _ in range(12):  # the round's parts from the turn panel's Next until Morale
+            if app.session.engine.state.phase == "morale":
+                break
+            app._intent("advance")
+            while app.session.engine.pending is not None:  # a question on the way: first option
+                app._intent("answer:" + str(app.session.engine.pending.options[0][0]))
+        assert app.session.engine.state.phase == "morale", app.status
+        app._intent("action:choose_course")
+        _type(app, "surrender")
+        assert app.local_prompt is None, app.status
+        app._intent("action:terms")
+        _type(app, "white_peace garrison")
+        assert app.local_prompt is None, app.status
+        assert "OsrTermsAgreed" in _types(app)
+        assert "CombatEnded" in _types(app)
+    finally:
+        app.close()
+
+
+def test_break_formation_for_the_selected_creatures_block(tmp_path: Path) -> None:
+    app = _open(tmp_path, "sergeant")
+    try:
+        assert "shield_wall" in app.session.engine.state.data["osr_formations"]
+        app._intent("action:break_formation")
+        assert "shield_wall" not in app.session.engine.state.data.get("osr_formations", {}), (
+            app.status
+        )
+    finally:
+        app.close()
