@@ -206,6 +206,9 @@ class App:
             and event.ui_element is self.panels.creatures
         ):
             cid = self.panels.creature_for_row(event.text)
+            if not cid:
+                self._pick_side(str(event.text))
+                return
             self._intent("turn_start", cid)
             if cid:  # its actions on the bar at once: the GM clicked it to play it
                 self.selected = cid
@@ -253,6 +256,22 @@ class App:
             return
         if event.type == pygame.KEYDOWN and not self._text_focused():
             self._key(event)
+
+    def _pick_side(self, header: str) -> None:
+        """A side's header in the turn panel: select one of its creatures, so the GM panel's
+        side-level tools (initiative, morale course, terms) are for that side."""
+        st = self.session.engine.state if self.session.engine is not None else None
+        if st is None:
+            return
+        for side in st.sides:
+            if header.startswith(f"{side.name or side.id} ("):
+                members = [c.id for c in st.creatures.values() if c.side == side.id]
+                live = [k for k in members if st.creatures[k].in_fight] or members
+                if live:
+                    self.selected = live[0]
+                    self.status = f"{side.name or side.id}: the GM tools act for this side"
+                    self._panel_version = -1
+                return
 
     def _cancel_local_prompt(self) -> None:
         """Escape or right click while values are typed at a creature: nothing is played."""
@@ -406,8 +425,12 @@ class App:
             sid = side_of(self.session, self.local_prompt[1]) if self.local_prompt else ""
             side = next((s for s in self.session.engine.state.sides if s.id == sid), None)
             name = (side.name or side.id) if side is not None else sid
-        if kind in ("typed", "side", "target_typed", "area"):
-            then = {"target_typed": ", then click the target", "area": ", then drag the area"}
+        if kind in ("typed", "side", "target_typed", "area", "members"):
+            then = {
+                "target_typed": ", then click the target",
+                "area": ", then drag the area",
+                "members": ", then drag over the members",
+            }
             return (
                 f"<b>{name}</b>: {what}: type <i>{typed_hint(cmd_type)}</i>, "
                 f"then Enter{then.get(kind, '')}"

@@ -186,10 +186,13 @@ def start_action(app: App, action: str) -> None:
     elif kind == "target":
         app.tools = app.tools[:1] + [TargetTool(app.selected, action, app.option)]
         app.status = f"{action.replace('_', ' ')}: hover a target to see the odds, click to roll"
-    elif kind in ("declare", "typed", "side", "target_typed", "area"):
+    elif kind in ("declare", "typed", "side", "target_typed", "area", "members"):
         from game.ui.session_panels import typed_hint
 
         wanted = typed_hint(cmd_type) if kind != "declare" else "what it does"
+        if kind == "members" and not wanted:
+            _then_pick(app, action, cmd_type, kind, app.selected, "")
+            return
         if kind == "side" and not wanted:  # nothing to type: the side gives up, flees ...
             from game.ui.picks import side_of
             from game.ui.session_panels import side_field
@@ -245,7 +248,7 @@ def answer_declaration(app: App, text: str) -> None:
         return
     cmd_type = app.session.engine.ruleset.command_names[action]
     kind = tool_kind(cmd_type)
-    if kind in ("target_typed", "area"):
+    if kind in ("target_typed", "area", "members"):
         _then_pick(app, action, cmd_type, kind, who, text)
         return
     if kind == "side":
@@ -268,20 +271,23 @@ def answer_declaration(app: App, text: str) -> None:
 def _then_pick(app: App, action: str, cmd_type: type, kind: str, who: str, text: str) -> None:
     """Values typed: now the target tool (item and spell attacks) or the area drag (light)."""
     from game.ui.picks import AreaTool
-    from game.ui.session_panels import actor_field, target_field
+    from game.ui.session_panels import actor_field, member_field, target_field
     from game.ui.tools.target import TargetTool
     from game.ui.typed import parse_typed
 
-    skip = (target_field(cmd_type),) if kind == "target_typed" else ("area",)
-    actor = actor_field(cmd_type) if kind == "target_typed" else "area"
+    field = {"area": "area", "members": member_field(cmd_type)}.get(kind, "")
+    skip = (target_field(cmd_type),) if kind == "target_typed" else (field,)
+    actor = actor_field(cmd_type) if kind == "target_typed" else field
     values, why = parse_typed(cmd_type, actor, text, skip)
     if values is None:
         app.status = why
         return
     app.local_prompt = None
-    if kind == "area":
-        app.tools = app.tools[:1] + [AreaTool(action, cmd_type, values)]
-        app.status = "Drag a rectangle of squares; right click or Escape cancels"
+    if field:
+        app.tools = app.tools[:1] + [AreaTool(action, cmd_type, values, field)]
+        app.status = (
+            "Drag a rectangle of squares" if field == "area" else "Drag over the creatures"
+        ) + "; right click or Escape cancels"
     else:
         app.tools = app.tools[:1] + [TargetTool(who, action, app.option, values)]
         app.status = "Click the target; right click or Escape cancels"

@@ -1,6 +1,6 @@
 """Commands the window plays with a pick rather than a creature's own act: a side's commands (the
 selected creature's side, values typed), a square (teleport) and a rectangle of squares (the
-light), and typed values before the target tool (item and spell attacks).
+light, a formation's members), and typed values before the target tool (item and spell attacks).
 
 Nothing here knows a command: fields are read from the command type (game/ui/session_panels.py).
 """
@@ -30,6 +30,16 @@ def side_legality(session: Any, selected: str, cmd_type: type) -> tuple[bool, st
         return True, ""
     vs = session.validate(cmd_type(**{field: side_of(session, selected)}))
     return (not vs, vs[0].reason if vs else "")
+
+
+def creatures_in(session: Any, area: tuple[int, int, int, int]) -> tuple[str, ...]:
+    """The creatures in the fight standing in a rectangle of squares (corners included)."""
+    x0, y0, x1, y1 = area
+    return tuple(
+        c.id
+        for c in session.engine.state.creatures.values()
+        if c.in_fight and x0 <= c.square[0] <= x1 and y0 <= c.square[1] <= y1
+    )
 
 
 class SquareTool(Tool):
@@ -66,8 +76,11 @@ class AreaTool(Tool):
 
     name = "area"
 
-    def __init__(self, action: str, cmd_type: type, values: dict[str, Any]) -> None:
+    def __init__(
+        self, action: str, cmd_type: type, values: dict[str, Any], field: str = "area"
+    ) -> None:
         self.action, self.cmd_type, self.values = action, cmd_type, values
+        self.field = field  # "area": the rectangle; a member field: the creatures inside it
         self.start: Square | None = None
         self.end: Square | None = None
 
@@ -86,7 +99,12 @@ class AreaTool(Tool):
         (x0, y0), (x1, y1) = self.start[:2], square[:2]
         area = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
         self.start = self.end = None
-        cmd = self.cmd_type(area=area, **self.values)
+        value: Any = area
+        if self.field != "area":
+            value = creatures_in(ctx.session, area)
+            if not value:
+                return Result(status="No creature in that rectangle: drag over the members")
+        cmd = self.cmd_type(**{self.field: value}, **self.values)
         vs = ctx.session.validate(cmd)
         if vs:
             return Result(status="Not legal: " + vs[0].reason)

@@ -18,6 +18,7 @@ NEAREST_TARGETS = 8
 ACTOR_FIELDS = ("creature", "attacker", "mover", "actor", "caster")
 SIDE_FIELDS = ("side", "losing_side")
 TARGET_FIELDS = ("target", "targets", "mount")
+MEMBER_FIELDS = ("members", "creatures")
 
 
 def fields_of(cmd_type: type) -> dict[str, dataclasses.Field]:
@@ -45,6 +46,12 @@ def side_field(cmd_type: type) -> str:
     return next((f for f in SIDE_FIELDS if f in req), "")
 
 
+def member_field(cmd_type: type) -> str:
+    """The required field listing a group of creatures ('members' of a formation), or ''."""
+    req = _required(cmd_type)
+    return next((f for f in MEMBER_FIELDS if f in req), "")
+
+
 def target_field(cmd_type: type) -> str:
     """The required field the target tool fills ('target', 'targets' or 'mount'), or ''."""
     req = _required(cmd_type)
@@ -61,7 +68,7 @@ def typed_hint(cmd_type: type) -> str:
     """What the GM types for a command (its plain values, less what a tool or the side fills)."""
     from game.ui.typed import hint
 
-    actor = actor_field(cmd_type) or side_field(cmd_type) or "area"
+    actor = actor_field(cmd_type) or side_field(cmd_type) or member_field(cmd_type) or "area"
     skip = (target_field(cmd_type),) if target_field(cmd_type) else ()
     return hint(cmd_type, actor, skip)
 
@@ -89,6 +96,9 @@ def tool_kind(cmd_type: type) -> str:
             return "side"  # the selected creature's side, values typed (game/ui/picks.py)
         if "area" in req and typed_fields(cmd_type, "area"):
             return "area"  # a rectangle of squares dragged, values typed first
+        group = member_field(cmd_type)
+        if group and (req == {group} or typed_fields(cmd_type, group)):
+            return "members"  # the creatures in a dragged rectangle (form up), values typed first
         return ""
     actor = actor_field(cmd_type)
     tf = target_field(cmd_type)
@@ -164,7 +174,7 @@ def _legality(session: Any, selected: str, cmd_type: type, kind: str) -> tuple[b
             return False, "not in a formation"
         vs = session.validate(cmd_type(formation=f.key))
         return (not vs, vs[0].reason if vs else "")
-    if kind in ("typed", "target_typed", "square", "area"):
+    if kind in ("typed", "target_typed", "square", "area", "members"):
         return True, ""  # the typed values decide: the engine checks them when they are given
     if kind == "now":
         vs = session.validate(make(cmd_type, selected))

@@ -120,3 +120,45 @@ def test_break_formation_for_the_selected_creatures_block(tmp_path: Path) -> Non
         )
     finally:
         app.close()
+
+
+def test_form_up_the_creatures_dragged_over(tmp_path: Path) -> None:
+    app = _open(tmp_path, "sergeant")
+    try:
+        app._intent("action:break_formation")
+        app.camera.fit(app.session.battlefield.width, app.session.battlefield.height)
+        app._intent("action:form_up")
+        _type(app, "wall2 S tight")
+        assert app.local_prompt is None and app.tools[-1].name == "area", app.status
+        a, b = app.camera.square_center_px((14, 22)), app.camera.square_center_px((17, 22))
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+        app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)))
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+        forms = app.session.engine.state.data.get("osr_formations", {})
+        assert "wall2" in forms, app.status
+        assert len(app.tools) == 1
+    finally:
+        app.close()
+
+
+def test_a_side_header_in_the_turn_panel_picks_the_side(tmp_path: Path) -> None:
+    import pygame_gui
+
+    app = _open(tmp_path, "sergeant")
+    try:
+        app.update(0.0)
+        header = next(r for r, cid in app.panels.model.creature_rows if not cid and "Raid" in r)
+        app.handle(
+            pygame.event.Event(
+                pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
+                text=header,
+                ui_element=app.panels.creatures,
+            )
+        )
+        assert app.session.engine.state.creatures[app.selected].side == "raiders"
+        app._intent("action:initiative_modifier")
+        _type(app, "-1 roused from sleep")
+        mods = app.session.engine.state.data.get("osr_init_mods", {})
+        assert mods["raiders"] == (("roused from sleep", -1),), app.status
+    finally:
+        app.close()
