@@ -161,3 +161,32 @@ def test_spell_attack_typed_then_targeted_and_right_click_cancels(tmp_path: Path
         assert rec.command.spell == "frighten"
     finally:
         app.close()
+
+
+def test_roll_for_order_over_the_creatures_dragged_over(tmp_path: Path) -> None:
+    app = _open(tmp_path, "spearman")
+    try:
+        _visible(app, (4, 25))
+        app._intent("action:roll_for_order")
+        assert app.tools[-1].name == "area", app.status  # nothing to type: drag at once
+        a, b = app.camera.square_center_px((3, 2)), app.camera.square_center_px((11, 5))
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+        cmd = app.session.engine.history[-1].command
+        assert set(cmd.creatures) == {"spearman", "wall_guard"}, app.status
+    finally:
+        app.close()
+
+
+def test_surprise_for_the_selected_creatures_side(tmp_path: Path) -> None:
+    app = App(Session.open(DEMO, journal_path=tmp_path / "j.jsonl"), size=(1400, 860))
+    try:
+        app.update(0.0)
+        app.selected = "goblin"
+        app._panel_version = -1
+        app.update(0.0)
+        app._intent("action:surprise")
+        cmd = app.session.engine.history[-1].command if app.session.engine.history else None
+        assert cmd is not None and cmd.side == "foes", app.status
+    finally:
+        app.close()
