@@ -265,7 +265,12 @@ def answer_declaration(app: App, text: str) -> None:
         app.status = why
         return
     app.local_prompt = None
-    app.status = app.session.submit(cmd) or f"{app.session.names().get(who, who)}: {text.strip()}"
+    by = app.session.names().get(who, who)
+    if kind == "side":  # the side acted, not the creature picked to stand for it
+        sid = side_of(app.session, who)
+        sd = next((s for s in app.session.engine.state.sides if s.id == sid), None)
+        by = (sd.name or sd.id) if sd is not None else by
+    app.status = app.session.submit(cmd) or f"{by}: {text.strip()}"
 
 
 def _then_pick(app: App, action: str, cmd_type: type, kind: str, who: str, text: str) -> None:

@@ -209,7 +209,11 @@ def move_command(
 
 
 def target_command(
-    session: Any, actor: str, action: str, target: str, option: str,
+    session: Any,
+    actor: str,
+    action: str,
+    target: str,
+    option: str,
     values: dict[str, Any] | None = None,
 ) -> tuple[Any | None, str]:
     """The command for clicking a target (with values typed before, if any)."""
@@ -227,7 +231,11 @@ def target_command(
 
 
 def target_preview(
-    session: Any, actor: str, action: str, target: str, option: str,
+    session: Any,
+    actor: str,
+    action: str,
+    target: str,
+    option: str,
     values: dict[str, Any] | None = None,
 ) -> TargetPreview:
     """Legal or why not, distance and range band, cover lines, obscurement, boons and banes."""
