@@ -357,6 +357,13 @@ class App:
         ):
             self._cancel_local_prompt()
             return
+        if self.panels.gm_panel is not None and len(self.tools) == 1 and (
+            (event.type == pygame.MOUSEBUTTONDOWN and event.button == 3)
+            or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)
+        ):
+            self.panels.show_gm_tools(False)  # the pop-up of tools or more actions closes
+            self.status = ""
+            return
         ctx = ToolContext(
             self.session,
             self.camera,

@@ -142,7 +142,10 @@ def do_intent(app: App, intent: str, arg: str = "") -> None:
     elif name == "gm_tools":
         app.panels.show_gm_tools(app.panels.gm_panel is None)
     elif name == "more_actions":
-        app.status = "More actions: hover '+' to read them; zoom the window wider to show them all"
+        if app.panels.show_more(rest):
+            app.status = "More actions: click one; Escape closes"
+        else:
+            app.status = "More actions: hover '+' to read them"
     elif name == "action":
         start_action(app, rest)
     elif name in ("answer", "answer_text") and app.local_prompt is not None:

@@ -282,12 +282,17 @@ class Panels:
         for b in self.action_buttons:
             b.kill()
         self.action_buttons.clear()
-        for b in [b for b, intent in self.buttons.items() if intent in ("more_actions", "gm")]:
+        for b in [
+            b
+            for b, intent in self.buttons.items()
+            if intent.partition(":")[0] in ("more_actions", "gm")
+        ]:
             b.kill()
             del self.buttons[b]
         for lab in getattr(self, "_group_labels", []):
             lab.kill()
         self._group_labels: list[UILabel] = []
+        self._more: dict[str, list[ActionButton]] = {}  # a group's actions behind its '+N'
         rows = BAR_ROWS
         row_h = (self.layout.bottom.height - self._px(24) - self._px(2) * rows) // rows
         right = self.layout.bottom.width - self._px(180)
@@ -347,7 +352,8 @@ class Panels:
                     object_id="#illegal" if not any(a.legal for a in rest) else None,
                     tool_tip_text=tip,
                 )
-                self.buttons[b] = "more_actions"
+                self.buttons[b] = f"more_actions:{group}"
+                self._more[group] = rest
                 x += self._px(45)
         # The GM's tools: one button under the option menu, opening their own panel
         gm = self.model.gm_tools
@@ -361,10 +367,23 @@ class Panels:
                 tool_tip_text="The GM's rulings, for the selected creature",
             )
             self.buttons[b] = "gm_tools"
-        if self.gm_panel is not None:
-            self.show_gm_tools(True)
+        if self.gm_panel is not None:  # reopen what was open, with the new state
+            group = getattr(self, "_popup_group", "")
+            if not (group and self.show_more(group)):
+                self.show_gm_tools(True)
 
-    def show_gm_tools(self, show: bool) -> None:
+    def show_more(self, group: str) -> bool:
+        """Open the actions of a group that did not fit on the bar (its '+N' button), in the GM
+        tools' pop-up panel: clicked like the bar's own; False if there are none."""
+        rest = getattr(self, "_more", {}).get(group, [])
+        self.show_gm_tools(False)
+        if not rest:
+            return False
+        self.show_gm_tools(True, rest)
+        self._popup_group = group
+        return True
+
+    def show_gm_tools(self, show: bool, tools: list[ActionButton] | None = None) -> None:
         """Open (or close) the GM's tools: a panel over the bar's right end, one button each,
         greyed with the reason when they do not apply to the selected creature now."""
         if self.gm_panel is not None:
@@ -374,7 +393,8 @@ class Panels:
                 del self.action_buttons[b]
             self.gm_panel.kill()
             self.gm_panel = None
-        tools = self.model.gm_tools
+        self._popup_group = ""  # the GM's tools, or a group's '+N' (show_more)
+        tools = self.model.gm_tools if tools is None else tools
         if not show or not tools:
             return
         cols = 2 if len(tools) > 6 else 1

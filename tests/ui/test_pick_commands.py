@@ -190,3 +190,36 @@ def test_surprise_for_the_selected_creatures_side(tmp_path: Path) -> None:
         assert cmd is not None and cmd.side == "foes", app.status
     finally:
         app.close()
+
+
+def test_actions_behind_plus_n_open_in_a_popup_and_play(tmp_path: Path) -> None:
+    app = _open(tmp_path, "knight")
+    try:
+        app._intent("turn_start", "knight")
+        app._panel_version = -1
+        app.update(0.0)
+        more = [b for b, i in app.panels.buttons.items() if i.startswith("more_actions:")]
+        assert more  # the knight's Move group does not fit at 1400 pixels
+        shown = {a.id for a in app.panels.action_buttons.values()}
+        assert "dismount" not in shown
+        for b in more:
+            app.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=b))
+            app.update(0.0)
+            btn = next(
+                (b for b, a in app.panels.action_buttons.items() if a.id == "dismount"), None
+            )
+            if btn is not None:
+                break
+        assert btn is not None and app.panels.gm_panel is not None
+        app.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=btn))
+        app.update(0.0)
+        assert not app.session.engine.state.creatures["knight"].data.get("riding"), app.status
+        assert app.panels.gm_panel is None
+        more = [b for b, i in app.panels.buttons.items() if i.startswith("more_actions:")]
+        app.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=more[0]))
+        app.update(0.0)
+        assert app.panels.gm_panel is not None
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+        assert app.panels.gm_panel is None  # Escape closes it
+    finally:
+        app.close()
