@@ -198,7 +198,8 @@ def _legality(session: Any, selected: str, cmd_type: type, kind: str) -> tuple[b
         vs = session.validate(make(cmd_type, selected, **target_value(cmd_type, c.id)))
         if not vs:
             return True, ""
-        if not first and st.hostile(selected, c.id):
+        # Why not for the nearest foe (an attack), or the nearest creature at all (a mount)
+        if not first and (st.hostile(selected, c.id) or target_field(cmd_type) != "target"):
             first = f"{c.name}: {vs[0].reason}"
     return False, first or "no creature it could target"
 
