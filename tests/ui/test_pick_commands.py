@@ -223,3 +223,30 @@ def test_actions_behind_plus_n_open_in_a_popup_and_play(tmp_path: Path) -> None:
         assert app.panels.gm_panel is None  # Escape closes it
     finally:
         app.close()
+
+
+def test_two_weapons_second_target_is_a_second_click(tmp_path: Path) -> None:
+    app = _open(tmp_path, "rogue")
+    try:
+        app._intent("turn_start", "rogue")
+        app.update(0.0)
+        app._intent("action:teleport")
+        _visible(app, (16, 29))
+        _click(app, (16, 29))  # between the warg (15, 29) and the goblin (17, 30)
+        assert app.session.engine.state.creatures["rogue"].square == (16, 29), app.status
+        app._intent("action:two_weapon_attack")
+        app.update(0.0)
+        _click(app, (15, 29))
+        assert app.tools[-1].name == "target" and "second" in app.status
+        n = len(app.session.engine.history)
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+        assert len(app.tools) == 1 and len(app.session.engine.history) == n  # cancelled
+        app._intent("action:two_weapon_attack")
+        _click(app, (15, 29))
+        _click(app, (17, 30))
+        while app.session.engine.pending is not None:  # a question on the way: first option
+            app._intent("answer:" + str(app.session.engine.pending.options[0][0]))
+        cmd = app.session.engine.history[-1].command
+        assert (cmd.target, cmd.second_target) == ("warg", "goblin"), app.status
+    finally:
+        app.close()

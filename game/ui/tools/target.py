@@ -22,6 +22,7 @@ class TargetTool(Tool):
         self.action = action
         self.option = option
         self.values = dict(values or {})  # typed before the pick (an item attack's item ...)
+        self.first = ""  # the first of two targets, when the command takes a second
         self.hovered = ""
         self.target_preview: TargetPreview | None = None
 
@@ -45,17 +46,41 @@ class TargetTool(Tool):
         key = token_at(ctx, square)
         if not key or key == self.actor:
             return Result(status="Click a creature to target it; right click or Escape cancels")
-        cmd, why = ctx.session.target_command(
-            self.actor, self.action, key, self.option, self.values
-        )
+        second = self._second_field(ctx)
+        if second and not self.first:
+            cmd, why = ctx.session.target_command(
+                self.actor, self.action, key, self.option, self.values
+            )
+            if cmd is None:
+                return Result(status=why)
+            # Seed SotDL: Two Weapons: one target (2 banes) or two targets (3 banes each)
+            self.first = key
+            return Result(
+                status=f"{self.action.replace('_', ' ')}: click a second target, or the same "
+                "one again to use both weapons on it; right click or Escape cancels"
+            )
+        values = dict(self.values)
+        if self.first:
+            if key != self.first:
+                values[second] = key
+            key = self.first
+        cmd, why = ctx.session.target_command(self.actor, self.action, key, self.option, values)
         if cmd is None:
             return Result(status=why)
         return Result(command=cmd, pop=True)
+
+    def _second_field(self, ctx: ToolContext) -> str:
+        """An optional second target the command takes ('second_target'), or ''."""
+        import dataclasses
+
+        cmd_type = ctx.session.engine.ruleset.command_names[self.action]
+        names = {f.name for f in dataclasses.fields(cmd_type)}
+        return "second_target" if "second_target" in names else ""
 
     def preview(self) -> dict[str, Any]:
         if self.target_preview is None:
             return {}
         return {
             "target": self.target_preview,
-            "highlighted_keys": frozenset({self.target_preview.target_key}),
+            "highlighted_keys": frozenset({self.target_preview.target_key, self.first} - {""}),
         }
