@@ -113,6 +113,8 @@ def tool_kind(cmd_type: type) -> str:
 
         if typed_fields(cmd_type, actor, skip=("target",)):
             return "target_typed"
+    if "target" not in req and {"target", "mount_target"} <= set(names):
+        return "target"  # the rider's target, then the mount's (Ride's attack, game/ui/tools)
     if req - {actor} == {"square"}:
         return "square"  # a square picked on the map (teleport)
     if req - set(ACTOR_FIELDS) - {"path", "target"}:

@@ -250,3 +250,27 @@ def test_two_weapons_second_target_is_a_second_click(tmp_path: Path) -> None:
         assert (cmd.target, cmd.second_target) == ("warg", "goblin"), app.status
     finally:
         app.close()
+
+
+def test_ride_attack_the_riders_target_then_the_mounts(tmp_path: Path) -> None:
+    app = _open(tmp_path, "goblin")
+    try:
+        _visible(app, (16, 15))
+        app._intent("action:teleport")  # the GM puts the goblin beside the knight's horse
+        _click(app, (16, 15))
+        assert app.session.engine.state.creatures["goblin"].square == (16, 15), app.status
+        app.selected = "knight"
+        app._intent("turn_start", "knight")
+        app._panel_version = -1
+        app.update(0.0)
+        app._intent("action:mounted_attack")
+        assert app.tools[-1].name == "target", app.status
+        _click(app, (16, 15))
+        assert "mount's target" in app.status
+        _click(app, (16, 15))  # the same: rider and mount both attack it
+        while app.session.engine.pending is not None:
+            app._intent("answer:" + str(app.session.engine.pending.options[0][0]))
+        cmd = app.session.engine.history[-1].command
+        assert (cmd.target, cmd.mount_target) == ("goblin", "goblin"), app.status
+    finally:
+        app.close()

@@ -44,6 +44,9 @@ class TargetTool(Tool):
 
     def press(self, square: Square, ctx: ToolContext) -> Result | None:
         key = token_at(ctx, square)
+        if self.first and self._second_field(ctx) == "mount_target" and key in ("", self.actor):
+            key = self.first  # the rider attacks alone
+            return self._submit(ctx, key, dict(self.values))
         if not key or key == self.actor:
             return Result(status="Click a creature to target it; right click or Escape cancels")
         second = self._second_field(ctx)
@@ -53,17 +56,26 @@ class TargetTool(Tool):
             )
             if cmd is None:
                 return Result(status=why)
-            # Seed SotDL: Two Weapons: one target (2 banes) or two targets (3 banes each)
+            # Seed SotDL: Two Weapons: one target (2 banes) or two targets (3 banes each); Ride:
+            # the rider's target, then the mount's (both at once: 2 banes each)
             self.first = key
+            what = (
+                "click the mount's target (the same one: both attack it), or the rider or an "
+                "empty square for the rider alone"
+                if second == "mount_target"
+                else "click a second target, or the same one again to use both weapons on it"
+            )
             return Result(
-                status=f"{self.action.replace('_', ' ')}: click a second target, or the same "
-                "one again to use both weapons on it; right click or Escape cancels"
+                status=f"{self.action.replace('_', ' ')}: {what}; right click or Escape cancels"
             )
         values = dict(self.values)
         if self.first:
-            if key != self.first:
+            if key != self.first or second == "mount_target":
                 values[second] = key
             key = self.first
+        return self._submit(ctx, key, values)
+
+    def _submit(self, ctx: ToolContext, key: str, values: dict[str, Any]) -> Result:
         cmd, why = ctx.session.target_command(self.actor, self.action, key, self.option, values)
         if cmd is None:
             return Result(status=why)
@@ -75,7 +87,7 @@ class TargetTool(Tool):
 
         cmd_type = ctx.session.engine.ruleset.command_names[self.action]
         names = {f.name for f in dataclasses.fields(cmd_type)}
-        return "second_target" if "second_target" in names else ""
+        return next((f for f in ("second_target", "mount_target") if f in names), "")
 
     def preview(self) -> dict[str, Any]:
         if self.target_preview is None:
