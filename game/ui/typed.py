@@ -2,7 +2,8 @@
 them at the creature ("3 fell from the wall"), in the order the command declares its fields.
 
 A command qualifies when, besides the creature it is for, its required fields are plain numbers
-or words; its optional plain fields may follow. The last word field takes the rest of the text.
+or words; its optional plain fields (yes/no too) may follow. The last field, if words, takes the
+rest of the text.
 A name of several words before other values goes in double quotes ("flask of oil" 1d6).
 Nothing here knows a command: the engine's validate says whether the values make sense.
 """
@@ -11,9 +12,21 @@ from __future__ import annotations
 
 import dataclasses
 import shlex
+from collections.abc import Callable
 from typing import Any
 
-PLAIN = {"int": int, "float": float, "str": str}
+
+def _yes_no(word: str) -> bool:
+    """A typed yes or no ('yes', 'no', 'true', 'false', 'refused' ...)."""
+    w = word.lower()
+    if w in ("yes", "y", "true", "1", "accepted", "on"):
+        return True
+    if w in ("no", "n", "false", "0", "refused", "off"):
+        return False
+    raise ValueError(word)
+
+
+PLAIN: dict[str, Callable[[str], Any]] = {"int": int, "float": float, "str": str, "bool": _yes_no}
 
 
 def typed_fields(
@@ -60,14 +73,16 @@ def parse_typed(
         if not words:
             break
         kind = PLAIN[str(f.type)]
-        last_word_field = kind is str and not any(str(g.type) == "str" for g in fields[i + 1 :])
+        # The last field, if words, takes the rest of the text (a reason of several words)
+        last_word_field = kind is str and i == len(fields) - 1
         if last_word_field:
             kw[f.name], words = " ".join(words), []
             continue
         try:
             kw[f.name] = kind(words.pop(0))
         except ValueError:
-            return None, f"{f.name.replace('_', ' ')}: expected a number"
+            expected = "yes or no" if kind is _yes_no else "a number"
+            return None, f"{f.name.replace('_', ' ')}: expected {expected}"
     missing = [
         f.name
         for f in fields

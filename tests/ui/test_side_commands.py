@@ -102,6 +102,11 @@ def test_morale_surrender_and_terms_end_the_fight(tmp_path: Path) -> None:
         _type(app, "surrender")
         assert app.local_prompt is None, app.status
         app._intent("action:terms")
+        assert "[accepted]" in app._local_question("terms", "x")
+        _type(app, "total_surrender garrison no")  # refused: logged, the fight goes on
+        assert app.local_prompt is None, app.status
+        assert "OsrTermsAgreed" in _types(app) and "CombatEnded" not in _types(app)
+        app._intent("action:terms")
         _type(app, "white_peace garrison")
         assert app.local_prompt is None, app.status
         assert "OsrTermsAgreed" in _types(app)
