@@ -149,7 +149,7 @@ def do_intent(app: App, intent: str, arg: str = "") -> None:
     elif name == "action":
         start_action(app, rest)
     elif name in ("answer", "answer_text") and app.local_prompt is not None:
-        answer_declaration(app, "" if name == "answer" else rest)
+        answer_declaration(app, "" if name == "answer" else rest, cancel=name == "answer")
     elif name == "answer":
         app.status = app.session.answer(rest)
     elif name == "answer_text":
@@ -238,14 +238,16 @@ def start_action(app: App, action: str) -> None:
         )
 
 
-def answer_declaration(app: App, text: str) -> None:
+def answer_declaration(app: App, text: str, cancel: bool = False) -> None:
     """The GM typed a declared act (or cancelled with an empty answer)."""
     from game.ui.declare import make_act
     from game.ui.session_panels import actor_field, tool_kind
     from game.ui.typed import make_typed
 
     action, who = app.local_prompt  # type: ignore[misc]
-    if not text.strip():
+    cmd_type = app.session.engine.ruleset.command_names[action]
+    optional = tool_kind(cmd_type) == "target_typed" and not _required_values(cmd_type)
+    if cancel or (not text.strip() and not optional):
         app.local_prompt = None
         app.status = "Cancelled"
         return
@@ -276,15 +278,28 @@ def answer_declaration(app: App, text: str) -> None:
     app.status = app.session.submit(cmd) or f"{by}: {text.strip()}"
 
 
+def _required_values(cmd_type: type) -> bool:
+    """True if the command has a value the GM must type (not only optional ones)."""
+    import dataclasses
+
+    from game.ui.session_panels import ACTOR_FIELDS, pick_field
+
+    return any(
+        f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        for f in dataclasses.fields(cmd_type)
+        if f.name not in (*ACTOR_FIELDS, pick_field(cmd_type))
+    )
+
+
 def _then_pick(app: App, action: str, cmd_type: type, kind: str, who: str, text: str) -> None:
     """Values typed: now the target tool (item and spell attacks) or the area drag (light)."""
     from game.ui.picks import AreaTool
-    from game.ui.session_panels import actor_field, member_field, target_field
+    from game.ui.session_panels import actor_field, member_field, pick_field
     from game.ui.tools.target import TargetTool
     from game.ui.typed import parse_typed
 
     field = {"area": "area", "members": member_field(cmd_type)}.get(kind, "")
-    skip = (target_field(cmd_type),) if kind == "target_typed" else (field,)
+    skip = (pick_field(cmd_type),) if kind == "target_typed" else (field,)
     actor = actor_field(cmd_type) if kind == "target_typed" else field
     values, why = parse_typed(cmd_type, actor, text, skip)
     if values is None:

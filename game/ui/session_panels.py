@@ -58,9 +58,17 @@ def target_field(cmd_type: type) -> str:
     return next((f for f in TARGET_FIELDS if f in req), "")
 
 
+def pick_field(cmd_type: type) -> str:
+    """The field the target tool fills: a required one, else an optional ``targets``, or ''."""
+    names = fields_of(cmd_type)
+    return target_field(cmd_type) or (
+        "targets" if "targets" in names and "target" not in names else ""
+    )
+
+
 def target_value(cmd_type: type, key: str) -> dict[str, Any]:
     """The target tool's pick as the command's field: ``targets`` takes a one-creature tuple."""
-    f = target_field(cmd_type) or "target"
+    f = pick_field(cmd_type) or "target"
     return {f: (key,) if f == "targets" else key}
 
 
@@ -69,7 +77,7 @@ def typed_hint(cmd_type: type) -> str:
     from game.ui.typed import hint
 
     actor = actor_field(cmd_type) or side_field(cmd_type) or member_field(cmd_type) or "area"
-    skip = (target_field(cmd_type),) if target_field(cmd_type) else ()
+    skip = (pick_field(cmd_type),) if pick_field(cmd_type) else ()
     return hint(cmd_type, actor, skip)
 
 
@@ -113,6 +121,11 @@ def tool_kind(cmd_type: type) -> str:
 
         if typed_fields(cmd_type, actor, skip=("target",)):
             return "target_typed"
+    if req <= {actor} and pick_field(cmd_type) == "targets":
+        from game.ui.typed import typed_fields
+
+        if typed_fields(cmd_type, actor, skip=("targets",)):
+            return "target_typed"  # values typed, then the targets clicked (or none: an OSR spell)
     if "target" not in req and {"target", "mount_target"} <= set(names):
         return "target"  # the rider's target, then the mount's (Ride's attack, game/ui/tools)
     if req - {actor} == {"square"}:
@@ -175,6 +188,9 @@ def _legality(session: Any, selected: str, cmd_type: type, kind: str) -> tuple[b
         if f is None:
             return False, "not in a formation"
         vs = session.validate(cmd_type(formation=f.key))
+        return (not vs, vs[0].reason if vs else "")
+    if kind == "target_typed" and _required(cmd_type) <= set(ACTOR_FIELDS):
+        vs = session.validate(make(cmd_type, selected))  # every value optional: legal now?
         return (not vs, vs[0].reason if vs else "")
     if kind in ("typed", "target_typed", "square", "area", "members"):
         return True, ""  # the typed values decide: the engine checks them when they are given

@@ -45,7 +45,9 @@ def typed_fields(
                 return None
             continue
         (req if required else opt).append(f)
-    return req + opt if req else None
+    # With a tool filling a field (``skip``), optional values alone are worth asking for (an OSR
+    # spell's damage before its targets are clicked)
+    return req + opt if req or (skip and opt) else None
 
 
 def hint(cmd_type: type, actor: str, skip: tuple[str, ...] = ()) -> str:

@@ -167,3 +167,53 @@ def test_a_side_header_in_the_turn_panel_picks_the_side(tmp_path: Path) -> None:
         assert mods["raiders"] == (("roused from sleep", -1),), app.status
     finally:
         app.close()
+
+
+def _advance(app: App) -> None:
+    app._intent("advance")
+    while app.session.engine.pending is not None:  # a question on the way: first option
+        app._intent("answer:" + str(app.session.engine.pending.options[0][0]))
+
+
+def test_cast_spell_typed_then_its_target_clicked(tmp_path: Path) -> None:
+    app = _open(tmp_path, "hedge_wizard")
+    try:
+        _advance(app)  # Milieu & Magic
+        app._panel_version = -1
+        app.update(0.0)
+        n = len(app.session.engine.history)
+        app._intent("action:summon_power")
+        assert len(app.session.engine.history) == n + 1, (
+            app.status,
+            app.session.engine.state.phase,
+        )
+        for _ in range(4):
+            if app.session.engine.state.phase == "action":
+                break
+            _advance(app)
+        raider = next(
+            c for c in app.session.engine.state.creatures.values() if c.name == "Raider 1"
+        )
+        app.camera.fit(app.session.battlefield.width, app.session.battlefield.height)
+        app._panel_version = -1
+        app.update(0.0)
+        for _ in range(3):  # the raiders won the initiative: their side is done first
+            cast = next(a for a in app.panels.model.actions if a.id == "cast_spell")
+            if cast.legal or "acts after" not in cast.reason:
+                break
+            _advance(app)
+            app._panel_version = -1
+            app.update(0.0)
+        app._intent("action:cast_spell")
+        assert app.local_prompt is not None, (app.status, app.session.engine.state.phase)
+        _type(app, '"Fire Bolt" 3d4 fire')
+        assert app.tools[-1].name == "target", app.status
+        pos = app.camera.square_center_px(raider.square)
+        app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        cmd = app.session.engine.history[-1].command
+        assert (cmd.spell, cmd.targets, cmd.damage) == ("Fire Bolt", (raider.id,), "3d4"), (
+            app.status
+        )
+    finally:
+        app.close()

@@ -47,6 +47,16 @@ class TargetTool(Tool):
         if self.first and self._second_field(ctx) == "mount_target" and key in ("", self.actor):
             key = self.first  # the rider attacks alone
             return self._submit(ctx, key, dict(self.values))
+        if (not key or key == self.actor) and self._target_optional(ctx) and not self.first:
+            # A spell with no target (OSR): the caster or an empty square plays it as it is
+            from game.ui.session_panels import make
+
+            cmd_type = ctx.session.engine.ruleset.command_names[self.action]
+            cmd = make(cmd_type, self.actor, **self.values)
+            vs = ctx.session.validate(cmd)
+            return (
+                Result(status="Not legal: " + vs[0].reason) if vs else Result(command=cmd, pop=True)
+            )
         if not key or key == self.actor:
             return Result(status="Click a creature to target it; right click or Escape cancels")
         second = self._second_field(ctx)
@@ -80,6 +90,13 @@ class TargetTool(Tool):
         if cmd is None:
             return Result(status=why)
         return Result(command=cmd, pop=True)
+
+    def _target_optional(self, ctx: ToolContext) -> bool:
+        """True if the command may go without a target (an OSR spell's ``targets``)."""
+        from game.ui.session_panels import pick_field, target_field
+
+        cmd_type = ctx.session.engine.ruleset.command_names[self.action]
+        return pick_field(cmd_type) == "targets" and not target_field(cmd_type)
 
     def _second_field(self, ctx: ToolContext) -> str:
         """An optional second target the command takes ('second_target'), or ''."""
