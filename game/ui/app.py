@@ -432,7 +432,7 @@ class App:
             sid = side_of(self.session, self.local_prompt[1]) if self.local_prompt else ""
             side = next((s for s in self.session.engine.state.sides if s.id == sid), None)
             name = (side.name or side.id) if side is not None else sid
-        if kind in ("typed", "side", "target_typed", "area", "members"):
+        if kind in ("typed", "side", "target_typed", "area", "members", "global_typed"):
             then = {
                 "target_typed": ", then click the target",
                 "area": ", then drag the area",

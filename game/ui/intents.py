@@ -189,7 +189,7 @@ def start_action(app: App, action: str) -> None:
     elif kind == "target":
         app.tools = app.tools[:1] + [TargetTool(app.selected, action, app.option)]
         app.status = f"{action.replace('_', ' ')}: hover a target to see the odds, click to roll"
-    elif kind in ("declare", "typed", "side", "target_typed", "area", "members"):
+    elif kind in ("declare", "typed", "side", "target_typed", "area", "members", "global_typed"):
         from game.ui.session_panels import typed_hint
 
         wanted = typed_hint(cmd_type) if kind != "declare" else "what it does"
@@ -246,15 +246,24 @@ def answer_declaration(app: App, text: str, cancel: bool = False) -> None:
 
     action, who = app.local_prompt  # type: ignore[misc]
     cmd_type = app.session.engine.ruleset.command_names[action]
-    optional = tool_kind(cmd_type) == "target_typed" and not _required_values(cmd_type)
+    kind = tool_kind(cmd_type)
+    optional = kind == "global_typed" or (kind == "target_typed" and not _required_values(cmd_type))
     if cancel or (not text.strip() and not optional):
         app.local_prompt = None
         app.status = "Cancelled"
         return
-    cmd_type = app.session.engine.ruleset.command_names[action]
-    kind = tool_kind(cmd_type)
     if kind in ("target_typed", "area", "members"):
         _then_pick(app, action, cmd_type, kind, who, text)
+        return
+    if kind == "global_typed":  # nobody's act: the typed values only (Enter alone: none)
+        from game.ui.typed import parse_typed
+
+        values, why = parse_typed(cmd_type, "", text, ("",))
+        if values is None:
+            app.status = why
+            return
+        app.local_prompt = None
+        app.status = app.session.submit(cmd_type(**values)) or f"{action.replace('_', ' ')}: done"
         return
     if kind == "side":
         from game.ui.picks import side_of

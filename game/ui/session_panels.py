@@ -77,8 +77,8 @@ def typed_hint(cmd_type: type) -> str:
     from game.ui.typed import hint
 
     actor = actor_field(cmd_type) or side_field(cmd_type) or member_field(cmd_type) or "area"
-    skip = (pick_field(cmd_type),) if pick_field(cmd_type) else ()
-    return hint(cmd_type, actor, skip)
+    # A skipped field lets optional values alone be asked for (a spell's damage, the milieu's)
+    return hint(cmd_type, actor, (pick_field(cmd_type),))
 
 
 def tool_kind(cmd_type: type) -> str:
@@ -92,8 +92,10 @@ def tool_kind(cmd_type: type) -> str:
 
         if act_type(cmd_type) is not None:
             return "declare"  # each creature declares its act (game/ui/declare.py)
+        if not req and typed_fields(cmd_type, "", skip=("",)):
+            return "global_typed"  # nobody's act, with optional values typed (OSR's milieu)
         if not req:
-            return "global"  # nobody's act: played at once (End round, the milieu ...)
+            return "global"  # nobody's act: played at once (End round, Next part ...)
         # A command for a whole formation (OSR blocks): played for the selected creature's one
         if "formation" in req and req <= {"formation", "path", "facing"} and len(req) == 2:
             return "formation"
@@ -174,7 +176,7 @@ def _legality(session: Any, selected: str, cmd_type: type, kind: str) -> tuple[b
         from game.ui.declare import legality
 
         return legality(session, selected, cmd_type)
-    if kind == "global":
+    if kind in ("global", "global_typed"):
         vs = session.validate(cmd_type())
         return (not vs, vs[0].reason if vs else "")
     if kind == "side":

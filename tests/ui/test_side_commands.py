@@ -217,3 +217,23 @@ def test_cast_spell_typed_then_its_target_clicked(tmp_path: Path) -> None:
         )
     finally:
         app.close()
+
+
+def test_milieu_asks_whether_treacherous_and_enter_alone_plays_the_ordinary(tmp_path: Path) -> None:
+    app = _open(tmp_path, "sergeant")
+    try:
+        _advance(app)  # Milieu & Magic
+        app._panel_version = -1
+        app.update(0.0)
+        app._intent("action:establish_milieu")
+        assert "[treacherous]" in app._local_question("establish_milieu", "x"), app.status
+        _type(app, "yes rain on the stones")
+        cmd = app.session.engine.history[-1].command
+        assert (cmd.treacherous, cmd.note) == (True, "rain on the stones"), app.status
+        app._intent("undo")
+        app._intent("action:establish_milieu")
+        _type(app, "")
+        cmd = app.session.engine.history[-1].command
+        assert type(cmd).__name__.endswith("Milieu") and not cmd.treacherous, app.status
+    finally:
+        app.close()
