@@ -274,3 +274,17 @@ def test_ride_attack_the_riders_target_then_the_mounts(tmp_path: Path) -> None:
         assert (cmd.target, cmd.mount_target) == ("goblin", "goblin"), app.status
     finally:
         app.close()
+
+
+def test_pick_up_asks_the_item_at_the_creature(tmp_path: Path) -> None:
+    app = _open(tmp_path, "spearman")
+    try:
+        app._intent("turn_start", "spearman")
+        app.update(0.0)
+        assert "pick_up" in {a.id for a in app.panels.model.gm_tools}
+        app._intent("action:pick_up")
+        assert "item" in app._local_question("pick_up", "Spearman")
+        _type(app, "dagger")  # nothing was dropped: the engine says so, the prompt stays
+        assert "dropped no dagger" in app.status and app.local_prompt is not None
+    finally:
+        app.close()
