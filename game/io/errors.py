@@ -3,7 +3,7 @@ from __future__ import annotations
 
 
 class InputError(Exception):
-    """Bad input from a file: ``file:line: what is wrong`` (line may be a place like 'object 12')."""
+    """Bad input from a file: ``file:line: what is wrong`` (or a place such as 'object 12')."""
 
     def __init__(self, file: str, where: str | int | None, what: str) -> None:
         self.file = str(file)

@@ -83,7 +83,8 @@ class CreatureDef:
     dexterity: int | None = None  # default: agility
     lead: int = 0  # ranks in Lead
     bold: bool = False  # flees only on a second failed morale check
-    skills: Mapping[str, int] = field(default_factory=lambda: EMPTY)  # "athletics": 2, "concentration": 1 ...
+    # "athletics": 2, "concentration": 1 ...
+    skills: Mapping[str, int] = field(default_factory=lambda: EMPTY)
     paces: int | None = None  # OSR movement a round in paces (default: the ruleset's move_paces, 6)
     description: str = ""
 
@@ -147,7 +148,7 @@ class RulesetDef:
         rows = sorted(self.size_to_height_yd.items())
         if size <= rows[0][0]:
             return rows[0][1]
-        for (s0, h0), (s1, h1) in zip(rows, rows[1:]):
+        for (s0, h0), (s1, h1) in zip(rows, rows[1:], strict=False):
             if s0 <= size <= s1:
                 return h0 + (h1 - h0) * (size - s0) / (s1 - s0)
         s_last, h_last = rows[-1]
@@ -188,7 +189,8 @@ class EncounterDef:
     creatures: tuple[EncounterCreature, ...] = ()
     use_map_placements: bool = True
     surprise_possible: tuple[str, ...] = ()  # side ids that may be surprised
-    params: Mapping[str, Any] = field(default_factory=lambda: EMPTY)  # ruleset-specific (OSR formations, treacherous, ...)
+    # ruleset-specific (OSR formations, treacherous, ...)
+    params: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
     description: str = ""  # what the GM reads when opening it
 
 

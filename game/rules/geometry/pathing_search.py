@@ -83,7 +83,10 @@ class ReachMap:
         """Every anchor the mover can stop at, with its cost (the start included, cost 0)."""
         c = np.where(self.endable, self.window_costs(), INF)
         ys, xs = np.nonzero(np.isfinite(c))
-        return {(int(x) + self.x0, int(y) + self.y0): float(c[y, x]) for y, x in zip(ys, xs)}
+        return {
+            (int(x) + self.x0, int(y) + self.y0): float(c[y, x])
+            for y, x in zip(ys, xs, strict=True)
+        }
 
     def cost_to(self, sq: Square, *, layer: int | None = None) -> float:
         """Cheapest cost to reach ``sq`` (passing through is fine; stopping is :meth:`squares`)."""
@@ -326,7 +329,7 @@ def describe_path(
     total = 0.0
     diags = diagonals_before
     moved = moved_yd
-    for a, b in zip(squares, squares[1:]):
+    for a, b in zip(squares, squares[1:], strict=False):
         st = step_cost(tc, a, b, blocked=blocked, diagonals_before=diags, moved_yd=moved)
         steps.append(st)
         total += st.cost_yd
@@ -371,7 +374,7 @@ def path_through(
     """
     blocked = blocked_anchors(tc, enemies=enemies)
     squares: list[Square] = [waypoints[0]]
-    for a, b in zip(waypoints, waypoints[1:]):
+    for a, b in zip(waypoints, waypoints[1:], strict=False):
         dx, dy = b[0] - a[0], b[1] - a[1]
         if (dx, dy) == (0, 0):
             continue  # a repeated waypoint
@@ -392,7 +395,7 @@ def path_through(
             4.0 * max(abs(dx), abs(dy)) + 8.0 if budget_yd is None else budget_yd - so_far.cost_yd
         )
         diags = diagonals_before + sum(
-            1 for p, q in zip(squares, squares[1:]) if p[0] != q[0] and p[1] != q[1]
+            1 for p, q in zip(squares, squares[1:], strict=False) if p[0] != q[0] and p[1] != q[1]
         )
         mover_moved = moved_yd + so_far.cost_yd
         tc_seg = tc if mover_moved == tc.mover.moved_yd else _with_moved(tc, mover_moved)
