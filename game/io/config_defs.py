@@ -292,6 +292,7 @@ RULESET_SPEC: Mapping[str, Field] = {
     "diagonal_rule": Field(one_of(DIAGONAL_RULES)),
     "difficult_multiplier": Field(in_range(as_int, 1, 10)),
     "base_reach_yd": Field(in_range(as_int, 0, 10)),
+    "distance_unit": Field(as_str),
     "size_to_space": Field(_any),
     "size_to_height_yd": Field(_any),
     "named_ranges_yd": Field(_any),

@@ -120,6 +120,7 @@ class RulesetDef:
     diagonal_rule: str = "chebyshev"  # "chebyshev" (every diagonal 1), "alternating", "euclidean"
     difficult_multiplier: int = 2
     base_reach_yd: int = 1
+    distance_unit: str = "yd"  # what the GM reads distances in ("paces" for the OSR rules)
     # Size -> side of the square space in squares (Size 1/2 and smaller: 1)
     size_to_space: Mapping[float, int] = field(
         default_factory=lambda: MappingProxyType({0.25: 1, 0.5: 1, 1.0: 1, 2.0: 2, 3.0: 3})

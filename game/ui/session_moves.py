@@ -162,7 +162,8 @@ def move_preview(
     cmd_type = session.engine.ruleset.command_names[mode]
     vs = session.validate(make(cmd_type, mover, path=squares))
     fa = sum(1 for m in marks if m.kind == "free_attack")
-    label = f"{mode.replace('_', ' ')}: {cost:g} yd"
+    unit = session.engine.ruleset.definition.distance_unit  # "yd", or the OSR's "paces"
+    label = f"{mode.replace('_', ' ')}: {cost:g} {unit}"
     if fa:
         who = ", ".join(m.text for m in marks if m.kind == "free_attack")
         label += f", {fa} free attack{'s' if fa > 1 else ''} ({who})"

@@ -155,3 +155,17 @@ def test_once_the_fight_has_begun_the_button_says_next_part(app: App) -> None:
     assert app.session.engine.state.round == 0 and app.session.engine.state.phase
     assert app.panels.model.advance_label == "Next part"
     assert app.session.rulesets() == app.session.rulesets() == ["osr", "sotdl"]
+
+
+def test_the_hovered_path_speaks_in_the_rulesets_unit(app: App) -> None:
+    """OSR distances are paces (config/rulesets/osr.yaml distance_unit), not yards."""
+    from game.ui import intents
+
+    s = app.session
+    for _ in range(4):  # N: start, Milieu & Magic, Roll Initiative, Movement/Missiles/Melee
+        intents.do_intent(app, "advance")
+    ogre = s.engine.state.creatures["hill_ogre"]
+    modes = s.move_modes("hill_ogre")
+    x, y = ogre.square
+    pv = s.move_preview("hill_ogre", modes, (), (x, y - 1), safest=False, area=None)
+    assert pv is not None and "paces" in pv.note and " yd" not in pv.note
