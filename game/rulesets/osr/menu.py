@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.engine import EncounterState, Ruleset
+from game.rules.engine import Ruleset
+from game.rules.engine.menu import Row, build_menu, register_menu
 
 GROUPS = (
     ("turn", "Round"),
@@ -20,7 +21,7 @@ GROUPS = (
 )
 
 # (name, group, label, extra): the order inside each group is the order here
-_ROWS: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
+_ROWS: tuple[Row, ...] = (
     ("start_combat", "turn", "Start combat", {"gm": True, "role": "begin"}),
     ("end_turn", "turn", "End turn", {"role": "turn_end"}),
     ("seize_initiative", "turn", "Seize initiative", {}),
@@ -45,20 +46,9 @@ _ROWS: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
     ("enter_dice", "hidden", "Enter dice", {}),
 )
 
-MENU: dict[str, Any] = {
-    "groups": GROUPS,
-    "commands": {
-        name: {"group": group, "order": i, "label": label, "gm": False, **extra}
-        for i, (name, group, label, extra) in enumerate(_ROWS)
-    },
-}
-
-
-def action_menu(state: EncounterState, ruleset: Ruleset) -> dict[str, Any]:
-    """The action bar's declaration (the same for every state: the window greys what is illegal)."""
-    return MENU
+MENU: dict[str, Any] = build_menu(GROUPS, _ROWS)
 
 
 def register(rs: Ruleset) -> None:
     """Register the ``action_menu`` query."""
-    rs.register_query("action_menu", action_menu)
+    register_menu(rs, MENU)

@@ -1,0 +1,36 @@
+"""The ``action_menu`` query every ruleset registers: how the window presents its commands.
+
+A ruleset declares its groups and, per command, a row ``(name, group, label, extra)``; the order
+inside each group is the order of the rows. ``extra`` may set ``gm`` (a GM tool, not a creature's
+action), ``role`` ("begin", "turn_start", "turn_end") and ``situational``. Group "hidden" keeps a
+command off every panel (played inside others, or by the round's own buttons).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game.rules.engine.ruleset import Ruleset
+
+Row = tuple[str, str, str, dict[str, Any]]
+
+
+def build_menu(groups: Sequence[tuple[str, str]], rows: Sequence[Row]) -> dict[str, Any]:
+    """The declaration from rows (same for every state: the window greys what is illegal).
+
+    >>> m = build_menu((("move", "Move"),), (("move", "move", "Move", {}),))
+    >>> m["commands"]["move"]
+    {'group': 'move', 'order': 0, 'label': 'Move', 'gm': False}
+    """
+    return {
+        "groups": tuple(groups),
+        "commands": {
+            name: {"group": group, "order": i, "label": label, "gm": False, **extra}
+            for i, (name, group, label, extra) in enumerate(rows)
+        },
+    }
+
+
+def register_menu(rs: Ruleset, menu: dict[str, Any]) -> None:
+    """Register ``menu`` as the ruleset's ``action_menu`` query."""
+    rs.register_query("action_menu", lambda state, ruleset: menu)
