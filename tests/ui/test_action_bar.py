@@ -13,22 +13,11 @@ import pytest
 
 from game.ui.action_menu import menu_of
 from game.ui.app import App
-from game.ui.session import Session
+from tests.ui.gm import open_started
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "config" / "encounters" / "demo.yaml"
 OSR = ROOT / "config" / "encounters" / "osr_demo.yaml"
-
-
-def _open(path: Path, tmp_path: Path, who: str, size: tuple[int, int] = (1400, 860)) -> App:
-    app = App(Session.open(path, journal_path=tmp_path / "j.jsonl"), size=size)
-    app.update(0.0)
-    app._intent("advance")
-    app.selected = who
-    app._panel_version = -1
-    app.update(0.0)
-    app.draw()
-    return app
 
 
 def _press(app: App, button: object) -> None:
@@ -38,7 +27,7 @@ def _press(app: App, button: object) -> None:
 
 @pytest.mark.parametrize(("path", "who"), [(DEMO, "spearman"), (OSR, "sergeant")])
 def test_the_bar_shows_the_declared_actions_by_group(path: Path, who: str, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    app = _open(path, tmp_path, who)
+    app = open_started(path, tmp_path, who)
     try:
         rs = app.session.engine.ruleset
         decl = rs.queries["action_menu"](app.session.engine.state, rs)["commands"]
@@ -61,7 +50,7 @@ def test_the_bar_shows_the_declared_actions_by_group(path: Path, who: str, tmp_p
 
 @pytest.mark.parametrize("size", [(1400, 860), (1366, 768)])
 def test_every_legal_action_has_a_button_on_a_laptop(size, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    app = _open(DEMO, tmp_path, "spearman", size)
+    app = open_started(DEMO, tmp_path, "spearman", size)
     try:
         legal = [a for a in app.panels.model.actions if a.legal]
         buttons = {a.id: b for b, a in app.panels.action_buttons.items()}
@@ -73,7 +62,7 @@ def test_every_legal_action_has_a_button_on_a_laptop(size, tmp_path) -> None:  #
 
 
 def test_a_key_plays_its_action_whatever_else_is_legal(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    app = _open(DEMO, tmp_path, "crossbowman")
+    app = open_started(DEMO, tmp_path, "crossbowman")
     try:
         attack = next(a for a in app.panels.model.actions if a.id == "attack")
         defend = next(a for a in app.panels.model.actions if a.id == "defend")
@@ -91,7 +80,7 @@ def test_a_key_plays_its_action_whatever_else_is_legal(tmp_path) -> None:  # typ
 
 
 def test_the_gm_tools_open_on_their_own_panel_and_play(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    app = _open(DEMO, tmp_path, "goblin")
+    app = open_started(DEMO, tmp_path, "goblin")
     try:
         toggle = next(b for b, i in app.panels.buttons.items() if i == "gm_tools")
         _press(app, toggle)
@@ -116,7 +105,7 @@ def test_the_gm_tools_open_on_their_own_panel_and_play(tmp_path) -> None:  # typ
 
 def test_every_command_is_declared_by_its_plug_in(tmp_path) -> None:  # type: ignore[no-untyped-def]
     for path, who in ((DEMO, "spearman"), (OSR, "sergeant")):
-        app = _open(path, tmp_path / path.stem, who)
+        app = open_started(path, tmp_path / path.stem, who)
         try:
             rs = app.session.engine.ruleset
             decl = rs.queries["action_menu"](None, rs)["commands"]
@@ -162,7 +151,7 @@ def test_no_command_name_is_written_into_game_ui() -> None:
 
 
 def test_a_gm_tool_asks_its_values_at_the_creature(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    app = _open(DEMO, tmp_path, "goblin")
+    app = open_started(DEMO, tmp_path, "goblin")
     try:
         assert not app.session.engine.state.creatures["goblin"].damage
         app._intent("action:deal_damage")

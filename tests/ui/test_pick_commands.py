@@ -11,33 +11,7 @@ import pygame_gui
 
 from game.ui.app import App
 from game.ui.session import Session
-
-ROOT = Path(__file__).resolve().parents[2]
-DEMO = ROOT / "config" / "encounters" / "demo.yaml"
-
-
-def _open(tmp_path: Path, who: str) -> App:
-    app = App(Session.open(DEMO, journal_path=tmp_path / "j.jsonl"), size=(1400, 860))
-    app.update(0.0)
-    app._intent("advance")
-    app.selected = who
-    app._panel_version = -1
-    app.update(0.0)
-    return app
-
-
-def _events(app: App) -> list[str]:
-    return [type(e).__name__ for rec in app.session.engine.history for e in rec.events]
-
-
-def _type(app: App, text: str) -> None:
-    """The GM types into the prompt at the creature and presses Enter."""
-    app.update(0.0)
-    entry = app.panels.prompt_entry
-    assert entry is not None
-    entry.set_text(text)
-    app.handle(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=entry, text=text))
-    app.update(0.0)
+from tests.ui.gm import DEMO, open_started, type_at_prompt
 
 
 def _click(app: App, square: tuple[int, int], button: int = 1) -> None:
@@ -55,7 +29,7 @@ def _visible(app: App, square: tuple[int, int]) -> None:
 
 
 def test_dismount_then_ride_the_mount_picked_with_the_target_tool(tmp_path: Path) -> None:
-    app = _open(tmp_path, "knight")
+    app = open_started(DEMO, tmp_path, "knight")
     try:
         st = app.session.engine.state
         assert st.creatures["knight"].data["riding"] == "warhorse"
@@ -85,7 +59,7 @@ def test_dismount_then_ride_the_mount_picked_with_the_target_tool(tmp_path: Path
 
 
 def test_teleport_to_a_clicked_square_and_escape_cancels(tmp_path: Path) -> None:
-    app = _open(tmp_path, "spearman")
+    app = open_started(DEMO, tmp_path, "spearman")
     try:
         app._intent("turn_start", "spearman")
         app.update(0.0)
@@ -105,11 +79,11 @@ def test_teleport_to_a_clicked_square_and_escape_cancels(tmp_path: Path) -> None
 
 
 def test_change_light_over_a_dragged_rectangle(tmp_path: Path) -> None:
-    app = _open(tmp_path, "spearman")
+    app = open_started(DEMO, tmp_path, "spearman")
     try:
         _visible(app, (8, 8))
         app._intent("action:change_light")
-        _type(app, "dark torches doused")
+        type_at_prompt(app, "dark torches doused")
         assert app.local_prompt is None and app.tools[-1].name == "area", app.status
         a, b = app.camera.square_center_px((8, 8)), app.camera.square_center_px((10, 9))
         app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
@@ -124,7 +98,7 @@ def test_change_light_over_a_dragged_rectangle(tmp_path: Path) -> None:
 
 
 def test_item_attack_typed_then_targeted(tmp_path: Path) -> None:
-    app = _open(tmp_path, "spearman")
+    app = open_started(DEMO, tmp_path, "spearman")
     try:
         app._intent("turn_start", "spearman")
         app.update(0.0)
@@ -132,7 +106,7 @@ def test_item_attack_typed_then_targeted(tmp_path: Path) -> None:
         _visible(app, (16, 29))
         _click(app, (16, 29))  # beside the goblin
         app._intent("action:item_attack")
-        _type(app, '"flask of oil" 1d6')
+        type_at_prompt(app, '"flask of oil" 1d6')
         assert app.tools[-1].name == "target", app.status
         _click(app, app.session.engine.state.creatures["goblin"].square)
         rec = app.session.engine.history[-1]
@@ -143,7 +117,7 @@ def test_item_attack_typed_then_targeted(tmp_path: Path) -> None:
 
 
 def test_spell_attack_typed_then_targeted_and_right_click_cancels(tmp_path: Path) -> None:
-    app = _open(tmp_path, "spearman")
+    app = open_started(DEMO, tmp_path, "spearman")
     try:
         app._intent("turn_start", "spearman")
         app.update(0.0)
@@ -154,7 +128,7 @@ def test_spell_attack_typed_then_targeted_and_right_click_cancels(tmp_path: Path
         _click(app, (2, 2), button=3)
         assert app.local_prompt is None
         app._intent("action:spell_attack")
-        _type(app, "frighten will will")
+        type_at_prompt(app, "frighten will will")
         _click(app, (17, 30))
         rec = app.session.engine.history[-1]
         assert getattr(rec.command, "targets", None) == ("goblin",), app.status
@@ -164,7 +138,7 @@ def test_spell_attack_typed_then_targeted_and_right_click_cancels(tmp_path: Path
 
 
 def test_roll_for_order_over_the_creatures_dragged_over(tmp_path: Path) -> None:
-    app = _open(tmp_path, "spearman")
+    app = open_started(DEMO, tmp_path, "spearman")
     try:
         _visible(app, (4, 25))
         app._intent("action:roll_for_order")
@@ -193,7 +167,7 @@ def test_surprise_for_the_selected_creatures_side(tmp_path: Path) -> None:
 
 
 def test_actions_behind_plus_n_open_in_a_popup_and_play(tmp_path: Path) -> None:
-    app = _open(tmp_path, "knight")
+    app = open_started(DEMO, tmp_path, "knight")
     try:
         app._intent("turn_start", "knight")
         app._panel_version = -1
@@ -226,7 +200,7 @@ def test_actions_behind_plus_n_open_in_a_popup_and_play(tmp_path: Path) -> None:
 
 
 def test_two_weapons_second_target_is_a_second_click(tmp_path: Path) -> None:
-    app = _open(tmp_path, "rogue")
+    app = open_started(DEMO, tmp_path, "rogue")
     try:
         app._intent("turn_start", "rogue")
         app.update(0.0)
@@ -253,7 +227,7 @@ def test_two_weapons_second_target_is_a_second_click(tmp_path: Path) -> None:
 
 
 def test_ride_attack_the_riders_target_then_the_mounts(tmp_path: Path) -> None:
-    app = _open(tmp_path, "goblin")
+    app = open_started(DEMO, tmp_path, "goblin")
     try:
         _visible(app, (16, 15))
         app._intent("action:teleport")  # the GM puts the goblin beside the knight's horse
@@ -277,14 +251,14 @@ def test_ride_attack_the_riders_target_then_the_mounts(tmp_path: Path) -> None:
 
 
 def test_pick_up_asks_the_item_at_the_creature(tmp_path: Path) -> None:
-    app = _open(tmp_path, "spearman")
+    app = open_started(DEMO, tmp_path, "spearman")
     try:
         app._intent("turn_start", "spearman")
         app.update(0.0)
         assert "pick_up" in {a.id for a in app.panels.model.gm_tools}
         app._intent("action:pick_up")
         assert "item" in app._local_question("pick_up", "Spearman")
-        _type(app, "dagger")  # nothing was dropped: the engine says so, the prompt stays
+        type_at_prompt(app, "dagger")  # nothing was dropped: the engine says so, the prompt stays
         assert "dropped no dagger" in app.status and app.local_prompt is not None
     finally:
         app.close()

@@ -8,41 +8,11 @@ from pathlib import Path
 import pygame
 
 from game.ui.app import App
-from game.ui.session import Session
-
-ROOT = Path(__file__).resolve().parents[2]
-OSR = ROOT / "config" / "encounters" / "osr_demo.yaml"
-
-
-def _open(tmp_path: Path, who: str) -> App:
-    app = App(Session.open(OSR, journal_path=tmp_path / "j.jsonl"), size=(1400, 860))
-    app.update(0.0)
-    app._intent("advance")
-    app.selected = who
-    app._panel_version = -1
-    app.update(0.0)
-    return app
-
-
-def _types(app: App) -> list[str]:
-    return [type(e).__name__ for rec in app.session.engine.history for e in rec.events]
-
-
-def _type(app: App, text: str) -> None:
-    """The GM types into the prompt at the creature and presses Enter."""
-    app.update(0.0)
-    assert app.panels.prompt_entry is not None
-    app.panels.prompt_entry.set_text(text)
-    # Enter in the entry: pygame_gui posts this event (the app's own handling of it)
-    import pygame_gui
-
-    entry = app.panels.prompt_entry
-    app.handle(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=entry, text=text))
-    app.update(0.0)
+from tests.ui.gm import OSR_DEMO, event_types, open_started, type_at_prompt
 
 
 def test_side_commands_are_on_the_gm_panel(tmp_path: Path) -> None:
-    app = _open(tmp_path, "sergeant")
+    app = open_started(OSR_DEMO, tmp_path, "sergeant")
     try:
         ids = {a.id for a in app.panels.model.gm_tools}
         assert {"initiative_modifier", "choose_course", "terms", "break_formation"} <= ids
@@ -51,13 +21,13 @@ def test_side_commands_are_on_the_gm_panel(tmp_path: Path) -> None:
 
 
 def test_initiative_modifier_for_the_selected_creatures_side(tmp_path: Path) -> None:
-    app = _open(tmp_path, "sergeant")
+    app = open_started(OSR_DEMO, tmp_path, "sergeant")
     try:
         app._intent("action:initiative_modifier")
         assert "Garrison" in app._local_question("initiative_modifier", "x").replace(
             "garrison", "Garrison"
         )
-        _type(app, "1 high ground")
+        type_at_prompt(app, "1 high ground")
         assert app.local_prompt is None, app.status
         mods = app.session.engine.state.data.get("osr_init_mods", {})
         assert mods["garrison"] == (("high ground", 1),)
@@ -66,7 +36,7 @@ def test_initiative_modifier_for_the_selected_creatures_side(tmp_path: Path) -> 
 
 
 def test_escape_cancels_a_side_prompt(tmp_path: Path) -> None:
-    app = _open(tmp_path, "sergeant")
+    app = open_started(OSR_DEMO, tmp_path, "sergeant")
     try:
         n = len(app.session.engine.history)
         app._intent("action:choose_course")
@@ -86,7 +56,7 @@ def test_escape_cancels_a_side_prompt(tmp_path: Path) -> None:
 
 
 def test_morale_surrender_and_terms_end_the_fight(tmp_path: Path) -> None:
-    app = _open(tmp_path, "sergeant")
+    app = open_started(OSR_DEMO, tmp_path, "sergeant")
     try:
         app.selected = next(
             k for k, c in app.session.engine.state.creatures.items() if c.side == "raiders"
@@ -99,24 +69,24 @@ def test_morale_surrender_and_terms_end_the_fight(tmp_path: Path) -> None:
                 app._intent("answer:" + str(app.session.engine.pending.options[0][0]))
         assert app.session.engine.state.phase == "morale", app.status
         app._intent("action:choose_course")
-        _type(app, "surrender")
+        type_at_prompt(app, "surrender")
         assert app.local_prompt is None, app.status
         app._intent("action:terms")
         assert "[accepted]" in app._local_question("terms", "x")
-        _type(app, "total_surrender garrison no")  # refused: logged, the fight goes on
+        type_at_prompt(app, "total_surrender garrison no")  # refused: logged, the fight goes on
         assert app.local_prompt is None, app.status
-        assert "OsrTermsAgreed" in _types(app) and "CombatEnded" not in _types(app)
+        assert "OsrTermsAgreed" in event_types(app) and "CombatEnded" not in event_types(app)
         app._intent("action:terms")
-        _type(app, "white_peace garrison")
+        type_at_prompt(app, "white_peace garrison")
         assert app.local_prompt is None, app.status
-        assert "OsrTermsAgreed" in _types(app)
-        assert "CombatEnded" in _types(app)
+        assert "OsrTermsAgreed" in event_types(app)
+        assert "CombatEnded" in event_types(app)
     finally:
         app.close()
 
 
 def test_break_formation_for_the_selected_creatures_block(tmp_path: Path) -> None:
-    app = _open(tmp_path, "sergeant")
+    app = open_started(OSR_DEMO, tmp_path, "sergeant")
     try:
         assert "shield_wall" in app.session.engine.state.data["osr_formations"]
         app._intent("action:break_formation")
@@ -128,12 +98,12 @@ def test_break_formation_for_the_selected_creatures_block(tmp_path: Path) -> Non
 
 
 def test_form_up_the_creatures_dragged_over(tmp_path: Path) -> None:
-    app = _open(tmp_path, "sergeant")
+    app = open_started(OSR_DEMO, tmp_path, "sergeant")
     try:
         app._intent("action:break_formation")
         app.camera.fit(app.session.battlefield.width, app.session.battlefield.height)
         app._intent("action:form_up")
-        _type(app, "wall2 S tight")
+        type_at_prompt(app, "wall2 S tight")
         assert app.local_prompt is None and app.tools[-1].name == "area", app.status
         a, b = app.camera.square_center_px((14, 22)), app.camera.square_center_px((17, 22))
         app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
@@ -149,7 +119,7 @@ def test_form_up_the_creatures_dragged_over(tmp_path: Path) -> None:
 def test_a_side_header_in_the_turn_panel_picks_the_side(tmp_path: Path) -> None:
     import pygame_gui
 
-    app = _open(tmp_path, "sergeant")
+    app = open_started(OSR_DEMO, tmp_path, "sergeant")
     try:
         app.update(0.0)
         header = next(r for r, cid in app.panels.model.creature_rows if not cid and "Raid" in r)
@@ -162,7 +132,7 @@ def test_a_side_header_in_the_turn_panel_picks_the_side(tmp_path: Path) -> None:
         )
         assert app.session.engine.state.creatures[app.selected].side == "raiders"
         app._intent("action:initiative_modifier")
-        _type(app, "-1 roused from sleep")
+        type_at_prompt(app, "-1 roused from sleep")
         mods = app.session.engine.state.data.get("osr_init_mods", {})
         assert mods["raiders"] == (("roused from sleep", -1),), app.status
     finally:
@@ -176,7 +146,7 @@ def _advance(app: App) -> None:
 
 
 def test_cast_spell_typed_then_its_target_clicked(tmp_path: Path) -> None:
-    app = _open(tmp_path, "hedge_wizard")
+    app = open_started(OSR_DEMO, tmp_path, "hedge_wizard")
     try:
         _advance(app)  # Milieu & Magic
         app._panel_version = -1
@@ -206,7 +176,7 @@ def test_cast_spell_typed_then_its_target_clicked(tmp_path: Path) -> None:
             app.update(0.0)
         app._intent("action:cast_spell")
         assert app.local_prompt is not None, (app.status, app.session.engine.state.phase)
-        _type(app, '"Fire Bolt" 3d4 fire')
+        type_at_prompt(app, '"Fire Bolt" 3d4 fire')
         assert app.tools[-1].name == "target", app.status
         pos = app.camera.square_center_px(raider.square)
         app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
@@ -220,19 +190,19 @@ def test_cast_spell_typed_then_its_target_clicked(tmp_path: Path) -> None:
 
 
 def test_milieu_asks_whether_treacherous_and_enter_alone_plays_the_ordinary(tmp_path: Path) -> None:
-    app = _open(tmp_path, "sergeant")
+    app = open_started(OSR_DEMO, tmp_path, "sergeant")
     try:
         _advance(app)  # Milieu & Magic
         app._panel_version = -1
         app.update(0.0)
         app._intent("action:establish_milieu")
         assert "[treacherous]" in app._local_question("establish_milieu", "x"), app.status
-        _type(app, "yes rain on the stones")
+        type_at_prompt(app, "yes rain on the stones")
         cmd = app.session.engine.history[-1].command
         assert (cmd.treacherous, cmd.note) == (True, "rain on the stones"), app.status
         app._intent("undo")
         app._intent("action:establish_milieu")
-        _type(app, "")
+        type_at_prompt(app, "")
         cmd = app.session.engine.history[-1].command
         assert type(cmd).__name__.endswith("Milieu") and not cmd.treacherous, app.status
     finally:
