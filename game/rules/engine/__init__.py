@@ -76,6 +76,7 @@ from game.rules.engine.state import (
     CreatureState,
     Effect,
     EncounterState,
+    NewCreature,
     TurnState,
     frozen_map,
 )
@@ -88,7 +89,7 @@ __all__ = [
     "DieRoll", "Effect", "EffectEnded", "EffectExtended", "EffectStarted", "EncounterDataSet",
     "EncounterState",
     "Engine", "EnterDice", "Event", "GMNote", "ListDice", "ManualDice", "MinorActivityDone",
-    "MoveBudgetSet",
+    "MoveBudgetSet", "NewCreature",
     "MoveStopped", "NeedInput", "Note", "Option", "Outcome", "Phase", "PhaseChanged", "Placed",
     "Rejected", "RollContext", "RoundStarted", "Ruleset", "SeededDice", "StartCombat",
     "StatusChanged", "Step", "Stepped", "TriggeredActionUsed", "TurnEnded", "TurnStarted",

@@ -236,3 +236,16 @@ def remove_affliction(c: CreatureState, name: str, source: str | None = None) ->
         x for x in c.afflictions if not (x.name == name and (source is None or x.source == source))
     )
     return replace(c, afflictions=keep)
+
+
+@dataclass(frozen=True)
+class NewCreature:
+    """A creature to put in a new encounter (what every ruleset's ``new_state`` takes)."""
+
+    id: str
+    definition: CreatureDef
+    side: str
+    square: Square
+    name: str = ""
+    elevation_yd: float | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)

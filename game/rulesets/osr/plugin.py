@@ -12,14 +12,15 @@ Encounter ``params`` the OSR ruleset reads (config/encounters/osr_*.yaml):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from game.rules.battlefield import Battlefield, Square
+from game.rules.battlefield import Battlefield
 from game.rules.body import Body
 from game.rules.definitions import CreatureDef, Definitions, EncounterDef, RulesetDef, Side
 from game.rules.engine import CreatureState, EncounterState, Ruleset, frozen_map
+from game.rules.engine import NewCreature as BaseNewCreature
 from game.rulesets.osr import formation_cmds, menu, previews, rounds, targeting, turns
 from game.rulesets.osr.formations import FACINGS, form_up, max_cohesion
 from game.rulesets.osr.params import OsrParams
@@ -111,16 +112,9 @@ def encounter_param_problems(
 
 
 @dataclass(frozen=True)
-class NewCreature:
-    """One creature to put in the fight (same fields as the SotDL plug-in's, plus ``formation``)."""
+class NewCreature(BaseNewCreature):
+    """One creature to put in the fight: the engine's, plus the ``formation`` it stands in."""
 
-    id: str
-    definition: CreatureDef
-    side: str
-    square: Square
-    name: str = ""
-    elevation_yd: float | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
     formation: str = ""
 
 

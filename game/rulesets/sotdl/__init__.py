@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Iterable
 
-from game.rules.battlefield import Battlefield, Square
+from game.rules.battlefield import Battlefield
 from game.rules.body import Body
-from game.rules.definitions import CreatureDef, Definitions, RulesetDef, Side
-from game.rules.engine import CreatureState, EncounterState, Ruleset, frozen_map
+from game.rules.definitions import Definitions, RulesetDef, Side
+from game.rules.engine import CreatureState, EncounterState, NewCreature, Ruleset, frozen_map
 from game.rulesets.sotdl import (
     activities,
     attacks,
@@ -64,19 +62,6 @@ def build_ruleset(defn: RulesetDef | None = None, definitions: Definitions | Non
         if callable(reg):
             reg(rs)
     return rs
-
-
-@dataclass(frozen=True)
-class NewCreature:
-    """A creature to put in a new encounter."""
-
-    id: str
-    definition: CreatureDef
-    side: str
-    square: Square
-    name: str = ""
-    elevation_yd: float | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
 
 
 def new_state(battlefield: Battlefield, rs: Ruleset, sides: Iterable[Side],
