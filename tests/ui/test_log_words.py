@@ -37,7 +37,7 @@ def test_moves_and_jumps_read_as_sentences_with_squares_as_pairs() -> None:
     ]
     text = merge_steps(steps, NAMES)[0][0]
     assert text == "Spearman moves from (10, 4) to (12, 5), 2 yards (jump down)"
-    import game.rulesets.sotdl.movement_steps  # noqa: F401
+    import game.rulesets.sotdl.movement.steps  # noqa: F401
 
     j = _event(
         "Jumped",

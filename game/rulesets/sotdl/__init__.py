@@ -2,7 +2,8 @@
 
 ``build_ruleset(defn, definitions)`` registers the core pieces, then each plug-in module of
 PLUGINS that exists (movement, falling, mounts, targeting, sight: other developers' files)
-through its ``register(ruleset)``, so they replace the interim versions by name.
+through its ``register(ruleset)`` (movement's is movement/plugin.py), so they replace the
+interim versions by name.
 """
 from __future__ import annotations
 
@@ -22,15 +23,15 @@ from game.rulesets.sotdl import (
     menu,
     minor,
     modifiers,
-    movecmds,
     rounds,
     stunts,
     triggered,
 )
 from game.rulesets.sotdl.common import movement_blocked
+from game.rulesets.sotdl.movement import prone
 from game.rulesets.sotdl.params import param_problems  # the loader reports them as file:line
 
-PLUGINS = ("movement", "falling", "mounts", "targeting", "sight")
+PLUGINS = ("movement.plugin", "falling", "mounts", "targeting", "sight")
 DEFAULT = RulesetDef(id="sotdl", name="Shadow of the Demon Lord")
 
 
@@ -45,7 +46,7 @@ def build_ruleset(defn: RulesetDef | None = None, definitions: Definitions | Non
     rs.register_hook("movement_blocked", movement_blocked)
     modifiers.register(rs)
     rounds.register(rs)
-    movecmds.register(rs)
+    prone.register(rs)
     attacks.register(rs)
     stunts.register(rs)
     activities.register(rs)

@@ -25,7 +25,7 @@ from game.rules.geometry.falling import ground_under
 from game.rulesets.sotdl.common import cannot_act, cannot_move, need_creature
 from game.rulesets.sotdl.health import afflict, deal_damage
 from game.rulesets.sotdl.modifiers import timed
-from game.rulesets.sotdl.movement_geo import falling_rule, rider_of
+from game.rulesets.sotdl.movement.facts import falling_rule, rider_of
 
 
 @event

@@ -1,5 +1,6 @@
-"""INTERIM geometry for SotDL, replaced by movement*.py (paths, reach, forced movement, free
-attacks on the move) and targeting.py (ranges, target legality) as those land.
+"""INTERIM geometry for SotDL, replaced by the movement plug-in (movement/: paths, reach,
+forced movement, free attacks on the move, Move/Rush/Retreat on the geometry) and targeting.py
+(ranges, target legality) as those land.
 
 Each piece is registered under a name (docs/engine.md, "SotDL plug-in points"); registering the
 same name from those modules replaces it. Simple on purpose: chebyshev squares, no elevation.
@@ -7,8 +8,28 @@ same name from those modules replaces it. Simple on purpose: chebyshev squares, 
 from __future__ import annotations
 
 from game.rules.battlefield import Square, Terrain
-from game.rules.engine import EncounterState, RollContext, Ruleset, Step, Violation, WalkMode
-from game.rulesets.sotdl.common import pick_weapon
+from game.rules.engine import (
+    Context,
+    EncounterState,
+    RollContext,
+    Ruleset,
+    Step,
+    Violation,
+    WalkMode,
+    walk,
+)
+from game.rulesets.sotdl.commands import Move, Retreat, Rush
+from game.rulesets.sotdl.common import (
+    action_violations,
+    cannot_move,
+    ensure_turn,
+    need_creature,
+    own_turn_violations,
+    pick_weapon,
+    speed,
+    spend,
+)
+from game.rulesets.sotdl.movement.budgets import immune_from, move_budget
 
 
 def _span(square: Square, space: int) -> tuple[int, int, int, int]:
@@ -140,6 +161,54 @@ def reach_range_check(state: EncounterState, roll: RollContext, rs: Ruleset) -> 
     return []
 
 
+# --- Move, Rush, Retreat on the interim geometry ------------------------------------------------
+
+
+def _mode(state: EncounterState, cmd: Move | Rush | Retreat, rs: Ruleset
+          ) -> tuple[WalkMode, float]:
+    c = state.creatures[cmd.creature]
+    imm = immune_from(state, cmd.creature)
+    if isinstance(cmd, Rush):
+        mult = float(rs.param("movement.rush_multiplier", 2))
+        return WalkMode("rush", no_free_attacks_from=imm, uses_budget=False), mult * speed(c)
+    if isinstance(cmd, Retreat):
+        frac = float(rs.param("movement.retreat_fraction", 0.5))
+        return WalkMode("retreat", False, uses_budget=False), float(int(speed(c) * frac))
+    return WalkMode("move", no_free_attacks_from=imm), move_budget(state, cmd.creature)
+
+
+def _v_move(state: EncounterState, cmd: Move | Rush | Retreat, rs: Ruleset) -> list[Violation]:
+    vs = need_creature(state, cmd.creature)
+    if vs:
+        return vs
+    part_of = getattr(cmd, "part_of", "")
+    if part_of:  # a prepared rush or retreat: the triggered action
+        vs = action_violations(state, cmd.creature, part_of) or (
+            [Violation("cannot move", "cannot_move")] if cannot_move(
+                state.creatures[cmd.creature]) else [])
+    else:
+        need = "move" if isinstance(cmd, Move) else "action"
+        vs = own_turn_violations(state, cmd.creature, need)
+    if vs:
+        return vs
+    if not cmd.path:
+        return [Violation("the path is empty", "bad_path")]
+    mode, budget = _mode(state, cmd, rs)
+    return rs.hooks["plan_path"](state, rs, cmd.creature, tuple(cmd.path), mode, budget)[1]
+
+
+def _r_move(ctx: Context, cmd: Move | Rush | Retreat) -> None:
+    rs = ctx.ruleset
+    part_of = getattr(cmd, "part_of", "")
+    if not part_of:
+        ensure_turn(ctx, cmd.creature)
+    if not isinstance(cmd, Move):
+        spend(ctx, cmd.creature, type(cmd).__name__.lower(), part_of)
+    mode, budget = _mode(ctx.state, cmd, rs)
+    steps, _ = rs.hooks["plan_path"](ctx.state, rs, cmd.creature, tuple(cmd.path), mode, budget)
+    walk(ctx, cmd.creature, steps, mode)
+
+
 def register(rs: Ruleset) -> None:
     """Register the interim pieces (called before the plug-ins that replace them)."""
     rs.register_hook("distance_yd", distance_yd)
@@ -148,3 +217,5 @@ def register(rs: Ruleset) -> None:
     rs.register_hook("plan_path", plan_path)
     rs.register_hook("forced_path", forced_path)
     rs.register_target_check("reach_range", reach_range_check)
+    for cls in (Move, Rush, Retreat):
+        rs.register_action(cls, _v_move, _r_move)

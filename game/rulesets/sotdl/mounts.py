@@ -1,6 +1,6 @@
 """Seed SotDL: Ride. Mounting and dismounting with the move, the shared space, one turn and one
 action together, attacking together (2 banes each, once a round), the mount's Speed. Riders
-thrown off when knocked prone, and pinned under a mount that falls: movement_ride.py.
+thrown off when knocked prone, and pinned under a mount that falls: movement/riding.py.
 
 Creature data: ``riding`` (rider -> mount id), ``rider`` (mount -> rider id), ``pinned_by``
 (a rider immobilized under its fallen mount), ``both_attacking`` (during a joint attack),
@@ -10,7 +10,6 @@ Creature data: ``riding`` (rider -> mount id), ``rider`` (mount -> rider id), ``
 from __future__ import annotations
 
 from game.rules.battlefield import Square
-from game.rules.body import Body
 from game.rules.engine import (
     ActionUsed,
     Command,
@@ -25,9 +24,9 @@ from game.rules.engine import (
     command,
     event,
 )
-from game.rules.geometry.occupancy import can_stand
 from game.rules.geometry.reach import within_reach
 from game.rules.modifiers import Modifier
+from game.rulesets.sotdl.commands import Attack
 from game.rulesets.sotdl.common import (
     cannot_act,
     ensure_turn,
@@ -36,7 +35,17 @@ from game.rulesets.sotdl.common import (
     size,
     spend,
 )
-from game.rulesets.sotdl.movement_geo import mount_of, reach_yd, rider_of
+from game.rulesets.sotdl.movement.facts import mount_of, reach_yd, rider_of
+from game.rulesets.sotdl.movement.riding import (
+    BodySet,
+    GetFree,
+    own_body,
+    resolve_get_free,
+    rider_squares_near_mount,
+    riders_and_falls,
+    saddle_body,
+    validate_get_free,
+)
 
 
 @command
@@ -68,36 +77,6 @@ class MountedAttack(Command):
 
 
 @event
-class BodySet(Event):
-    """A creature's footprint changes: a rider takes its mount's space, and its own back."""
-
-    creature: str
-    body: Body
-    reason: str = ""
-
-    def apply(self, state: EncounterState) -> EncounterState:
-        return state.update_creature(self.creature, body=self.body)
-
-
-def saddle_body(state: EncounterState, rider: str, mount: str) -> Body:
-    """Seed SotDL: Ride, Shared Space: the rider takes the mount's space, seated on its back."""
-    r, m = state.creatures[rider].body, state.creatures[mount].body
-    return Body(m.square, m.space, m.elevation_yd, m.height_yd / 2 + r.height_yd)
-
-
-def own_body(state: EncounterState, rs: Ruleset, cid: str, square: Square) -> Body:
-    """The creature's own footprint (Size tables) standing at ``square``."""
-    c = state.creatures[cid]
-    d = rs.definition
-    b = Body(tuple(square), d.space_for(size(c)), 0.0, d.height_for(size(c)))  # type: ignore[arg-type]
-    ground = max(
-        (state.battlefield.elevation_at(q) for q in b.squares() if state.battlefield.in_bounds(q)),
-        default=0.0,
-    )
-    return b.moved_to(b.square, ground)
-
-
-@event
 class TurnShared(Event):
     """Rider and mount take their turn together (Seed SotDL: Ride, Actions)."""
 
@@ -107,31 +86,6 @@ class TurnShared(Event):
 
     def apply(self, state: EncounterState) -> EncounterState:
         return state.update_turn(self.creature, taken=True, kind=self.kind)
-
-
-def _rider_body_near_mount(
-    state: EncounterState, rs: Ruleset, rider: str, mount: str
-) -> list[Square]:
-    """Anchors for the rider within 1 yard of the mount's space, free to stand in."""
-    bf = state.battlefield
-    m = state.creatures[mount].body
-    r = own_body(state, rs, rider, state.creatures[rider].body.square)
-    others = [
-        o.body
-        for o in state.creatures.values()
-        if o.id not in (rider, mount) and o.in_fight and not mount_of(state, o.id)
-    ]
-    out = []
-    x0, y0 = m.square
-    for y in range(y0 - r.space - 1, y0 + m.space + 2):
-        for x in range(x0 - r.space - 1, x0 + m.space + 2):
-            b = r.moved_to((x, y))
-            gx = max(0, x - (x0 + m.space - 1), x0 - (x + b.space - 1))
-            gy = max(0, y - (y0 + m.space - 1), y0 - (y + b.space - 1))
-            if max(gx, gy) != 1 or not can_stand(bf, b, others=others):
-                continue
-            out.append((x, y))
-    return out
 
 
 # --- mount and dismount -----------------------------------------------------------------------
@@ -195,7 +149,7 @@ def _v_dismount(state: EncounterState, cmd: Dismount, rs: Ruleset) -> list[Viola
     vs = _move_use_violations(state, cmd.creature)
     if vs:
         return vs
-    cands = _rider_body_near_mount(state, rs, cmd.creature, mount)
+    cands = rider_squares_near_mount(state, rs, cmd.creature, mount)
     if cmd.square is not None and tuple(cmd.square) not in cands:
         return [Violation(f"{tuple(cmd.square)} is not a free space next to the mount", "blocked")]
     if not cands:
@@ -209,7 +163,7 @@ def _r_dismount(ctx: Context, cmd: Dismount) -> None:
     sq = (
         tuple(cmd.square)
         if cmd.square is not None
-        else _rider_body_near_mount(ctx.state, ctx.ruleset, cmd.creature, mount)[0]
+        else rider_squares_near_mount(ctx.state, ctx.ruleset, cmd.creature, mount)[0]
     )
     b = own_body(ctx.state, ctx.ruleset, cmd.creature, sq)  # type: ignore[arg-type]
     ctx.emit(
@@ -261,8 +215,6 @@ def _v_joint(state: EncounterState, cmd: MountedAttack, rs: Ruleset) -> list[Vio
                 "rider and mount can attack at the same time only once a round", "once_a_round"
             )
         ]
-    from game.rulesets.sotdl.commands import Attack
-
     out = []
     for who, tgt, w in (
         (cmd.creature, cmd.target, cmd.weapon),
@@ -274,8 +226,6 @@ def _v_joint(state: EncounterState, cmd: MountedAttack, rs: Ruleset) -> list[Vio
 
 
 def _r_joint(ctx: Context, cmd: MountedAttack) -> None:
-    from game.rulesets.sotdl.commands import Attack
-
     mount = mount_of(ctx.state, cmd.creature)
     both = bool(cmd.target and cmd.mount_target)
     spend(ctx, cmd.creature, "attack (mounted)", "")
@@ -323,13 +273,11 @@ def settle_riders(ctx: Context, cmd: object = None) -> None:
 
 
 def register(rs: Ruleset) -> None:
-    from game.rulesets.sotdl.movement_ride import GetFree, _r_free, _v_free, riders_and_falls
-
     """Ride: commands, turn sharing, joint-attack banes, falling off and under."""
     rs.register_action(Mount, _v_mount, _r_mount)
     rs.register_action(Dismount, _v_dismount, _r_dismount)
     rs.register_action(MountedAttack, _v_joint, _r_joint)
-    rs.register_action(GetFree, _v_free, _r_free)
+    rs.register_action(GetFree, validate_get_free, resolve_get_free)
     rs.register_modifier_provider("mounted", joint_attack_banes)
     rs.register_after_command("mounts_setup", settle_riders)
     rs.register_after_command("mounts_turns", share_turns)

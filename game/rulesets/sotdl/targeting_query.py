@@ -87,7 +87,7 @@ def _preview_state(state: EncounterState, cmd: Any) -> EncounterState:
     """The state the roll will see: a joint mounted attack marks rider and mount as attacking
     together (the mounts plug-in's bane reads that), as its resolution will."""
     from game.rulesets.sotdl.mounts import MountedAttack
-    from game.rulesets.sotdl.movement_geo import mount_of
+    from game.rulesets.sotdl.movement.facts import mount_of
 
     if isinstance(cmd, MountedAttack) and cmd.target and cmd.mount_target:
         mount = mount_of(state, cmd.creature)
@@ -121,7 +121,7 @@ def roll_for(state: EncounterState, rs: Ruleset, cmd: Any) -> RollContext | None
             return stunts.stunt_roll(state, rs, cmd)
         name = type(cmd).__name__
         if name == "MountedAttack":
-            from game.rulesets.sotdl.movement_geo import mount_of
+            from game.rulesets.sotdl.movement.facts import mount_of
 
             who, tgt, w = (
                 (cmd.creature, cmd.target, cmd.weapon)

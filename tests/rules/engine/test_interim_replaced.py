@@ -5,8 +5,7 @@ from __future__ import annotations
 from game.rulesets.sotdl import build_ruleset
 from game.rulesets.sotdl.commands import Move, Retreat, Rush
 
-INTERIM = ("game.rulesets.sotdl.interim", "game.rulesets.sotdl.movecmds",
-           "game.rulesets.sotdl.triggered")
+INTERIM = ("game.rulesets.sotdl.interim", "game.rulesets.sotdl.triggered")
 
 
 def test_movement_and_sight_replace_the_interim_pieces() -> None:
@@ -24,5 +23,5 @@ def test_movement_and_sight_replace_the_interim_pieces() -> None:
 
 def test_without_plug_ins_the_interim_pieces_work() -> None:
     rs = build_ruleset(plugins=())
-    assert rs.actions[Move].resolve.__module__ == "game.rulesets.sotdl.movecmds"
+    assert rs.actions[Move].resolve.__module__ == "game.rulesets.sotdl.interim"
     assert rs.hooks["plan_path"].__module__ == "game.rulesets.sotdl.interim"

@@ -16,7 +16,7 @@ from game.rulesets.sotdl.commands import (
     StandUp,
     StartTurn,
 )
-from game.rulesets.sotdl.movement import Teleport
+from game.rulesets.sotdl.movement.commands import Teleport
 from tests.rulesets.sotdl.helpers import check_replay, make, of, ok, rejected
 
 OPEN = "\n".join(["............"] * 6)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from game.rules.engine import Answer
 from game.rulesets.sotdl.commands import Attack, BeginCombat, KnockDown, Move, StartTurn
 from game.rulesets.sotdl.mounts import Dismount, Mount, MountedAttack
-from game.rulesets.sotdl.movement_ride import GetFree
+from game.rulesets.sotdl.movement.riding import GetFree
 from tests.rulesets.sotdl.helpers import check_replay, make, of, ok, rejected
 
 OPEN = "\n".join(["..............."] * 7)

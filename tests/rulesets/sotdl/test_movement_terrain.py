@@ -15,7 +15,7 @@ from game.rulesets.sotdl.commands import (
     StartTurn,
 )
 from game.rulesets.sotdl.falling import StayAirborne
-from game.rulesets.sotdl.movement import Sneak, Teleport
+from game.rulesets.sotdl.movement.commands import Sneak, Teleport
 from tests.rulesets.sotdl.helpers import check_replay, make, of, ok, rejected
 
 

@@ -18,7 +18,7 @@ from game.rulesets.sotdl.commands import (
     Shove,
     StartTurn,
 )
-from game.rulesets.sotdl.movement import Teleport
+from game.rulesets.sotdl.movement.commands import Teleport
 from tests.rulesets.sotdl.helpers import check_replay, make, of, ok
 
 OPEN = "\n".join(["............"] * 6)

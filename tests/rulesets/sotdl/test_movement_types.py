@@ -9,9 +9,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
 FILES = (
-    "game/rulesets/sotdl/movement_geo.py",
-    "game/rulesets/sotdl/movement_queries.py",
-    "game/rulesets/sotdl/movement_steps.py",
+    "game/rulesets/sotdl/movement",
     "game/rulesets/sotdl/falling.py",
     "game/rules/geometry/occupancy.py",
     "game/rules/geometry/pathing_search.py",

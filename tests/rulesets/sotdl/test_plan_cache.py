@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from game.rulesets.sotdl import movement_geo
 from game.rulesets.sotdl.commands import BeginCombat, Move
+from game.rulesets.sotdl.movement import search
 from tests.rulesets.sotdl.helpers import make, ok, rejected
 
 OPEN = "\n".join(["........"] * 4)
@@ -17,14 +17,14 @@ OPEN = "\n".join(["........"] * 4)
 @pytest.fixture()
 def plans(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     calls: list[Any] = []
-    real = movement_geo.plan_path_uncached
+    real = search.plan_path_uncached
 
     def counting(*a: Any, **kw: Any) -> Any:
         calls.append(a[2])
         return real(*a, **kw)
 
-    monkeypatch.setattr(movement_geo, "plan_path_uncached", counting)
-    movement_geo._PLANS.clear()
+    monkeypatch.setattr(search, "plan_path_uncached", counting)
+    search._PLANS.clear()
     return calls
 
 

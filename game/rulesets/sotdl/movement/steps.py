@@ -9,18 +9,39 @@ you can no longer reach the grabbed target").
 from __future__ import annotations
 
 from game.rules.battlefield import Square, Terrain
-from game.rules.engine import AfflictionEnded, Context, Event, Step, WalkState, event
+from game.rules.engine import (
+    AfflictionEnded,
+    Context,
+    CreatureDataSet,
+    Event,
+    Placed,
+    Step,
+    WalkState,
+    event,
+)
 from game.rules.engine.walk import square_of
 from game.rules.geometry.reach import within_reach
 from game.rules.modifiers import Modifier
+from game.rulesets.sotdl.commands import FreeAttack
 from game.rulesets.sotdl.common import cannot_act, cannot_move
-from game.rulesets.sotdl.movement_geo import (
+from game.rulesets.sotdl.falling import fall
+from game.rulesets.sotdl.health import afflict
+from game.rulesets.sotdl.modifiers import timed
+from game.rulesets.sotdl.movement.facts import (
     body_at,
     distance_yd,
     mount_of,
     reach_yd,
     rider_of,
     threats_for,
+)
+from game.rulesets.sotdl.movement.riding import BodySet, own_body, riders_and_falls
+from game.rulesets.sotdl.rolls import challenge_roll
+from game.rulesets.sotdl.triggered import (
+    fire_prepared,
+    free_attack_refusal,
+    offer_free_attack,
+    prepared_refusal,
 )
 
 
@@ -64,9 +85,6 @@ def _stop_reason(ctx: Context, cid: str, ws: WalkState) -> str | None:
 def free_attack_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
     """Seed SotDL: Free Attack: leaving an enemy's reach willingly offers it a free attack,
     before the mover leaves; the move goes on unless the mover is prone, dead or immobilized."""
-    from game.rulesets.sotdl.commands import FreeAttack
-    from game.rulesets.sotdl.triggered import free_attack_refusal, offer_free_attack
-
     mode = ws.mode
     if not mode.provokes_free_attacks or not mode.willing or step.how in ("fall", "teleport"):
         return None
@@ -115,8 +133,6 @@ def free_attack_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
 def prepared_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
     """Seed SotDL: Prepare ("the first enemy that moves into his reach"): fires as the mover
     enters the preparer's reach (3D, from its whole space), with 1 boon (the engine's prepare)."""
-    from game.rulesets.sotdl.triggered import fire_prepared, prepared_refusal
-
     st, rs = ctx.state, ctx.ruleset
     mover = ws.mover
     rule = rs.definition.diagonal_rule
@@ -190,8 +206,6 @@ def _banes_here(ctx: Context, cid: str) -> int:
 
 
 def _challenge(ctx: Context, cid: str, attribute: str, label: str, banes: int, action: str):  # type: ignore[no-untyped-def]
-    from game.rulesets.sotdl.rolls import challenge_roll
-
     base = (Modifier("the surface", boons=-banes, source="surface"),) if banes else ()
     return challenge_roll(ctx, cid, attribute, label, action=action, base=base)
 
@@ -220,10 +234,6 @@ def surface_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
     """Seed SotDL: Balance (moving onto a treacherous surface), Climb (a slick surface: the
     square's surface banes), Swim (treacherous water; on a failure no progress: the step is
     undone), after the step is taken."""
-    from game.rulesets.sotdl.falling import fall
-    from game.rulesets.sotdl.health import afflict
-    from game.rulesets.sotdl.modifiers import timed
-
     st = ctx.state
     mover = ws.mover
     c = st.creatures[mover]
@@ -246,8 +256,6 @@ def surface_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
             afflict(ctx, mover, timed("sinking", "water", None), "sinks (swim total 0 or less)")
             return f"{c.name} sinks"
         if not r.success:
-            from game.rules.engine import Placed
-
             ctx.emit(
                 Placed(
                     mover,
@@ -303,10 +311,6 @@ def surface_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
 def jump_and_fall_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
     """Seed SotDL: Jump (announce it; a longer jump asks the GM's Agility challenge; running out
     of movement mid-jump lands prone, or falls over a gap) and falls off ledges."""
-    from game.rulesets.sotdl.falling import fall
-    from game.rulesets.sotdl.health import afflict
-    from game.rulesets.sotdl.modifiers import timed
-
     how = step.how
     mover = ws.mover
     c = ctx.state.creatures[mover]
@@ -396,12 +400,8 @@ def grab_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
 
 def rider_follows(ctx: Context, ws: WalkState, step: Step) -> str | None:
     """Seed SotDL: Ride: the rider shares the mount's space, so it moves with it."""
-    from game.rules.engine import Placed
-
     rider = rider_of(ctx.state, ws.mover)
     if rider and ctx.state.creatures[rider].has("prone"):
-        from game.rulesets.sotdl.movement_ride import riders_and_falls
-
         riders_and_falls(ctx)  # knocked off on the way: lands here, not at the end of the move
         return None
     if rider and mount_of(ctx.state, rider) == ws.mover:
@@ -413,8 +413,6 @@ def rider_follows(ctx: Context, ws: WalkState, step: Step) -> str | None:
 def mount_follows(ctx: Context, ws: WalkState, step: Step) -> str | None:
     """Seed SotDL: Ride: when the rider itself is walked (a charge, an escape, a shove), the
     mount under it goes along: rider and mount never drift apart."""
-    from game.rules.engine import Placed
-
     mount = mount_of(ctx.state, ws.mover)
     if mount:
         r = ctx.state.creatures[ws.mover]
@@ -426,9 +424,6 @@ def unseated(ctx: Context, ws: WalkState, step: Step) -> str | None:
     """A rider moved against its will (shoved, driven, pulled) leaves the saddle first."""
     mount = mount_of(ctx.state, ws.mover)
     if mount and not ws.mode.willing:
-        from game.rules.engine import CreatureDataSet
-        from game.rulesets.sotdl.mounts import BodySet, own_body
-
         r = ctx.state.creatures[ws.mover]
         ctx.emit(
             CreatureDataSet(ws.mover, "riding", ""),

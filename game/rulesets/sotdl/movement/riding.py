@@ -1,27 +1,92 @@
 """Seed SotDL: Ride, Falling Prone: a rider knocked prone lands within 1 yard of the mount, away
 from the source; a mount that falls prone pins its rider (Agility challenge or 1d6 + the mount's
 Size and immobilized), who may get free with a Strength or Agility challenge, 1 bane per point
-of Size the mount is larger. Registered by mounts.py.
+of Size the mount is larger; the rider's footprint in the saddle and out of it (Shared Space).
+Registered by mounts.py.
 """
 from __future__ import annotations
 
 import math
 
 from game.rules.battlefield import Square
+from game.rules.body import Body
 from game.rules.engine import (
     AfflictionEnded,
     Command,
     Context,
     CreatureDataSet,
     EncounterState,
+    Event,
     Ruleset,
     Violation,
     command,
+    event,
 )
+from game.rules.geometry.occupancy import can_stand
 from game.rules.modifiers import Modifier
-from game.rulesets.sotdl.common import need_creature, size, spend
-from game.rulesets.sotdl.mounts import BodySet, _rider_body_near_mount, own_body
-from game.rulesets.sotdl.movement_geo import mount_of
+from game.rulesets.sotdl.common import action_violations, need_creature, size, spend
+from game.rulesets.sotdl.health import afflict, deal_damage
+from game.rulesets.sotdl.modifiers import timed
+from game.rulesets.sotdl.movement.facts import mount_of
+from game.rulesets.sotdl.rolls import challenge_roll, damage_roll
+
+
+@event
+class BodySet(Event):
+    """A creature's footprint changes: a rider takes its mount's space, and its own back."""
+
+    creature: str
+    body: Body
+    reason: str = ""
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return state.update_creature(self.creature, body=self.body)
+
+
+def saddle_body(state: EncounterState, rider: str, mount: str) -> Body:
+    """Seed SotDL: Ride, Shared Space: the rider takes the mount's space, seated on its back."""
+    r, m = state.creatures[rider].body, state.creatures[mount].body
+    return Body(m.square, m.space, m.elevation_yd, m.height_yd / 2 + r.height_yd)
+
+
+def own_body(state: EncounterState, rs: Ruleset, cid: str, square: Square) -> Body:
+    """The creature's own footprint (Size tables) standing at ``square``."""
+    c = state.creatures[cid]
+    d = rs.definition
+    b = Body(tuple(square), d.space_for(size(c)), 0.0, d.height_for(size(c)))  # type: ignore[arg-type]
+    ground = max(
+        (state.battlefield.elevation_at(q) for q in b.squares() if state.battlefield.in_bounds(q)),
+        default=0.0,
+    )
+    return b.moved_to(b.square, ground)
+
+
+def rider_squares_near_mount(
+    state: EncounterState, rs: Ruleset, rider: str, mount: str
+) -> list[Square]:
+    """Anchors for the rider within 1 yard of the mount's space, free to stand in."""
+    bf = state.battlefield
+    m = state.creatures[mount].body
+    r = own_body(state, rs, rider, state.creatures[rider].body.square)
+    others = [
+        o.body
+        for o in state.creatures.values()
+        if o.id not in (rider, mount) and o.in_fight and not mount_of(state, o.id)
+    ]
+    out = []
+    x0, y0 = m.square
+    for y in range(y0 - r.space - 1, y0 + m.space + 2):
+        for x in range(x0 - r.space - 1, x0 + m.space + 2):
+            b = r.moved_to((x, y))
+            gx = max(0, x - (x0 + m.space - 1), x0 - (x + b.space - 1))
+            gy = max(0, y - (y0 + m.space - 1), y0 - (y + b.space - 1))
+            if max(gx, gy) != 1 or not can_stand(bf, b, others=others):
+                continue
+            out.append((x, y))
+    return out
+
+
+# --- falling off, falling under, getting free ----------------------------------------------
 
 
 @command
@@ -37,7 +102,7 @@ def landing_square(
     state: EncounterState, rs: Ruleset, rider: str, mount: str, source: str
 ) -> Square | None:
     """Seed SotDL: Ride, Falling Prone: within 1 yard of the mount, away from the source."""
-    cands = _rider_body_near_mount(state, rs, rider, mount)
+    cands = rider_squares_near_mount(state, rs, rider, mount)
     if not cands:
         return None
     mc = state.creatures[mount].body.center_yd()
@@ -59,10 +124,6 @@ def landing_square(
 
 def riders_and_falls(ctx: Context, cmd: object = None) -> None:
     """After every command: a prone rider falls off; a prone mount pins its rider; pins end."""
-    from game.rulesets.sotdl.health import afflict, deal_damage
-    from game.rulesets.sotdl.modifiers import timed
-    from game.rulesets.sotdl.rolls import challenge_roll, damage_roll
-
     st = ctx.state
     for c in list(st.creatures.values()):
         mount = mount_of(ctx.state, c.id)
@@ -125,7 +186,7 @@ def riders_and_falls(ctx: Context, cmd: object = None) -> None:
             )
 
 
-def _v_free(state: EncounterState, cmd: GetFree, rs: Ruleset) -> list[Violation]:
+def validate_get_free(state: EncounterState, cmd: GetFree, rs: Ruleset) -> list[Violation]:
     vs = need_creature(state, cmd.creature)
     if vs:
         return vs
@@ -134,16 +195,12 @@ def _v_free(state: EncounterState, cmd: GetFree, rs: Ruleset) -> list[Violation]
         return [Violation(f"{c.name} is not pinned under a mount", "not_pinned")]
     if cmd.attribute not in ("strength", "agility"):
         return [Violation("use Strength or Agility", "bad_attribute")]
-    from game.rulesets.sotdl.common import action_violations
-
     vs = action_violations(state, cmd.creature, "")
     # immobilized does not stop actions
     return [v for v in vs if v.code != "cannot_move"]
 
 
-def _r_free(ctx: Context, cmd: GetFree) -> None:
-    from game.rulesets.sotdl.rolls import challenge_roll
-
+def resolve_get_free(ctx: Context, cmd: GetFree) -> None:
     c = ctx.state.creatures[cmd.creature]
     pin = c.data["pinned_by"]
     m = ctx.state.creatures[pin]

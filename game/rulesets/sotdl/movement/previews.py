@@ -25,21 +25,19 @@ from game.rules.engine.walk import square_of
 from game.rules.geometry.falling import fall_damage_dice
 from game.rules.geometry.pathing_search import ReachMap, describe_path, reachable
 from game.rules.geometry.reach import FreeAttack, free_attacks_along, within_reach
-from game.rulesets.sotdl.common import speed
-from game.rulesets.sotdl.movement_geo import (
+from game.rulesets.sotdl.movement.budgets import mover_and_budget
+from game.rulesets.sotdl.movement.facts import (
     body_at,
     diagonals_taken,
     falling_rule,
-    mount_of,
     others,
-    plan_path,
     reach_yd,
     rider_of,
     terrain_for,
     threats_for,
 )
-
-MODES = ("move", "rush", "retreat", "charge", "escape")
+from game.rulesets.sotdl.movement.search import plan_path
+from game.rulesets.sotdl.triggered import free_attack_refusal, prepared_refusal
 
 
 @dataclass(frozen=True)
@@ -121,42 +119,6 @@ class PathPreview:
                 )
                 out.append(PathEvent(s.square, kind, m))
         return tuple(out)
-
-
-def mover_and_budget(state: EncounterState, cid: str, mode: str) -> tuple[str, float, WalkMode]:
-    """Who actually walks (a rider's mount), the budget for ``mode``, and the walk mode."""
-    from game.rulesets.sotdl.movecmds import immune_from
-
-    mode = {"sneak": "move"}.get(mode, mode)
-    if mode not in MODES:
-        raise ValueError(f"mode is one of {', '.join(MODES)}, not {mode!r}")
-    walker = mount_of(state, cid) or cid
-    c = state.creatures[walker]
-    sp = float(speed(c))
-    rider = state.creatures[cid]
-    imm = immune_from(state, cid)
-    if mode == "rush":
-        return walker, 2 * sp, WalkMode("rush", no_free_attacks_from=imm, uses_budget=False)
-    if mode == "retreat":
-        return walker, float(int(sp) // 2), WalkMode("retreat", False, uses_budget=False)
-    if mode == "charge":
-        return walker, sp, WalkMode("charge", no_free_attacks_from=imm, uses_budget=False)
-    if mode == "escape":  # Seed SotDL: Escape: half Speed, no free attacks from the grabber
-        g = rider.affliction("grabbed")
-        sp = float(int(rider.definition.speed) // 2)
-        return (
-            walker,
-            sp,
-            WalkMode(
-                "escape",
-                no_free_attacks_from=imm | (frozenset({g.source}) if g else frozenset()),
-                uses_budget=False,
-            ),
-        )
-    left = rider.turn.move_budget_yd if state.active == cid else sp
-    if state.active == cid and rider.turn.move_used is False and walker != cid:
-        left = sp
-    return walker, left, WalkMode("move", no_free_attacks_from=imm)
 
 
 _LAST: list[Any] = []  # [(state, key, ReachMap)]: the last few searches, for hovering
@@ -285,8 +247,6 @@ def _would_offer(state: EncounterState, rs: Ruleset, walker: str, body: Body, th
                  ) -> bool:
     """True if the move would offer ``threat`` a free attack as the walker leaves ``body``
     (the same test as the step checker: triggered.free_attack_refusal)."""
-    from game.rulesets.sotdl.triggered import free_attack_refusal
-
     st = _moved(state, walker, body)
     rider = rider_of(state, walker)
     targets = (rider, walker) if rider and state.hostile(threat, rider) else (walker,)
@@ -310,8 +270,6 @@ def _marks(
     fas: list[FreeAttack],
 ) -> dict[int, list[str]]:
     """What happens at each step (1-based), for the preview."""
-    from game.rulesets.sotdl.triggered import prepared_refusal
-
     bf = state.battlefield
     out: dict[int, list[str]] = {}
     for fa in fas:

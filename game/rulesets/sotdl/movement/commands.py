@@ -1,5 +1,4 @@
-"""SotDL movement plug-in: Move, Rush, Retreat on the real geometry, Teleport, Sneak, and the
-registration of the movement hooks, step checkers and UI queries (docs/engine.md).
+"""SotDL movement commands on the real geometry: Move, Rush, Retreat, Sneak, Teleport.
 
 Seed SotDL: Move (fast turn: move or act; slow turn: both, the action at any point of the move,
 so the budget left carries across it), Rush (twice Speed, as the action), Retreat (half Speed,
@@ -21,7 +20,10 @@ from game.rules.engine import (
     Note,
     Placed,
     Ruleset,
+    Step,
     Violation,
+    WalkMode,
+    WalkState,
     command,
     walk,
 )
@@ -37,13 +39,11 @@ from game.rulesets.sotdl.common import (
     own_turn_violations,
     spend,
 )
-from game.rulesets.sotdl.movement_geo import (
-    body_at,
-    mount_of,
-    partners,
-    plan_path,
-)
-from game.rulesets.sotdl.movement_queries import mover_and_budget
+from game.rulesets.sotdl.movement.budgets import mover_and_budget
+from game.rulesets.sotdl.movement.facts import body_at, diagonals_taken, mount_of, partners
+from game.rulesets.sotdl.movement.search import plan_path
+from game.rulesets.sotdl.movement.steps import grab_checker
+from game.rulesets.sotdl.rolls import challenge_roll
 
 
 @command
@@ -72,7 +72,7 @@ def _mode_name(cmd: Command) -> str:
     return {Move: "move", Rush: "rush", Retreat: "retreat", Sneak: "move"}[type(cmd)]
 
 
-def _v_move(
+def validate_move(
     state: EncounterState, cmd: Move | Rush | Retreat | Sneak, rs: Ruleset
 ) -> list[Violation]:
     vs = need_creature(state, cmd.creature)
@@ -106,7 +106,7 @@ def _v_move(
     return plan_path(state, rs, walker, tuple(cmd.path), wm, budget)[1]
 
 
-def _r_move(ctx: Context, cmd: Move | Rush | Retreat | Sneak) -> None:
+def resolve_move(ctx: Context, cmd: Move | Rush | Retreat | Sneak) -> None:
     """Walk the path step by step; a rider moves its mount and spends its own budget."""
     rs = ctx.ruleset
     cid = cmd.creature
@@ -133,8 +133,6 @@ def _r_move(ctx: Context, cmd: Move | Rush | Retreat | Sneak) -> None:
 
 def _count_diagonals(ctx: Context, cid: str, start: Square, steps: tuple) -> None:  # type: ignore[type-arg]
     """Remember this turn's diagonal steps for the alternating 1-2-1 rule across moves."""
-    from game.rulesets.sotdl.movement_geo import diagonals_taken
-
     n, cur = 0, start
     for s in steps:
         sq = tuple(s.square)
@@ -147,8 +145,6 @@ def _count_diagonals(ctx: Context, cid: str, start: Square, steps: tuple) -> Non
 
 
 def _sneak_roll(ctx: Context, cmd: Sneak) -> None:
-    from game.rulesets.sotdl.rolls import challenge_roll
-
     base = []
     if cmd.banes:
         base.append(Modifier("noisy surface", boons=-cmd.banes, source="surface"))
@@ -165,7 +161,7 @@ def _sneak_roll(ctx: Context, cmd: Sneak) -> None:
     ctx.emit(CreatureDataSet(cmd.creature, "noise", noise), Note(text, cmd.creature))
 
 
-def _v_teleport(state: EncounterState, cmd: Teleport, rs: Ruleset) -> list[Violation]:
+def validate_teleport(state: EncounterState, cmd: Teleport, rs: Ruleset) -> list[Violation]:
     vs = need_creature(state, cmd.creature)
     if vs:
         return vs
@@ -186,10 +182,8 @@ def _v_teleport(state: EncounterState, cmd: Teleport, rs: Ruleset) -> list[Viola
     return []
 
 
-def _r_teleport(ctx: Context, cmd: Teleport) -> None:
+def resolve_teleport(ctx: Context, cmd: Teleport) -> None:
     """Seed SotDL: Teleport: no path, no free attacks, nothing in between matters."""
-    from game.rulesets.sotdl.movement_steps import grab_checker
-
     cid = cmd.creature
     sq = (int(cmd.square[0]), int(cmd.square[1]))
     body = body_at(ctx.state, cid, sq, cmd.elevation_yd)
@@ -197,18 +191,4 @@ def _r_teleport(ctx: Context, cmd: Teleport) -> None:
     if mount:  # the rider vanishes from the saddle
         ctx.emit(CreatureDataSet(cid, "riding", ""), CreatureDataSet(mount, "rider", ""))
     ctx.emit(Placed(cid, sq, body.elevation_yd, "teleport"))
-    from game.rules.engine import Step, WalkMode, WalkState
-
     grab_checker(ctx, WalkState(cid, WalkMode("teleport", False), (), sq), Step(sq))
-
-
-def register(rs: Ruleset) -> None:
-    """Everything movement plugs into the SotDL ruleset."""
-    from game.rulesets.sotdl import movement_geo, movement_queries, movement_steps
-
-    movement_geo.register(rs)
-    movement_steps.register(rs)
-    movement_queries.register(rs)
-    for cls in (Move, Rush, Retreat, Sneak):
-        rs.register_action(cls, _v_move, _r_move)
-    rs.register_action(Teleport, _v_teleport, _r_teleport)
