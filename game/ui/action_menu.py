@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.ui.command_kinds import tool_kind
+
 #: Keys given to creature actions in the declaration's order; the other letters belong to the
 #: window (F fit, M measure, N next part, P player view, S safest path, overlays G T O B L E R)
 #: or sit next to Ctrl shortcuts (Z, Y, Q)
@@ -78,8 +80,6 @@ def menu_of(ruleset: Any, state: Any = None) -> Menu:
 
 def build_menu(ruleset: Any, state: Any = None) -> Menu:
     """Read the ``action_menu`` query; playable commands it leaves out go last in 'action'."""
-    from game.ui.session_panels import tool_kind
-
     fn = ruleset.queries.get("action_menu")
     decl = fn(state, ruleset) if fn is not None else {}
     groups = tuple(tuple(g) for g in decl.get("groups", ())) or FALLBACK_GROUPS

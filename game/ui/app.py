@@ -22,12 +22,16 @@ import pygame_gui
 from game.io.errors import InputError, InputErrors
 from game.ui import intents
 from game.ui.camera import DEFAULT_DPI, Camera, touch_target_px, ui_scale_for
+from game.ui.command_kinds import tool_kind, typed_hint
+from game.ui.context import ToolContext
+from game.ui.panel_model import panel_model
 from game.ui.panels import Layout, Panels
+from game.ui.player_view import PlayerView
 from game.ui.render.frame import RenderCaches, draw_frame
 from game.ui.render.tokens import TokenArt
 from game.ui.scene import DEFAULT_OVERLAYS, Scene
 from game.ui.session import Session
-from game.ui.tools.base import Result, Tool, ToolContext
+from game.ui.tools.base import Result, Tool
 from game.ui.tools.select import SelectTool
 
 
@@ -84,7 +88,7 @@ class App:
         self._pan_from: tuple[int, int] | None = None
         self._pan_moved = 0  # pixels dragged with the right button: a drag pans, a click cancels
         self._panel_version = -1
-        self.player_view: Any | None = None
+        self.player_view: PlayerView | None = None
         self.frame_count = 0
         self.option = ""  # the attack option chosen in the action bar
         # (action, creature): a declaration being typed in (game/ui/declare.py)
@@ -154,7 +158,7 @@ class App:
         draw_frame(self.screen, self.camera, self.scene(), self.caches)
         self.manager.draw_ui(self.screen)
         if self.player_view is not None:
-            self.player_view.draw(self.session)
+            self.player_view.draw(self.session.fight)
         self.frame_count += 1
 
     def scene(self) -> Scene:
@@ -164,12 +168,12 @@ class App:
             fields.update(tool.preview())
         highlighted = set(fields.pop("highlighted_keys", ()))
         # A tool's formations (a block where it would move) are drawn over the real blocks
-        formations = self.session.formations() + tuple(fields.pop("formations", ()))
+        formations = self.session.fight.formations() + tuple(fields.pop("formations", ()))
         highlighted.update(self.panels.hovered_log_ids())
-        highlighted.update(self.session.prompt_keys())
+        highlighted.update(self.session.fight.prompt_keys())
         return Scene(
             self.session.battlefield,
-            self.session.tokens(),
+            self.session.fight.tokens(),
             overlays=self.overlays,
             selected_key=self.selected,
             highlighted_keys=frozenset(highlighted),
@@ -357,20 +361,28 @@ class App:
         ):
             self._cancel_local_prompt()
             return
-        if self.panels.gm_panel is not None and len(self.tools) == 1 and (
-            (event.type == pygame.MOUSEBUTTONDOWN and event.button == 3)
-            or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)
+        if (
+            self.panels.gm_panel is not None
+            and len(self.tools) == 1
+            and (
+                (event.type == pygame.MOUSEBUTTONDOWN and event.button == 3)
+                or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)
+            )
         ):
             self.panels.show_gm_tools(False)  # the pop-up of tools or more actions closes
             self.status = ""
             return
-        ctx = ToolContext(
-            self.session,
+        self._apply(self.tools[-1].on_event(event, self.tool_context()))
+
+    def tool_context(self) -> ToolContext:
+        """What a tool reads with an event: the fight, its previews, the GM view's camera."""
+        return ToolContext(
+            self.session.fight,
+            self.session.previews,
             self.camera,
             self.selected,
             shift=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT),
         )
-        self._apply(self.tools[-1].on_event(event, ctx))
 
     def _apply(self, result: Result | None) -> None:
         """Do what a tool asked: select, submit a command, push or pop tools."""
@@ -411,26 +423,22 @@ class App:
     # -- intents (from buttons, keys and tools) -----------------------------------------------
     # -- helpers -------------------------------------------------------------------------------
     def _refresh_panels(self) -> None:
-        model = self.session.panel_model(self.selected)
-        model.options = self.session.attack_options() if self.selected else []
+        model = panel_model(self.session.fight, self.selected)
+        model.options = self.session.fight.attack_options() if self.selected else []
         model.overlays = self.overlays
         model.status = self.status or model.status
         self.panels.refresh(model)
 
     def _local_question(self, action: str, name: str) -> str:
         """What the GM is asked to type: a declared act, or a GM tool's values."""
-        from game.ui.session_panels import tool_kind, typed_hint
-
         model = self.panels.model
         button = next((a for a in model.actions + model.gm_tools if a.id == action), None)
         what = button.label if button is not None else action.replace("_", " ")
-        cmd_type = self.session.engine.ruleset.command_names[action]
+        cmd_type = self.session.fight.playing().ruleset.command_names[action]
         kind = tool_kind(cmd_type)
         if kind == "side":
-            from game.ui.picks import side_of
-
-            sid = side_of(self.session, self.local_prompt[1]) if self.local_prompt else ""
-            side = next((s for s in self.session.engine.state.sides if s.id == sid), None)
+            sid = self.session.fight.side_of(self.local_prompt[1]) if self.local_prompt else ""
+            side = next((s for s in self.session.fight.playing().state.sides if s.id == sid), None)
             name = (side.name or side.id) if side is not None else sid
         if kind in ("typed", "side", "target_typed", "area", "members", "global_typed"):
             then = {
@@ -449,7 +457,7 @@ class App:
 
     def _sync_prompt(self) -> None:
         """Show the engine's pending decision as a prompt at the token it concerns."""
-        prompt = self.session.prompt()
+        prompt = self.session.fight.prompt()
         if prompt is None and self.local_prompt is not None and self.session.engine is not None:
             # A declaration the GM is typing in (game/ui/declare.py), at the creature
             action, who = self.local_prompt

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.ui.context import FightView
 
 
 def act_type(cmd_type: type) -> Any:
@@ -31,7 +34,7 @@ def act_type(cmd_type: type) -> Any:
     return t if {"creature", "act"} <= fields else None
 
 
-def make_act(session: Any, cmd_type: type, creature: str, text: str) -> tuple[Any | None, str]:
+def make_act(fight: FightView, cmd_type: type, creature: str, text: str) -> tuple[Any | None, str]:
     """The command for '<act> [target name]' typed for ``creature`` (or None and why not)."""
     t = act_type(cmd_type)
     words = text.strip().split()
@@ -40,7 +43,8 @@ def make_act(session: Any, cmd_type: type, creature: str, text: str) -> tuple[An
     act, rest = words[0].lower(), " ".join(words[1:]).strip().lower()
     kw: dict[str, Any] = {"creature": creature, "act": act}
     if rest:
-        st = session.engine.state
+        assert fight.engine is not None
+        st = fight.engine.state
         by_name = {c.name.lower(): c.id for c in st.creatures.values()}
         target = by_name.get(rest) or next(
             (cid for name, cid in by_name.items() if name.startswith(rest)), ""
@@ -51,15 +55,15 @@ def make_act(session: Any, cmd_type: type, creature: str, text: str) -> tuple[An
         elif "text" in fields:  # no creature of that name: the words say what it does
             kw["text"] = text.strip()
     cmd = cmd_type(acts=(t(**kw),))
-    vs = session.validate(cmd)
+    vs = fight.validate(cmd)
     return (None, vs[0].reason) if vs else (cmd, "")
 
 
-def legality(session: Any, creature: str, cmd_type: type) -> tuple[bool, str]:
+def legality(fight: FightView, creature: str, cmd_type: type) -> tuple[bool, str]:
     """Legal for this creature now (declaring some act), or why not."""
     t = act_type(cmd_type)
     if t is None:
         return False, "not a declaration"
-    vs = session.validate(cmd_type(acts=(t(creature=creature, act="declare"),)))
+    vs = fight.validate(cmd_type(acts=(t(creature=creature, act="declare"),)))
     vs = [v for v in vs if v.code != "bad_act"]
     return (not vs, vs[0].reason if vs else "")

@@ -1,6 +1,7 @@
 """What the GM's keys and buttons do: camera, overlays, undo, save, turns, actions, the player view.
 
-Kept apart from the event loop (game/ui/app.py); every rule question still goes to the session.
+Kept apart from the event loop (game/ui/app.py); every rule question goes to the fight
+(game/ui/fight.py), every file to the session's store.
 """
 
 from __future__ import annotations
@@ -9,9 +10,27 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui import panel_model
+from game.ui.command_kinds import (
+    actor_field,
+    fields_of,
+    has_required_values,
+    make,
+    member_field,
+    pick_field,
+    side_field,
+    tool_kind,
+    typed_hint,
+)
+from game.ui.declare import make_act
 from game.ui.panels import OVERLAY_KEYS
-from game.ui.tools.base import ToolContext
+from game.ui.player_view import PlayerView
+from game.ui.tools.formation import FormationTool
 from game.ui.tools.measure import MeasureTool
+from game.ui.tools.move import MoveTool
+from game.ui.tools.pick import AreaTool, SquareTool
+from game.ui.tools.target import TargetTool
+from game.ui.typed import make_typed, parse_typed
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -107,19 +126,17 @@ def do_intent(app: App, intent: str, arg: str = "") -> None:
     elif name == "player_view":
         toggle_player_view(app)
     elif name == "undo":
-        app.status = app.session.undo()
+        app.status = app.session.fight.undo()
         app.tools = app.tools[:1]
     elif name == "redo":
-        app.status = app.session.redo()
+        app.status = app.session.fight.redo()
     elif name == "save":
         app.status = app.session.save()
     elif name == "open":
         from pygame_gui.windows import UIFileDialog
 
         # A save to open (Ctrl+S writes saves/NAME-TIME.save.json beside the journals)
-        from game.ui.session_store import saves_dir
-
-        folder = saves_dir(app.session)
+        folder = app.session.saves_dir()
         if not folder.is_dir():
             folder = app.session.opened.path.parent
         w, h = app.screen.get_size()
@@ -137,7 +154,7 @@ def do_intent(app: App, intent: str, arg: str = "") -> None:
         app.session.touch()
     elif name == "dice_enter":
         text = app.panels.dice_entry.get_text()
-        app.status = app.session.answer_text(text)
+        app.status = app.session.fight.answer_text(text)
         app.panels.dice_entry.set_text("")
     elif name == "gm_tools":
         app.panels.show_gm_tools(app.panels.gm_panel is None)
@@ -151,21 +168,18 @@ def do_intent(app: App, intent: str, arg: str = "") -> None:
     elif name in ("answer", "answer_text") and app.local_prompt is not None:
         answer_declaration(app, "" if name == "answer" else rest, cancel=name == "answer")
     elif name == "answer":
-        app.status = app.session.answer(rest)
+        app.status = app.session.fight.answer(rest)
     elif name == "answer_text":
-        app.status = app.session.answer_text(rest)
+        app.status = app.session.fight.answer_text(rest)
     else:
-        app.status = app.session.intent(name, rest or arg, selected=app.selected, app=app)
+        app.status = panel_model.do_intent(app.session.fight, name, rest or arg, app.selected)
     app._panel_version = -1
 
 
 def start_action(app: App, action: str) -> None:
     """An action bar button: play it now, or pick its path or target with a tool."""
-    from game.ui.session_panels import make, tool_kind
-    from game.ui.tools.move import MoveTool
-    from game.ui.tools.target import TargetTool
-
-    if app.session.engine is None or not app.selected:
+    fight = app.session.fight
+    if fight.engine is None or not app.selected:
         app.status = "Select a creature first"
         return
     model = app.panels.model
@@ -175,14 +189,14 @@ def start_action(app: App, action: str) -> None:
     if button is not None and not button.legal:
         app.status = f"{button.label}: {button.reason}"
         return
-    cmd_type = app.session.engine.ruleset.command_names[action]
+    cmd_type = fight.engine.ruleset.command_names[action]
     kind = tool_kind(cmd_type)
-    ctx = ToolContext(app.session, app.camera, app.selected)
+    ctx = app.tool_context()
     what = button.label if button is not None else action.replace("_", " ")
     if kind == "global":
-        app.status = app.session.submit(cmd_type()) or f"{what}: done"
+        app.status = fight.submit(cmd_type()) or f"{what}: done"
     elif kind == "now":
-        app.status = app.session.submit(make(cmd_type, app.selected)) or f"{what}: done"
+        app.status = fight.submit(make(cmd_type, app.selected)) or f"{what}: done"
     elif kind == "path":
         app.tools = app.tools[:1] + [MoveTool.for_creature(ctx, app.selected, modes=(action,))]
         app.status = f"{action.replace('_', ' ')}: click a square (shift-click for waypoints)"
@@ -190,49 +204,35 @@ def start_action(app: App, action: str) -> None:
         app.tools = app.tools[:1] + [TargetTool(app.selected, action, app.option)]
         app.status = f"{action.replace('_', ' ')}: hover a target to see the odds, click to roll"
     elif kind in ("declare", "typed", "side", "target_typed", "area", "members", "global_typed"):
-        from game.ui.session_panels import typed_hint
-
         wanted = typed_hint(cmd_type) if kind != "declare" else "what it does"
         if kind == "members" and not wanted:
             _then_pick(app, action, cmd_type, kind, app.selected, "")
             return
         if kind == "side" and not wanted:  # nothing to type: the side gives up, flees ...
-            from game.ui.picks import side_of
-            from game.ui.session_panels import side_field
-
-            side = side_of(app.session, app.selected)
-            app.status = app.session.submit(cmd_type(**{side_field(cmd_type): side})) or (
-                f"{what}: done"
-            )
+            side = fight.side_of(app.selected)
+            app.status = fight.submit(cmd_type(**{side_field(cmd_type): side})) or (f"{what}: done")
             return
         app.local_prompt = (action, app.selected)
         app._panel_version = -1
         app.status = f"{what}: type {wanted}, then Enter"
     elif kind == "formation_now":
-        from game.ui.tools.formation import formation_of
-
-        block = formation_of(app.session, app.selected)
+        block = fight.formation_of(app.selected)
         if block is None:
             app.status = "Select a creature that stands in a formation"
             return
-        app.status = app.session.submit(cmd_type(formation=block.key)) or f"{what}: done"
+        app.status = fight.submit(cmd_type(formation=block.key)) or f"{what}: done"
     elif kind == "square":
-        from game.ui.picks import SquareTool
-
         app.tools = app.tools[:1] + [SquareTool(app.selected, action, cmd_type)]
         app.status = f"{what}: click a square; right click or Escape cancels"
     elif kind == "formation":
-        from game.ui.session_panels import fields_of
-        from game.ui.tools.formation import FormationTool, formation_of
-
-        block = formation_of(app.session, app.selected)
+        block = fight.formation_of(app.selected)
         if block is None:
             app.status = "Select a creature that stands in a formation"
             return
         field = "path" if "path" in fields_of(cmd_type) else "facing"
         app.tools = app.tools[:1] + [FormationTool(app.selected, action, block, field)]
         app.status = (
-            f"{action.replace('_', ' ')}: click where {app.session.names()[app.selected]} ends up"
+            f"{action.replace('_', ' ')}: click where {fight.names()[app.selected]} ends up"
             if field == "path"
             else f"{action.replace('_', ' ')}: click on the side the block should face"
         )
@@ -240,14 +240,14 @@ def start_action(app: App, action: str) -> None:
 
 def answer_declaration(app: App, text: str, cancel: bool = False) -> None:
     """The GM typed a declared act (or cancelled with an empty answer)."""
-    from game.ui.declare import make_act
-    from game.ui.session_panels import actor_field, tool_kind
-    from game.ui.typed import make_typed
-
     action, who = app.local_prompt  # type: ignore[misc]
-    cmd_type = app.session.engine.ruleset.command_names[action]
+    fight = app.session.fight
+    assert fight.engine is not None
+    cmd_type = fight.engine.ruleset.command_names[action]
     kind = tool_kind(cmd_type)
-    optional = kind == "global_typed" or (kind == "target_typed" and not _required_values(cmd_type))
+    optional = kind == "global_typed" or (
+        kind == "target_typed" and not has_required_values(cmd_type)
+    )
     if cancel or (not text.strip() and not optional):
         app.local_prompt = None
         app.status = "Cancelled"
@@ -256,57 +256,34 @@ def answer_declaration(app: App, text: str, cancel: bool = False) -> None:
         _then_pick(app, action, cmd_type, kind, who, text)
         return
     if kind == "global_typed":  # nobody's act: the typed values only (Enter alone: none)
-        from game.ui.typed import parse_typed
-
         values, why = parse_typed(cmd_type, "", text, ("",))
         if values is None:
             app.status = why
             return
         app.local_prompt = None
-        app.status = app.session.submit(cmd_type(**values)) or f"{action.replace('_', ' ')}: done"
+        app.status = fight.submit(cmd_type(**values)) or f"{action.replace('_', ' ')}: done"
         return
     if kind == "side":
-        from game.ui.picks import side_of
-        from game.ui.session_panels import side_field
-
-        side = side_of(app.session, who)
-        cmd, why = make_typed(app.session, cmd_type, side_field(cmd_type), side, text)
+        side = fight.side_of(who)
+        cmd, why = make_typed(fight, cmd_type, side_field(cmd_type), side, text)
     elif kind == "typed":
-        cmd, why = make_typed(app.session, cmd_type, actor_field(cmd_type), who, text)
+        cmd, why = make_typed(fight, cmd_type, actor_field(cmd_type), who, text)
     else:
-        cmd, why = make_act(app.session, cmd_type, who, text)
+        cmd, why = make_act(fight, cmd_type, who, text)
     if cmd is None:
         app.status = why
         return
     app.local_prompt = None
-    by = app.session.names().get(who, who)
+    by = fight.names().get(who, who)
     if kind == "side":  # the side acted, not the creature picked to stand for it
-        sid = side_of(app.session, who)
-        sd = next((s for s in app.session.engine.state.sides if s.id == sid), None)
+        sid = fight.side_of(who)
+        sd = next((s for s in fight.engine.state.sides if s.id == sid), None)
         by = (sd.name or sd.id) if sd is not None else by
-    app.status = app.session.submit(cmd) or f"{by}: {text.strip()}"
-
-
-def _required_values(cmd_type: type) -> bool:
-    """True if the command has a value the GM must type (not only optional ones)."""
-    import dataclasses
-
-    from game.ui.session_panels import ACTOR_FIELDS, pick_field
-
-    return any(
-        f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-        for f in dataclasses.fields(cmd_type)
-        if f.name not in (*ACTOR_FIELDS, pick_field(cmd_type))
-    )
+    app.status = fight.submit(cmd) or f"{by}: {text.strip()}"
 
 
 def _then_pick(app: App, action: str, cmd_type: type, kind: str, who: str, text: str) -> None:
     """Values typed: now the target tool (item and spell attacks) or the area drag (light)."""
-    from game.ui.picks import AreaTool
-    from game.ui.session_panels import actor_field, member_field, pick_field
-    from game.ui.tools.target import TargetTool
-    from game.ui.typed import parse_typed
-
     field = {"area": "area", "members": member_field(cmd_type)}.get(kind, "")
     skip = (pick_field(cmd_type),) if kind == "target_typed" else (field,)
     actor = actor_field(cmd_type) if kind == "target_typed" else field
@@ -326,12 +303,11 @@ def _then_pick(app: App, action: str, cmd_type: type, kind: str, who: str, text:
 
 
 def toggle_player_view(app: App) -> None:
-    from game.ui.player_view import PlayerView
 
     if app.player_view is not None:
         app.player_view.close()
         app.player_view = None
         app.status = "Player view closed"
         return
-    app.player_view = PlayerView(app.session, app.camera, app.caches.art)
+    app.player_view = PlayerView(app.session.fight, app.camera, app.caches.art)
     app.status = "Player view open: drag it to the table screen, F11 there for fullscreen"

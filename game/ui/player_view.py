@@ -9,11 +9,11 @@ the next one), fullscreen when it has a display of its own.
 from __future__ import annotations
 
 import os
-from typing import Any
 
 import pygame
 
 from game.ui.camera import ZOOM_LEVELS_PX, Camera
+from game.ui.fight import Fight
 from game.ui.render.frame import RenderCaches, draw_frame
 from game.ui.render.tokens import TokenArt
 from game.ui.scene import Scene
@@ -32,11 +32,11 @@ def chosen_display() -> int:
 
 
 class PlayerView:
-    """The table screen's window, drawn from the session every GM frame."""
+    """The table screen's window, drawn from the fight every GM frame."""
 
     def __init__(
         self,
-        session: Any,
+        fight: Fight,
         gm_camera: Camera,
         art: TokenArt,
         *,
@@ -49,7 +49,7 @@ class PlayerView:
         self.window = pygame.Window("Battlemat: table", size, position=(pos, pos), resizable=True)
         self.camera = Camera(*size)
         self.follow = True
-        self.caches = RenderCaches.for_battlefield(session.battlefield, session.tmx, art)
+        self.caches = RenderCaches.for_battlefield(fight.battlefield, fight.opened.tmx, art)
         if pygame.display.get_num_displays() > 1 and self.display != 0:
             self.window.set_fullscreen(True)
 
@@ -67,7 +67,7 @@ class PlayerView:
         self.camera.set_zoom(max(ZOOM_LEVELS_PX[0], round(want)))
         self.camera.center_on(cx, cy)
 
-    def draw(self, session: Any) -> None:
+    def draw(self, fight: Fight) -> None:
         """Redraw the table screen (hidden creatures and GM previews never appear)."""
         if self.follow:
             self.follow_gm()
@@ -75,11 +75,11 @@ class PlayerView:
             self.camera.set_view(0, 0, *self.window.size)
         surf = self.window.get_surface()
         scene = Scene(
-            session.battlefield,
-            session.tokens(),
+            fight.battlefield,
+            fight.tokens(),
             overlays=PLAYER_OVERLAYS,
             player_view=True,
-            formations=session.formations(),
+            formations=fight.formations(),
         )
         draw_frame(surf, self.camera, scene, self.caches)
         self.window.flip()

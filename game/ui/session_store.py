@@ -26,7 +26,7 @@ def header(session: Session) -> SaveHeader:
         if session.engine
         else set()
     )
-    weapons = set()
+    weapons: set[str] = set()
     for c in session.engine.initial.creatures.values() if session.engine else ():
         weapons.update(c.definition.weapons)
     map_path = o.map_path or o.path

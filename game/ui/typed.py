@@ -13,7 +13,10 @@ from __future__ import annotations
 import dataclasses
 import shlex
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.ui.context import FightView
 
 
 def _yes_no(word: str) -> bool:
@@ -97,11 +100,13 @@ def parse_typed(
     return kw, ""
 
 
-def make_typed(session: Any, cmd_type: type, actor: str, who: str, text: str) -> tuple[Any, str]:
+def make_typed(
+    fight: FightView, cmd_type: type, actor: str, who: str, text: str
+) -> tuple[Any, str]:
     """The command with the typed values (or None and why not)."""
     kw, why = parse_typed(cmd_type, actor, text)
     if kw is None:
         return None, why
     cmd = cmd_type(**{actor: who}, **kw)
-    vs = session.validate(cmd)
+    vs = fight.validate(cmd)
     return (None, vs[0].reason) if vs else (cmd, "")

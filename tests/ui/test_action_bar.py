@@ -127,7 +127,7 @@ NOT_COMMANDS = {
     "formation.py": {"move"},
     "view_model.py": {"mount"},
     "session_setup.py": {"mount"},
-    "session_panels.py": {"mount"},
+    "command_kinds.py": {"mount"},
 }
 
 

@@ -108,7 +108,7 @@ def test_target_tool_hover_then_click_rolls(app: App) -> None:
     _click(app, (6, 4))
     log = app.session.engine.log()
     assert type(log[-1]).__name__ == "ToyPoked"
-    assert any("Kara" in line for line, _ in app.session.log_lines())
+    assert any("Kara" in line for line, _ in app.session.fight.log_lines())
 
 
 def test_manual_dice_prompt_and_typed_answer(app: App) -> None:
@@ -189,7 +189,7 @@ def test_a_bug_in_a_query_is_reported_not_fatal(app: App, monkeypatch) -> None: 
     def broken(*args, **kw):  # type: ignore[no-untyped-def]
         raise RuntimeError("query exploded")
 
-    monkeypatch.setattr(app.session, "move_modes", broken)
+    monkeypatch.setattr(app.session.previews, "move_modes", broken)
     ev = pygame.event.Event(
         pygame.MOUSEBUTTONDOWN, pos=app.camera.square_center_px((1, 1)), button=1
     )

@@ -64,6 +64,6 @@ def test_turn_panel_starts_a_turn_and_a_click_moves(app: App) -> None:
     dest = _reachable_square(move, start)
     _click(app, dest)
     assert app.session.engine.state.creatures["spearman"].square == dest
-    assert any("Spearman moves from" in line for line, _ in app.session.log_lines())
+    assert any("Spearman moves from" in line for line, _ in app.session.fight.log_lines())
     app._intent("turn_end")
     assert app.session.engine.state.active is None

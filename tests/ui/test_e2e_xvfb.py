@@ -145,7 +145,7 @@ def _layout(tmp: Path) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int
     s = Session.open(DEMO, journal_path=tmp / "probe.jsonl")
     app = App(s, size=SIZE)
     start = s.engine.state.creatures["spearman"].square
-    area = s.move_area("spearman", s.move_modes("spearman"))
+    area = s.previews.move_area("spearman", s.previews.move_modes("spearman"))
     k = area.classes.index("move")
     ys, xs = (area.cost_class == k).nonzero()
     dest = sorted(

@@ -38,11 +38,11 @@ def _provoking_square(app: App, mover: str) -> tuple[int, int]:
     import numpy as np
 
     s = app.session
-    modes = s.move_modes(mover)
-    area = s.move_area(mover, modes)
+    modes = s.previews.move_modes(mover)
+    area = s.previews.move_area(mover, modes)
     ys, xs = np.nonzero(area.cost_class >= 0)
     for x, y in zip(xs, ys, strict=True):
-        p = s.move_preview(mover, modes, (), (int(x), int(y)), safest=False, area=area)
+        p = s.previews.move_preview(mover, modes, (), (int(x), int(y)), safest=False, area=area)
         if p is not None and p.legal and any(m.kind == "free_attack" for m in p.marks):
             return int(x), int(y)
     raise AssertionError("no square provokes a free attack")
@@ -65,7 +65,7 @@ def test_free_attack_prompt_reads_whole_and_the_attack_lands_in_the_log(app: App
     take = next(b for b, i in app.panels.buttons.items() if i.startswith("answer:"))
     app.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=take))
     app.update(0.0)
-    lines = [t for t, _ in app.session.log_lines()]
+    lines = [t for t, _ in app.session.fight.log_lines()]
     rush = next(t for t in lines if t.startswith("Rogue") and " from " in t)
     assert "yard" in rush  # a rush covers ground even though it spends no move budget
 
@@ -130,7 +130,7 @@ def test_typed_dice_go_to_the_prompt_not_to_the_action_bar(app: App) -> None:
     assert app.session.engine.state.active == "crossbowman"  # Enter did not end the turn
     # The d20 was taken: the engine now asks the next die (the banes) or has rolled
     assert app.session.engine.pending is None or app.session.engine.pending.id != pending.id
-    assert "d20 14 typed" in " ".join(t for t, _ in app.session.log_lines()) or (
+    assert "d20 14 typed" in " ".join(t for t, _ in app.session.fight.log_lines()) or (
         app.session.engine.pending is not None
     )
 

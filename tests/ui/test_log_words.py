@@ -56,12 +56,12 @@ def test_no_snake_case_or_raw_tuples_in_a_played_log(tmp_path) -> None:  # type:
     """Every line of a demo round: no 'jump_down', no '(10,4)', no '[' or '{' of a raw value."""
     s = Session.open(DEMO, journal_path=tmp_path / "j.jsonl")
     try:
-        from game.ui.session_panels import do_intent
+        from game.ui.panel_model import do_intent
 
-        do_intent(s, "advance", "", "")
+        do_intent(s.fight, "advance", "", "")
         eng = s.engine
         spear = eng.state.creatures["spearman"]
-        area = s.move_area("spearman", s.move_modes("spearman"))
+        area = s.previews.move_area("spearman", s.previews.move_modes("spearman"))
         import numpy as np
 
         ys, xs = np.nonzero(area.cost_class >= 0)
@@ -69,9 +69,9 @@ def test_no_snake_case_or_raw_tuples_in_a_played_log(tmp_path) -> None:  # type:
             zip(xs, ys, strict=True),
             key=lambda q: abs(q[0] - spear.square[0]) + abs(q[1] - spear.square[1]),
         )
-        cmd, _ = s.move_command(
+        cmd, _ = s.previews.move_command(
             "spearman",
-            s.move_modes("spearman"),
+            s.previews.move_modes("spearman"),
             (),
             (int(far[0]), int(far[1])),
             safest=False,
@@ -81,7 +81,7 @@ def test_no_snake_case_or_raw_tuples_in_a_played_log(tmp_path) -> None:  # type:
         s.submit(cmd)
         while s.engine.pending is not None:
             s.answer(s.engine.pending.options[0].id if s.engine.pending.options else "1")
-        lines = [t for t, _ in s.log_lines()]
+        lines = [t for t, _ in s.fight.log_lines()]
         assert len(lines) >= 3
         for t in lines:
             assert not re.search(r"[a-z]_[a-z]", t), t
@@ -96,8 +96,8 @@ def test_long_lines_wrap_in_the_panel_and_hover_highlights_every_row(tmp_path) -
     try:
         app.update(0.0)
         long = "Spearman " + "moves a very long way around the courtyard " * 4
-        app.session._log = [(long, ("spearman",))]
-        app.session._log_len = len(app.session.engine.log())
+        app.session.fight._log = [(long, ("spearman",))]
+        app.session.fight._log_len = len(app.session.engine.log())
         app._panel_version = -1
         app.update(0.0)
         app.draw()
@@ -116,14 +116,14 @@ def test_long_lines_wrap_in_the_panel_and_hover_highlights_every_row(tmp_path) -
 
 
 def test_a_rulesets_own_lines_name_sides_by_name(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.session_panels import do_intent
+    from game.ui.panel_model import do_intent
 
     osr = ROOT / "config" / "encounters" / "osr_demo.yaml"
     s = Session.open(osr, journal_path=tmp_path / "j.jsonl")
     try:
         while s.engine.state.phase != "action":
-            do_intent(s, "advance", "", "")
-        line = next(t for t, _ in s.log_lines() if t.startswith("Initiative"))
+            do_intent(s.fight, "advance", "", "")
+        line = next(t for t, _ in s.fight.log_lines() if t.startswith("Initiative"))
         assert "Raiders" in line and "The garrison" in line and "raiders" not in line
     finally:
         s.close()

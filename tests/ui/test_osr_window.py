@@ -35,7 +35,7 @@ def test_osr_demo_opens_with_its_formations(app: App) -> None:
 def test_tokens_count_osr_hit_points_not_health(app: App) -> None:
     st = app.session.engine.state
     sergeant = st.creatures["sergeant"]
-    tok = next(t for t in app.session.tokens() if t.key == "sergeant")
+    tok = next(t for t in app.session.fight.tokens() if t.key == "sergeant")
     assert sergeant.definition.hit_points is not None
     assert tok.health == sergeant.definition.hit_points != sergeant.definition.health
 
@@ -62,7 +62,7 @@ def test_burning_and_acid_show_as_badges(app: App) -> None:
     from game.ui.render.tokens import BADGES
 
     assert "burning" in BADGES and "in_acid" in BADGES
-    tok = next(t for t in app.session.tokens() if t.key == "raider_1")
+    tok = next(t for t in app.session.fight.tokens() if t.key == "raider_1")
     plain = app.caches.art.surface(tok, 40)
     burnt = app.caches.art.surface(replace(tok, afflictions=("burning", "in_acid")), 40)
     assert plain.get_size() == burnt.get_size()
@@ -143,7 +143,7 @@ def test_seize_the_initiative_a_swift_act_typed_in_for_the_selected_creature(app
     assert app.panels.prompt is None
     st = app.session.engine.state
     assert "wall_archer" in (st.data.get("osr_seized") or ())
-    assert any("swift act" in line for line, _ in app.session.log_lines())
+    assert any("swift act" in line for line, _ in app.session.fight.log_lines())
     again = next(a for a in app.panels.model.actions if a.id == "seize_initiative")
     assert not again.legal and again.reason  # one swift act each
 
@@ -154,7 +154,7 @@ def test_once_the_fight_has_begun_the_button_says_next_part(app: App) -> None:
     app.update(0.0)
     assert app.session.engine.state.round == 0 and app.session.engine.state.phase
     assert app.panels.model.advance_label == "Next part"
-    assert app.session.rulesets() == app.session.rulesets() == ["osr", "sotdl"]
+    assert app.session.fight.rulesets() == app.session.fight.rulesets() == ["osr", "sotdl"]
 
 
 def test_the_hovered_path_speaks_in_the_rulesets_unit(app: App) -> None:
@@ -165,7 +165,7 @@ def test_the_hovered_path_speaks_in_the_rulesets_unit(app: App) -> None:
     for _ in range(4):  # N: start, Milieu & Magic, Roll Initiative, Movement/Missiles/Melee
         intents.do_intent(app, "advance")
     ogre = s.engine.state.creatures["hill_ogre"]
-    modes = s.move_modes("hill_ogre")
+    modes = s.previews.move_modes("hill_ogre")
     x, y = ogre.square
-    pv = s.move_preview("hill_ogre", modes, (), (x, y - 1), safest=False, area=None)
+    pv = s.previews.move_preview("hill_ogre", modes, (), (x, y - 1), safest=False, area=None)
     assert pv is not None and "paces" in pv.note and " yd" not in pv.note

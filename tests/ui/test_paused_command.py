@@ -7,20 +7,20 @@ from pathlib import Path
 import numpy as np
 
 from game.ui.session import Session
-from game.ui.session_panels import do_intent
+from game.ui.panel_model import do_intent
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "config" / "encounters" / "demo.yaml"
 
 
 def _provoke(s: Session) -> None:
-    modes = s.move_modes("rogue")
-    area = s.move_area("rogue", modes)
+    modes = s.previews.move_modes("rogue")
+    area = s.previews.move_area("rogue", modes)
     ys, xs = np.nonzero(area.cost_class >= 0)
     for x, y in zip(xs, ys, strict=True):
-        p = s.move_preview("rogue", modes, (), (int(x), int(y)), safest=False, area=area)
+        p = s.previews.move_preview("rogue", modes, (), (int(x), int(y)), safest=False, area=area)
         if p is not None and p.legal and any(m.kind == "free_attack" for m in p.marks):
-            cmd, _ = s.move_command("rogue", modes, (), (int(x), int(y)), safest=False, area=area)
+            cmd, _ = s.previews.move_command("rogue", modes, (), (int(x), int(y)), safest=False, area=area)
             s.submit(cmd)
             return
     raise AssertionError("no provoking move")
@@ -29,7 +29,7 @@ def _provoke(s: Session) -> None:
 def test_a_pending_free_attack_question_survives_closing_the_window(tmp_path) -> None:  # type: ignore[no-untyped-def]
     journal = tmp_path / "j.jsonl"
     s = Session.open(DEMO, journal_path=journal)
-    do_intent(s, "advance", "", "")
+    do_intent(s.fight, "advance", "", "")
     _provoke(s)
     asked = s.engine.pending
     assert asked is not None and asked.kind == "free_attack"
@@ -47,7 +47,7 @@ def test_a_pending_free_attack_question_survives_closing_the_window(tmp_path) ->
     third = Session.open(DEMO, journal_path=journal)  # the finished move is in the journal
     try:
         assert third.engine.pending is None
-        assert any("free attack" in t for t, _ in third.log_lines())
+        assert any("free attack" in t for t, _ in third.fight.log_lines())
     finally:
         third.close()
 
@@ -55,12 +55,12 @@ def test_a_pending_free_attack_question_survives_closing_the_window(tmp_path) ->
 def test_typed_dice_given_before_closing_are_kept(tmp_path) -> None:  # type: ignore[no-untyped-def]
     journal = tmp_path / "j.jsonl"
     s = Session.open(DEMO, journal_path=journal)
-    do_intent(s, "advance", "", "")
+    do_intent(s.fight, "advance", "", "")
     s.manual_dice = True
     n = s.engine.ruleset.command_names
     s.submit(n["attack"](attacker="crossbowman", target="ogre_brute"))
     assert s.engine.pending is not None and s.engine.pending.kind == "dice"
-    s.answer_text("14")
+    s.fight.answer_text("14")
     second = s.engine.pending
     assert second is not None and second.kind == "dice"
     s.close()
@@ -68,7 +68,7 @@ def test_typed_dice_given_before_closing_are_kept(tmp_path) -> None:  # type: ig
     try:
         assert again.manual_dice
         assert again.engine.pending is not None and again.engine.pending.prompt == second.prompt
-        again.answer_text("3 5")
-        assert any("d20 14 typed" in t for t, _ in again.log_lines())
+        again.fight.answer_text("3 5")
+        assert any("d20 14 typed" in t for t, _ in again.fight.log_lines())
     finally:
         again.close()

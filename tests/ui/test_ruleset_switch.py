@@ -49,7 +49,7 @@ def test_the_ruleset_menu_restarts_the_fight_under_osr_after_a_confirmation(tmp_
         _refresh(app)
         eng = app.session.engine
         assert eng.ruleset.id == "osr" and eng.state.round == 0
-        assert any("osr rules" in line for line, _ in app.session.log_lines())
+        assert any("osr rules" in line for line, _ in app.session.fight.log_lines())
         # The panels follow the plug-in: its phases, its actions, the menu shows it
         labels = {p.label for p in eng.ruleset.phases}
         app._intent("advance")
@@ -81,9 +81,9 @@ def test_a_save_made_under_the_chosen_ruleset_opens_under_it(tmp_path) -> None: 
     s = Session.open(DEMO, journal_path=tmp_path / "a.jsonl")
     try:
         s.restart("osr")
-        from game.ui.session_panels import do_intent
+        from game.ui.panel_model import do_intent
 
-        do_intent(s, "advance", "", "")
+        do_intent(s.fight, "advance", "", "")
         where = (s.engine.state.round, s.engine.state.phase)
         s.save(tmp_path / "fight.save.json")
     finally:

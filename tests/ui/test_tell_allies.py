@@ -39,6 +39,6 @@ def test_tell_allies_button_appears_first_after_a_find_and_shares_it(tmp_path) -
         app.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
         app.update(0.0)
         assert not eng.state.creatures["rogue"].has("hidden")
-        assert any("tells" in line for line, _ in app.session.log_lines())
+        assert any("tells" in line for line, _ in app.session.fight.log_lines())
     finally:
         app.close()

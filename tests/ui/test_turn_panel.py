@@ -62,11 +62,10 @@ def test_acting_done_triggered_and_afflictions_are_written(app: App) -> None:
     )
     from types import SimpleNamespace
 
-    from game.ui.session_panels import turn_rows
+    from game.ui.panel_model import turn_rows
 
-    fake = SimpleNamespace(
-        engine=SimpleNamespace(state=st.with_creature(warg)), vitals_fn=lambda: None
-    )
+    engine = SimpleNamespace(state=st.with_creature(warg))
+    fake = SimpleNamespace(engine=engine, playing=lambda: engine, vitals_fn=lambda: None)
     texts, styles = turn_rows(fake)
     row = {cid: (t, s) for (t, cid), s in zip(texts, styles, strict=True)}
     assert "done" in row["spearman"][0] and row["spearman"][1] == "#row_done"

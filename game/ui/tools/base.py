@@ -1,48 +1,45 @@
 """Tools: the input state machine. A tool turns mouse events into queries and commands.
 
-Each tool reads the session (queries only) and the camera, sets its preview on the scene, and
-returns what should happen: nothing, a command to submit, or a change of tool. The app does it;
-tools never change the encounter.
+Each tool reads its context (game/ui/context.py: the fight's queries, the previews, the camera
+of the window the event came from), sets its preview on the scene, and returns what should
+happen: nothing, a command to submit, or a change of tool. The app does it; tools never change
+the encounter.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
 from game.rules.battlefield import Square
+from game.ui.context import ToolContext
 
-if TYPE_CHECKING:
-    from game.ui.camera import Camera
-    from game.ui.session import Session
+__all__ = ["Result", "Tool", "ToolContext", "token_at"]
+
+
+def token_at(ctx: ToolContext, square: Square) -> str:
+    """Id of the token drawn on a square (riders before their mounts), or ''."""
+    hit = ""
+    for t in ctx.fight.tokens():
+        x, y = t.square
+        if x <= square[0] < x + t.space and y <= square[1] < y + t.space:
+            if t.mount_key:
+                return t.key  # the rider sits on top
+            hit = hit or t.key
+    return hit
 
 
 @dataclass
 class Result:
     """What a tool asks the app to do after an event."""
 
-    command: Any | None = None  # a Command to submit through the session
+    command: Any | None = None  # a Command to submit to the fight
     push: Tool | None = None  # a tool to put on top of the stack
     pop: bool = False  # this tool is done
     select: str | None = None  # creature id to select ("" clears)
     status: str = ""  # one line for the status bar
-
-
-@dataclass
-class ToolContext:
-    """What tools may read: the session (queries), the camera, the current selection."""
-
-    session: Session
-    camera: Camera
-    selected: str = ""
-    shift: bool = False
-    notes: dict[str, Any] = field(default_factory=dict)
-
-    def square_at(self, pos: tuple[int, int]) -> Square:
-        """The yard square under a window pixel."""
-        return self.camera.square_at_px(*pos)
 
 
 class Tool:

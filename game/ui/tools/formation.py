@@ -11,19 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.battlefield import Square
+from game.ui.command_kinds import fields_of, tool_kind
+from game.ui.context import ToolContext
+from game.ui.legality import formation_legality
+from game.ui.routes import line_squares
 from game.ui.scene import FormationMark, MovePreview
-from game.ui.tools.base import Result, Tool, ToolContext
+from game.ui.tools.base import Result, Tool
 
 DIRS = {(0, -1): "N", (1, 0): "E", (0, 1): "S", (-1, 0): "W"}
-
-
-def formation_of(session: Any, creature: str) -> FormationMark | None:
-    """The formation block the creature stands in (the ruleset's ``formations`` query)."""
-    st = session.engine.state if session.engine is not None else None
-    if st is None or creature not in st.creatures:
-        return None
-    sq = st.creatures[creature].square
-    return next((f for f in session.formations() if sq in f.squares), None)
 
 
 def facing_towards(block: tuple[Square, ...], square: Square) -> str:
@@ -57,14 +52,12 @@ class FormationTool(Tool):
         self.cmd: Any = None
 
     def _command(self, square: Square, ctx: ToolContext) -> tuple[Any, str]:
-        from game.ui.session_moves import line_squares
-
-        cmd_type = ctx.session.engine.ruleset.command_names[self.action]
+        cmd_type = ctx.command_type(self.action)
         if self.field == "facing":
             facing = facing_towards(self.block.squares, square)
             cmd = cmd_type(formation=self.block.key, facing=facing)
             return cmd, f"face {facing}"
-        here = ctx.session.engine.state.creatures[self.member].square
+        here = ctx.fight.engine.state.creatures[self.member].square  # type: ignore[union-attr]
         anchor = (min(q[0] for q in self.block.squares), min(q[1] for q in self.block.squares))
         to = (anchor[0] + square[0] - here[0], anchor[1] + square[1] - here[1])
         cmd = cmd_type(formation=self.block.key, path=tuple(line_squares(anchor, to)))
@@ -75,12 +68,12 @@ class FormationTool(Tool):
             return None
         self.hovered = square
         cmd, what = self._command(square, ctx)
-        vs = ctx.session.validate(cmd)
+        vs = ctx.fight.validate(cmd)
         self.cmd = None if vs else cmd
         if self.field == "facing":
             shown: tuple[Square, ...] = self.block.squares
         else:
-            here = ctx.session.engine.state.creatures[self.member].square
+            here = ctx.fight.engine.state.creatures[self.member].square  # type: ignore[union-attr]
             d = (square[0] - here[0], square[1] - here[1])
             shown = tuple((q[0] + d[0], q[1] + d[1]) for q in self.block.squares)
         note = f"{self.block.label.split(':')[0]}: {what}" + (f": {vs[0].reason}" if vs else "")
@@ -100,7 +93,7 @@ class FormationTool(Tool):
 
     def press(self, square: Square, ctx: ToolContext) -> Result | None:
         cmd, _ = self._command(square, ctx)
-        vs = ctx.session.validate(cmd)
+        vs = ctx.fight.validate(cmd)
         if vs:
             return Result(status=vs[0].reason)
         return Result(command=cmd, pop=True)
@@ -113,13 +106,11 @@ class FormationTool(Tool):
 
 def block_move_tool(ctx: ToolContext, member: str) -> FormationTool | None:
     """Clicking a member of a block that moves as one: the block's move, if legal now."""
-    from game.ui.session_panels import _formation_legality, fields_of, tool_kind
-
-    block = formation_of(ctx.session, member)
-    if block is None:
+    block = ctx.fight.formation_of(member)
+    if block is None or ctx.fight.engine is None:
         return None
-    for name, cmd_type in ctx.session.engine.ruleset.command_names.items():
+    for name, cmd_type in ctx.fight.engine.ruleset.command_names.items():
         if tool_kind(cmd_type) == "formation" and "path" in fields_of(cmd_type):
-            if _formation_legality(ctx.session, member, cmd_type)[0]:
+            if formation_legality(ctx.fight, member, cmd_type)[0]:
                 return FormationTool(member, name, block, "path")
     return None

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.battlefield import Square
-from game.ui.tools.base import Result, Tool, ToolContext
+from game.ui.context import ToolContext
+from game.ui.tools.base import Result, Tool
 
 
 class MeasureTool(Tool):
@@ -21,13 +22,13 @@ class MeasureTool(Tool):
 
     def press(self, square: Square, ctx: ToolContext) -> Result | None:
         self.start, self.end, self.dragging = square, square, True
-        self.label = ctx.session.measure(square, square)
+        self.label = ctx.fight.measure(square, square)
         return None
 
     def hover(self, square: Square, ctx: ToolContext) -> Result | None:
         if self.dragging and self.start is not None:
             self.end = square
-            self.label = ctx.session.measure(self.start, square)
+            self.label = ctx.fight.measure(self.start, square)
         return None
 
     def release(self, square: Square, ctx: ToolContext) -> Result | None:

@@ -2,7 +2,7 @@
 
 Click a square to move there (or drag the token and let go); shift-click adds a waypoint;
 S toggles the safest path; right click or Escape cancels. Every number comes from the
-session's movement queries; the command goes to the engine, which has the last word.
+fight's movement queries (through the cached previews); the engine has the last word.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from typing import Any
 import pygame
 
 from game.rules.battlefield import Square
+from game.ui.context import ToolContext
 from game.ui.scene import MovePreview
-from game.ui.tools.base import Result, Tool, ToolContext
+from game.ui.tools.base import Result, Tool, token_at
 
 
 class MoveTool(Tool):
@@ -48,12 +49,12 @@ class MoveTool(Tool):
         drag_from: Square | None = None,
     ) -> MoveTool:
         """The tool with the reachable area computed once (it does not change while hovering)."""
-        modes = modes or ctx.session.move_modes(mover)
-        area = ctx.session.move_area(mover, modes)
+        modes = modes or ctx.previews.move_modes(mover)
+        area = ctx.previews.move_area(mover, modes)
         return cls(mover, modes, area, drag_from)
 
     def _preview(self, square: Square, ctx: ToolContext) -> MovePreview | None:
-        return ctx.session.move_preview(
+        return ctx.previews.move_preview(
             self.mover,
             self.modes,
             tuple(self.waypoints),
@@ -70,8 +71,6 @@ class MoveTool(Tool):
         return None
 
     def press(self, square: Square, ctx: ToolContext) -> Result | None:
-        from game.ui.tools.select import token_at
-
         here = token_at(ctx, square)
         if here == self.mover and not self.waypoints:
             self.dragging = True
@@ -99,7 +98,7 @@ class MoveTool(Tool):
         return None
 
     def _go(self, square: Square, ctx: ToolContext) -> Result | None:
-        cmd, why = ctx.session.move_command(
+        cmd, why = ctx.previews.move_command(
             self.mover,
             self.modes,
             tuple(self.waypoints),

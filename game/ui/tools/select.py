@@ -3,19 +3,10 @@
 from __future__ import annotations
 
 from game.rules.battlefield import Square
-from game.ui.tools.base import Result, Tool, ToolContext
-
-
-def token_at(ctx: ToolContext, square: Square) -> str:
-    """Id of the token drawn on a square (riders before their mounts), or ''."""
-    hit = ""
-    for t in ctx.session.tokens():
-        x, y = t.square
-        if x <= square[0] < x + t.space and y <= square[1] < y + t.space:
-            if t.mount_key:
-                return t.key  # the rider sits on top
-            hit = hit or t.key
-    return hit
+from game.ui.context import ToolContext
+from game.ui.tools.base import Result, Tool, token_at
+from game.ui.tools.formation import block_move_tool
+from game.ui.tools.move import MoveTool
 
 
 class SelectTool(Tool):
@@ -27,10 +18,7 @@ class SelectTool(Tool):
         key = token_at(ctx, square)
         if not key:
             return Result(select="")
-        from game.ui.tools.formation import block_move_tool
-        from game.ui.tools.move import MoveTool
-
-        if ctx.session.engine is not None and not ctx.session.move_modes(key):
+        if ctx.fight.engine is not None and not ctx.previews.move_modes(key):
             block = block_move_tool(ctx, key)  # a member of a block moves with the block
             if block is not None:
                 return Result(select=key, push=block)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.battlefield import Square
+from game.ui.command_kinds import make, pick_field, second_target_field, target_field
+from game.ui.context import ToolContext
 from game.ui.scene import TargetPreview
-from game.ui.tools.base import Result, Tool, ToolContext
-from game.ui.tools.select import token_at
+from game.ui.tools.base import Result, Tool, token_at
 
 
 class TargetTool(Tool):
@@ -34,7 +35,7 @@ class TargetTool(Tool):
         if not key or key == self.actor:
             self.target_preview = None
             return Result(status=f"{self.action.replace('_', ' ')}: hover a target")
-        self.target_preview = ctx.session.target_preview(
+        self.target_preview = ctx.previews.target_preview(
             self.actor, self.action, key, self.option, self.values
         )
         text = self.target_preview.text
@@ -49,11 +50,8 @@ class TargetTool(Tool):
             return self._submit(ctx, key, dict(self.values))
         if (not key or key == self.actor) and self._target_optional(ctx) and not self.first:
             # A spell with no target (OSR): the caster or an empty square plays it as it is
-            from game.ui.session_panels import make
-
-            cmd_type = ctx.session.engine.ruleset.command_names[self.action]
-            cmd = make(cmd_type, self.actor, **self.values)
-            vs = ctx.session.validate(cmd)
+            cmd = make(ctx.command_type(self.action), self.actor, **self.values)
+            vs = ctx.fight.validate(cmd)
             return (
                 Result(status="Not legal: " + vs[0].reason) if vs else Result(command=cmd, pop=True)
             )
@@ -61,7 +59,7 @@ class TargetTool(Tool):
             return Result(status="Click a creature to target it; right click or Escape cancels")
         second = self._second_field(ctx)
         if second and not self.first:
-            cmd, why = ctx.session.target_command(
+            cmd, why = ctx.previews.target_command(
                 self.actor, self.action, key, self.option, self.values
             )
             if cmd is None:
@@ -86,25 +84,19 @@ class TargetTool(Tool):
         return self._submit(ctx, key, values)
 
     def _submit(self, ctx: ToolContext, key: str, values: dict[str, Any]) -> Result:
-        cmd, why = ctx.session.target_command(self.actor, self.action, key, self.option, values)
+        cmd, why = ctx.previews.target_command(self.actor, self.action, key, self.option, values)
         if cmd is None:
             return Result(status=why)
         return Result(command=cmd, pop=True)
 
     def _target_optional(self, ctx: ToolContext) -> bool:
         """True if the command may go without a target (an OSR spell's ``targets``)."""
-        from game.ui.session_panels import pick_field, target_field
-
-        cmd_type = ctx.session.engine.ruleset.command_names[self.action]
+        cmd_type = ctx.command_type(self.action)
         return pick_field(cmd_type) == "targets" and not target_field(cmd_type)
 
     def _second_field(self, ctx: ToolContext) -> str:
         """An optional second target the command takes ('second_target'), or ''."""
-        import dataclasses
-
-        cmd_type = ctx.session.engine.ruleset.command_names[self.action]
-        names = {f.name for f in dataclasses.fields(cmd_type)}
-        return next((f for f in ("second_target", "mount_target") if f in names), "")
+        return second_target_field(ctx.command_type(self.action))
 
     def preview(self) -> dict[str, Any]:
         if self.target_preview is None:

@@ -1,8 +1,6 @@
-"""Commands the window plays with a pick rather than a creature's own act: a side's commands (the
-selected creature's side, values typed), a square (teleport) and a rectangle of squares (the
-light, a formation's members), and typed values before the target tool (item and spell attacks).
-
-Nothing here knows a command: fields are read from the command type (game/ui/session_panels.py).
+"""Pick tools for commands the window plays with a pick rather than a creature's own act: a
+square (teleport) and a rectangle of squares (the light, or the creatures in it: a formation's
+members). Nothing here knows a command: the field to fill is given by game/ui/command_kinds.py.
 """
 
 from __future__ import annotations
@@ -10,34 +8,19 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.battlefield import Square
-from game.ui.tools.base import Result, Tool, ToolContext
+from game.ui.command_kinds import make
+from game.ui.context import FightView, ToolContext
+from game.ui.tools.base import Result, Tool
 
 
-def side_of(session: Any, selected: str) -> str:
-    """The side a side-level command is for: the selected creature's."""
-    c = session.engine.state.creatures.get(selected)
-    return c.side if c is not None else ""
-
-
-def side_legality(session: Any, selected: str, cmd_type: type) -> tuple[bool, str]:
-    """Legal for the selected creature's side (values typed later decide the rest)."""
-    from game.ui.session_panels import _required, side_field
-
-    field = side_field(cmd_type)
-    if not side_of(session, selected):
-        return False, "select a creature of the side"
-    if _required(cmd_type) != {field}:
-        return True, ""
-    vs = session.validate(cmd_type(**{field: side_of(session, selected)}))
-    return (not vs, vs[0].reason if vs else "")
-
-
-def creatures_in(session: Any, area: tuple[int, int, int, int]) -> tuple[str, ...]:
+def creatures_in(fight: FightView, area: tuple[int, int, int, int]) -> tuple[str, ...]:
     """The creatures in the fight standing in a rectangle of squares (corners included)."""
+    if fight.engine is None:
+        return ()
     x0, y0, x1, y1 = area
     return tuple(
         c.id
-        for c in session.engine.state.creatures.values()
+        for c in fight.engine.state.creatures.values()
         if c.in_fight and x0 <= c.square[0] <= x1 and y0 <= c.square[1] <= y1
     )
 
@@ -56,10 +39,8 @@ class SquareTool(Tool):
         return None
 
     def press(self, square: Square, ctx: ToolContext) -> Result | None:
-        from game.ui.session_panels import make
-
         cmd = make(self.cmd_type, self.actor, **{self.field: square})
-        vs = ctx.session.validate(cmd)
+        vs = ctx.fight.validate(cmd)
         if vs:
             return Result(status="Not legal: " + vs[0].reason)
         return Result(command=cmd, pop=True)
@@ -101,11 +82,11 @@ class AreaTool(Tool):
         self.start = self.end = None
         value: Any = area
         if self.field != "area":
-            value = creatures_in(ctx.session, area)
+            value = creatures_in(ctx.fight, area)
             if not value:
                 return Result(status="No creature in that rectangle: drag over the members")
         cmd = self.cmd_type(**{self.field: value}, **self.values)
-        vs = ctx.session.validate(cmd)
+        vs = ctx.fight.validate(cmd)
         if vs:
             return Result(status="Not legal: " + vs[0].reason)
         return Result(command=cmd, pop=True)

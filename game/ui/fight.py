@@ -1,0 +1,384 @@
+"""The fight being played in the window: the engine, the commands handed to it, undo and redo,
+and what the fight looks like (tokens, formations, the log in words), cached per version.
+
+No pygame and no files here: what is committed is handed to a ``Recorder`` (the session's
+journal, game/ui/session.py), so a test or a second window can play without one.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Protocol
+
+from game.rules.battlefield import Battlefield, Square
+from game.rules.engine import Engine, ManualDice, SeededDice
+from game.ui.log_text import merge_steps
+from game.ui.scene import FormationMark, TokenView, tokens_from_placements, with_unique_labels
+from game.ui.session_setup import ruleset_ids
+from game.ui.view_model import TokenConfig, tokens_from_state
+
+if TYPE_CHECKING:
+    from game.rules.engine import CommandRecord, Violation
+    from game.ui.loading import Opened
+
+#: (opened, seed=, [ruleset=]) -> an Engine on the encounter, or None without a plug-in
+Builder = Callable[..., "Engine | None"]
+
+__all__ = ["Fight", "Recorder"]
+
+
+class Recorder(Protocol):
+    """Where committed commands go (the journal), so that a crash loses nothing."""
+
+    def committed(self, records: list[CommandRecord]) -> None: ...
+
+    def undone(self, paused: bool) -> None: ...
+
+    def redone(self) -> None: ...
+
+    def paused_changed(self) -> None: ...
+
+
+class Fight:
+    """The engine and the commands the GM hands it (the only way the encounter changes)."""
+
+    def __init__(self, opened: Opened, *, seed: int, token_config: TokenConfig, build: Builder):
+        self.opened = opened
+        self.seed = seed
+        self.token_config = token_config
+        self._build = build  # tests pass a toy ruleset's
+        self.ruleset_override: str | None = None  # picked in the window, not the file's
+        self.paused: tuple[Any, list[Any]] | None = None  # the command a question paused, answers
+        self.engine: Engine | None = build(opened, seed=seed)
+        self.version = 0
+        self.problem = ""  # a one-line note for the status bar (a repaired journal ...)
+        self.recorder: Recorder | None = None
+        self._manual = False
+        self._tokens_cache: tuple[int, tuple[TokenView, ...]] | None = None
+        self._forms_cache: tuple[int, tuple[FormationMark, ...]] | None = None
+        self._rulesets_cache: tuple[str, list[str]] | None = None
+        self._log: list[tuple[str, tuple[str, ...]]] = []
+        self._log_len = -1
+
+    # -- basics --------------------------------------------------------------------------------
+    @property
+    def battlefield(self) -> Battlefield:
+        """The battlefield being fought on."""
+        return self.opened.battlefield
+
+    @property
+    def title(self) -> str:
+        """Window title."""
+        enc = self.opened.encounter
+        return getattr(enc, "name", "") or self.opened.path.name
+
+    def playing(self) -> Engine:
+        """The engine, where only an encounter (not a bare map) gets this far."""
+        assert self.engine is not None, "no encounter: a bare map has no engine"
+        return self.engine
+
+    def touch(self) -> None:
+        """Something changed: panels and tokens are rebuilt on the next frame."""
+        self.version += 1
+
+    # -- playing -------------------------------------------------------------------------------
+    @property
+    def manual_dice(self) -> bool:
+        """True when the GM types in every die."""
+        return self._manual
+
+    @manual_dice.setter
+    def manual_dice(self, on: bool) -> None:
+        self._manual = on
+        if self.engine is not None:
+            self.engine.dice = ManualDice() if on else SeededDice(self.seed)
+
+    def _committed(self, before: int) -> None:
+        assert self.engine is not None
+        if self.recorder is not None:
+            self.recorder.committed(self.engine.history[before:])
+        self.touch()
+
+    def _paused_changed(self) -> None:
+        if self.recorder is not None:
+            self.recorder.paused_changed()
+
+    def submit(self, cmd: Any) -> str:
+        """Hand a command to the engine; returns a status line."""
+        if self.engine is None:
+            return "This map has no encounter: open an encounter file to play"
+        before = len(self.engine.history)
+        out = self.engine.submit(cmd)
+        self._committed(before)
+        if not out.ok:
+            return "Not now: " + "; ".join(v.reason for v in out.violations)
+        self.paused = (cmd, []) if out.pending is not None else None
+        self._paused_changed()
+        return out.pending.prompt if out.pending is not None else ""
+
+    def validate(self, cmd: Any) -> list[Violation]:
+        """Violations of a command now ([] when legal)."""
+        return [] if self.engine is None else list(self.engine.validate(cmd))
+
+    def query(self, name: str, *args: Any, **kw: Any) -> Any:
+        """A registered ruleset query (None when the ruleset has none of that name)."""
+        if self.engine is None or name not in self.engine.ruleset.queries:
+            return None
+        return self.engine.query(name, *args, **kw)
+
+    def hook(self, name: str) -> Any:
+        """A ruleset hook function (movement planning, reach ...), or None."""
+        return None if self.engine is None else self.engine.ruleset.hooks.get(name)
+
+    def answer(self, choice: Any) -> str:
+        """Answer the pending decision."""
+        if self.engine is None or self.engine.pending is None:
+            return "Nothing is being asked"
+        before = len(self.engine.history)
+        out = self.engine.answer(self.engine.pending.id, choice)
+        self._committed(before)
+        if not out.ok:
+            return "; ".join(v.reason for v in out.violations)
+        if out.pending is None:
+            self.paused = None
+        elif self.paused is not None:
+            self.paused[1].append(choice)
+        self._paused_changed()
+        return out.pending.prompt if out.pending is not None else ""
+
+    def answer_text(self, text: str) -> str:
+        """Typed dice ("14" or "3 5") or a typed option for the pending decision."""
+        if self.engine is None or self.engine.pending is None:
+            return "No dice are being asked for"
+        d = self.engine.pending
+        if d.kind == "dice":
+            try:
+                values = [int(v) for v in text.replace(",", " ").split()]
+            except ValueError:
+                return f"Type numbers from 1 to {d.sides}, e.g. 14"
+            return self.answer(values)
+        return self.answer(text.strip())
+
+    def undo(self) -> str:
+        """Undo the last command (or drop a paused one)."""
+        if self.engine is None:
+            return ""
+        paused = self.engine.pending is not None
+        if not self.engine.undo():
+            return "Nothing to undo"
+        if paused:
+            self.paused = None
+        if self.recorder is not None:
+            self.recorder.undone(paused)
+        self.touch()
+        return "Undone" if not paused else "Dropped the unfinished command"
+
+    def redo(self) -> str:
+        """Redo the last undone command."""
+        if self.engine is None or not self.engine.redo_stack:
+            return "Nothing to redo"
+        top = self.engine.redo_stack[-1]
+        if top.state_before is None:  # read back from the journal: it starts from here
+            top.state_before = self.engine.state
+        if not self.engine.redo():
+            return "Nothing to redo"
+        if self.recorder is not None:
+            self.recorder.redone()
+        self.touch()
+        return "Redone"
+
+    def build(self, *, seed: int, ruleset: str | None = None) -> Engine | None:
+        """A fresh engine on the encounter, under ``ruleset`` (else the chosen or the file's)."""
+        ruleset = ruleset or self.ruleset_override
+        if ruleset:
+            try:
+                return self._build(self.opened, seed=seed, ruleset=ruleset)
+            except TypeError:  # a test's builder that knows one ruleset only
+                pass
+        return self._build(self.opened, seed=seed)
+
+    def use_ruleset(self, ruleset: str) -> None:
+        """Play under this ruleset from now on (a journal or save made under it)."""
+        if self.engine is None or self.engine.ruleset.id == ruleset:
+            return
+        fresh = self.build(seed=self.seed, ruleset=ruleset)
+        if fresh is not None and fresh.ruleset.id == ruleset:
+            self.engine = fresh
+            self.ruleset_override = ruleset
+            self.touch()
+
+    def rulesets(self) -> list[str]:
+        """The rulesets this encounter may be played under (config/rulesets/ with a plug-in)."""
+        here = self.engine.ruleset.id if self.engine is not None else ""
+        if self._rulesets_cache is not None and self._rulesets_cache[0] == here:
+            return list(self._rulesets_cache[1])
+        defs = self.opened.definitions
+        if defs is None:
+            try:
+                from game.io.config import load_definitions
+
+                defs = load_definitions()
+            except Exception:  # no config: only the running ruleset
+                defs = None
+        ids = ruleset_ids(defs) if defs is not None else []
+        out = ids if here in ids or not here else [here, *ids]
+        self._rulesets_cache = (here, out)  # read once: the panels ask on every refresh
+        return list(out)
+
+    # -- what the fight looks like -------------------------------------------------------------
+    def tokens(self) -> tuple[TokenView, ...]:
+        """Tokens for the current state (cached until something changes)."""
+        if self._tokens_cache is not None and self._tokens_cache[0] == self.version:
+            return self._tokens_cache[1]
+        if self.engine is None:
+            toks = tokens_from_placements(self.battlefield)
+        else:
+            toks = with_unique_labels(
+                tokens_from_state(self.engine.state, self.token_config, vitals=self.vitals_fn())
+            )
+            if self.hook("reach_yd") is not None:
+                toks = tuple(self._with_reach(t) for t in toks)
+        self._tokens_cache = (self.version, toks)
+        return toks
+
+    def _with_reach(self, t: TokenView) -> TokenView:
+        assert self.engine is not None
+        st, rs = self.engine.state, self.engine.ruleset
+        c = st.creatures[t.key]
+        weapon = c.definition.weapons[0] if c.definition.weapons else ""
+        try:
+            r = float(rs.hooks["reach_yd"](st, rs, t.key, weapon, ""))
+        except Exception:  # a creature with no melee weapon: keep the base reach shown
+            return t
+        return replace(t, reach_yd=r)
+
+    def vitals_fn(self) -> Callable[[str], Any] | None:
+        """The ruleset's ``vitals`` query as a function of a creature id (OSR hit points)."""
+        eng = self.engine
+        if eng is None or "vitals" not in eng.ruleset.queries:
+            return None
+        return lambda cid: eng.query("vitals", cid)
+
+    def formations(self) -> tuple[FormationMark, ...]:
+        """The ruleset's formations (blocks, facing, cohesion) as map marks; () if it has none."""
+        if self._forms_cache is not None and self._forms_cache[0] == self.version:
+            return self._forms_cache[1]
+        out = []
+        st = self.engine.state if self.engine is not None else None
+        for f in self.query("formations") or ():
+            if not getattr(f, "squares", ()):
+                continue
+            bits = [str(getattr(f, "order", "") or "")]
+            if getattr(f, "mob", False):
+                bits.append("mob")
+            if getattr(f, "cohesion", None) is not None:
+                bits.append(f"cohesion {f.cohesion}")
+            controller = "gm"
+            if st is not None:
+                controller = next(
+                    (s.controller for s in st.sides if s.id == getattr(f, "side", "")), "gm"
+                )
+            name = str(getattr(f, "id", "")).replace("_", " ")
+            out.append(
+                FormationMark(
+                    str(f.id),
+                    tuple(tuple(q) for q in f.squares),
+                    str(getattr(f, "facing", "") or ""),
+                    str(getattr(f, "side", "")),
+                    controller,
+                    f"{name}: " + ", ".join(b for b in bits if b),
+                )
+            )
+        self._forms_cache = (self.version, tuple(out))
+        return self._forms_cache[1]
+
+    def formation_of(self, creature: str) -> FormationMark | None:
+        """The formation block the creature stands in (the ruleset's ``formations`` query)."""
+        if self.engine is None or creature not in self.engine.state.creatures:
+            return None
+        sq = self.engine.state.creatures[creature].square
+        return next((f for f in self.formations() if sq in f.squares), None)
+
+    def side_of(self, creature: str) -> str:
+        """The side a side-level command is for when this creature is selected: its own."""
+        if self.engine is None or creature not in self.engine.state.creatures:
+            return ""
+        return self.engine.state.creatures[creature].side
+
+    def names(self) -> dict[str, str]:
+        """Creature id -> name."""
+        if self.engine is None:
+            return {}
+        return {c.id: c.name for c in self.engine.state.creatures.values()}
+
+    def log_lines(self) -> list[tuple[str, tuple[str, ...]]]:
+        """The combat log in words, with the creatures of each line."""
+        if self.engine is None:
+            return [("No encounter: this is a bare map.", ())]
+        events = self.engine.log()
+        if len(events) != self._log_len:
+            names = self.names()
+            for ph in self.engine.ruleset.phases:  # '-- Fast turns: GM --', in the ruleset's words
+                names[f"phase:{ph.name}"] = ph.label or ph.name.replace("_", " ")
+            names["ruleset:"] = self.engine.ruleset.id  # a turn's kind that only names the rules
+            for side in self.engine.state.sides:  # "raiders" -> "Raiders" in generic lines
+                names.setdefault(side.id, side.name or side.id)
+                names[f"side:{side.id}"] = side.name or side.id
+            self._log, self._log_len = merge_steps(events, names), len(events)
+        return self._log
+
+    def measure(self, a: Square, b: Square) -> str:
+        """Distance label between two squares by the ruleset's diagonal rule, elevation included."""
+        from game.rules.geometry.distance import grid_distance
+
+        rule = self.engine.ruleset.definition.diagonal_rule if self.engine else "chebyshev"
+        bf = self.battlefield
+        dz = 0.0
+        if bf.in_bounds(a) and bf.in_bounds(b):
+            dz = bf.elevation_at(b) - bf.elevation_at(a)
+        d = grid_distance(b[0] - a[0], b[1] - a[1], dz, rule=rule)
+        up = f", {dz:+g} yd up" if dz else ""
+        return f"{d:g} yards{up}"
+
+    def prompt(self) -> tuple[Square | None, str, list[tuple[str, str]], bool] | None:
+        """The pending decision as (square of its creature, text, options, wants typing)."""
+        if self.engine is None or self.engine.pending is None:
+            return None
+        d = self.engine.pending
+        st = self.engine.state
+        who = d.asked_of if d.asked_of in st.creatures else ""
+        about = str(dict(d.data).get("creature") or dict(d.data).get("target") or who)
+        square = st.creatures[about].square if about in st.creatures else None
+        if square is None and st.active and st.active in st.creatures:
+            square = st.creatures[st.active].square
+        asked = st.creatures[who].name if who else {"players": "Players"}.get(d.asked_of, "GM")
+        text = f"<b>{asked}</b>: {d.prompt}"
+        options = [(o.id, o.label) for o in d.options]
+        return square, text, options, d.kind == "dice" or not options
+
+    def prompt_keys(self) -> frozenset[str]:
+        """Creatures the pending decision is about (ringed on the map while it is asked)."""
+        if self.engine is None or self.engine.pending is None:
+            return frozenset()
+        d = self.engine.pending
+        st = self.engine.state
+        ids = {d.asked_of} | {str(v) for k, v in d.data if k in ("attacker", "target", "creature")}
+        return frozenset(i for i in ids if i in st.creatures)
+
+    def attack_options(self) -> list[str]:
+        """Attack options the ruleset names (SotDL: lunging, called shot ...), for the menu."""
+        if self.engine is None:
+            return []
+        opts = self.engine.ruleset.param("attack_options", None)
+        if opts:
+            return [str(o) for o in opts]
+        try:
+            mod = importlib.import_module(f"game.rulesets.{self.engine.ruleset.id}.attacks")
+        except ImportError:
+            return []
+        out: list[str] = []
+        for name in ("MELEE_OPTIONS", "RANGED_OPTIONS"):
+            out += [str(o) for o in getattr(mod, name, ())]
+        return out

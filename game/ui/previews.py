@@ -1,0 +1,343 @@
+"""Movement and targeting previews for the tools, asked of the ruleset (never computed here),
+and cached for the hovered square until the fight changes.
+
+Movement uses the ruleset's registered queries when it has them (``reachable`` and
+``path_preview``); until then the ``plan_path`` hook prices a straight line of squares.
+Every command still goes to the engine's validate, which has the last word.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from game.rules.battlefield import Square
+from game.rules.engine import WalkMode
+from game.ui.command_kinds import fields_of, make, target_value, tool_kind
+from game.ui.fight import Fight
+from game.ui.routes import through
+from game.ui.scene import MovePreview, PathStepMark, TargetPreview
+
+HUGE_BUDGET_YD = 10_000.0
+CACHE_SIZE = 256  # hovered squares remembered per fight version (a GM sweeping the map)
+
+
+class Previews:
+    """The previews of one fight; each answer is kept until the fight's version moves on."""
+
+    def __init__(self, fight: Fight) -> None:
+        self.fight = fight
+        self._version = -1
+        self._cache: dict[tuple[Any, ...], Any] = {}
+
+    def _cached(self, key: tuple[Any, ...], make_it: Any) -> Any:
+        if self._version != self.fight.version or len(self._cache) > CACHE_SIZE:
+            self._cache.clear()
+            self._version = self.fight.version
+        if key not in self._cache:
+            self._cache[key] = make_it()
+        return self._cache[key]
+
+    def move_modes(self, mover: str) -> tuple[str, ...]:
+        """Movement commands legal for the creature now."""
+        return self._cached(("modes", mover), lambda: move_modes(self.fight, mover))  # type: ignore[no-any-return]
+
+    def move_area(self, mover: str, modes: tuple[str, ...]) -> MovePreview | None:
+        """Reachable squares by cost class."""
+        return self._cached(("area", mover, modes), lambda: move_area(self.fight, mover, modes))  # type: ignore[no-any-return]
+
+    def move_preview(
+        self,
+        mover: str,
+        modes: tuple[str, ...],
+        waypoints: tuple[Square, ...],
+        square: Square,
+        *,
+        safest: bool,
+        area: MovePreview | None,
+    ) -> MovePreview | None:
+        """The hovered path with its cost and marks."""
+        key = ("path", mover, modes, waypoints, square, safest, id(area))
+        return self._cached(  # type: ignore[no-any-return]
+            key,
+            lambda: move_preview(
+                self.fight, mover, modes, waypoints, square, safest=safest, area=area
+            ),
+        )
+
+    def move_command(
+        self,
+        mover: str,
+        modes: tuple[str, ...],
+        waypoints: tuple[Square, ...],
+        square: Square,
+        *,
+        safest: bool,
+        area: MovePreview | None,
+    ) -> tuple[Any | None, str]:
+        """The command for a clicked square."""
+        p = self.move_preview(mover, modes, waypoints, square, safest=safest, area=area)
+        return command_for_path(self.fight, p, area, modes, mover, square)
+
+    def target_preview(
+        self, actor: str, action: str, target: str, option: str, values: dict[str, Any] | None
+    ) -> TargetPreview:
+        """Legal or why not, distance, cover lines, boons and banes."""
+        key = ("target", actor, action, target, option, tuple(sorted((values or {}).items())))
+        return self._cached(  # type: ignore[no-any-return]
+            key, lambda: target_preview(self.fight, actor, action, target, option, values)
+        )
+
+    def target_command(
+        self,
+        actor: str,
+        action: str,
+        target: str,
+        option: str,
+        values: dict[str, Any] | None = None,
+    ) -> tuple[Any | None, str]:
+        """The command for a clicked target."""
+        return target_command(self.fight, actor, action, target, option, values)
+
+
+def move_modes(fight: Fight, mover: str) -> tuple[str, ...]:
+    """The ruleset's path commands legal for this creature now, in the ruleset's order."""
+    if fight.engine is None or mover not in fight.engine.state.creatures:
+        return ()
+    out = []
+    for name, cmd_type in fight.engine.ruleset.command_names.items():
+        if tool_kind(cmd_type) != "path" or "target" in fields_of(cmd_type):
+            continue
+        vs = fight.validate(make(cmd_type, mover, path=()))
+        if not [v for v in vs if "path" not in (v.code + v.reason).lower()]:
+            out.append(name)
+    return tuple(out)
+
+
+def _reach_set(fight: Fight, mover: str, mode: str) -> Any | None:
+    """The ruleset's reachable area for one mode: a (h, w) array of costs (inf = cannot stop)."""
+    if fight.engine is None or "reachable" not in fight.engine.ruleset.queries:
+        return None
+    try:
+        res = fight.query("reachable", mover, mode=mode)
+    except (ValueError, KeyError, TypeError):  # a mode the query does not cover (sneak ...)
+        return None
+    cost = getattr(res, "cost_yd", None)
+    if cost is None and isinstance(res, np.ndarray):
+        cost = res
+    return None if cost is None else np.asarray(cost, dtype=np.float32)
+
+
+def move_area(fight: Fight, mover: str, modes: tuple[str, ...]) -> MovePreview | None:
+    """Reachable squares, classed by the cheapest mode that reaches them (innermost first)."""
+    bf = fight.battlefield
+    areas = []
+    for m in modes:
+        cost = _reach_set(fight, mover, m)
+        if cost is not None:
+            areas.append((m, np.isfinite(cost) & (cost >= 0)))
+    if not areas:
+        return MovePreview(mover, None, classes=modes)
+    areas.sort(key=lambda a: int(a[1].sum()))
+    cc = np.full((bf.height, bf.width), -1, np.int8)
+    for i, (_, mask) in reversed(list(enumerate(areas))):
+        cc[mask[: bf.height, : bf.width]] = i
+    return MovePreview(mover, cc, classes=tuple(m for m, _ in areas))
+
+
+def _mode_for(
+    fight: Fight, area: MovePreview | None, modes: tuple[str, ...], square: Square
+) -> str:
+    """The first mode (the ruleset's order: move before rush) whose area holds the square."""
+    if area is None or area.cost_class is None or not fight.battlefield.in_bounds(square):
+        return modes[0] if modes else ""
+    k = int(area.cost_class[square[1], square[0]])
+    if k < 0:
+        return modes[0] if modes else ""
+    reaching = set(area.classes[k:])
+    return next((m for m in modes if m in reaching), area.classes[k])
+
+
+def _path(
+    fight: Fight, mover: str, mode: str, waypoints: tuple[Square, ...], square: Square, safest: bool
+) -> tuple[tuple[Square, ...], float, tuple[PathStepMark, ...], str]:
+    """Squares, cost, marks and a note for a hovered square, from the ruleset."""
+    assert fight.engine is not None
+    st = fight.engine.state
+    res = None
+    if "path_preview" in fight.engine.ruleset.queries:
+        target: Any = square
+        if waypoints:  # the GM's drawn route, square by square through the waypoints
+            target = tuple(through(st.creatures[mover].square, waypoints, square))
+        try:
+            res = fight.query("path_preview", mover, target, mode=mode, safest=safest)
+        except (ValueError, KeyError, TypeError) as err:
+            return (), 0.0, (), str(err)
+    if res is not None:
+        found = tuple(tuple(getattr(s, "square", s)) for s in getattr(res, "steps", ()))
+        marks = []
+        for fa in getattr(res, "free_attacks", ()):
+            who = getattr(fa, "attacker", "")
+            at = tuple(getattr(fa, "square", square))
+            name = st.creatures[who].name if who in st.creatures else who
+            marks.append(PathStepMark(at, "free_attack", name, who))  # type: ignore[arg-type]
+        for ev in getattr(res, "events", ()):
+            marks.append(PathStepMark(tuple(ev.square), ev.kind, ev.text))  # type: ignore[arg-type]
+        cost = float(getattr(res, "cost_yd", 0.0))
+        return found, cost, tuple(marks), "; ".join(getattr(res, "notes", ()) or ())  # type: ignore[return-value]
+    # Interim: a straight line through the waypoints, priced by the ruleset's plan_path
+    squares = through(st.creatures[mover].square, waypoints, square)
+    plan = fight.hook("plan_path")
+    cost = float(len(squares))
+    if plan is not None:
+        steps, _ = plan(
+            st, fight.engine.ruleset, mover, tuple(squares), WalkMode(kind=mode), HUGE_BUDGET_YD
+        )
+        if steps:
+            cost = float(sum(s.cost_yd for s in steps))
+    return tuple(squares), cost, (), ""
+
+
+def move_preview(
+    fight: Fight,
+    mover: str,
+    modes: tuple[str, ...],
+    waypoints: tuple[Square, ...],
+    square: Square,
+    *,
+    safest: bool,
+    area: MovePreview | None,
+) -> MovePreview | None:
+    """The hovered path: squares, cost in yards, free attacks and jumps marked, legal or why."""
+    if fight.engine is None or not modes or not fight.battlefield.in_bounds(square):
+        return area
+    mover_sq = fight.engine.state.creatures[mover].square
+    if square == mover_sq and not waypoints:
+        return area
+    mode = _mode_for(fight, area, modes, square)
+    squares, cost, marks, note = _path(fight, mover, mode, waypoints, square, safest)
+    cmd_type = fight.engine.ruleset.command_names[mode]
+    vs = fight.validate(make(cmd_type, mover, path=squares))
+    fa = sum(1 for m in marks if m.kind == "free_attack")
+    unit = fight.engine.ruleset.definition.distance_unit  # "yd", or the OSR's "paces"
+    label = f"{mode.replace('_', ' ')}: {cost:g} {unit}"
+    if fa:
+        who = ", ".join(m.text for m in marks if m.kind == "free_attack")
+        label += f", {fa} free attack{'s' if fa > 1 else ''} ({who})"
+    if safest:
+        label += " [safest]"
+    if vs:
+        label += f" - {vs[0].reason}"
+    elif note:
+        label += f" - {note}"
+    base = area or MovePreview(mover, None, classes=modes)
+    return MovePreview(
+        mover,
+        base.cost_class,
+        base.classes,
+        (mover_sq,) + squares,
+        waypoints,
+        cost,
+        marks,
+        not vs,
+        label,
+    )
+
+
+def command_for_path(
+    fight: Fight,
+    p: MovePreview | None,
+    area: MovePreview | None,
+    modes: tuple[str, ...],
+    mover: str,
+    square: Square,
+) -> tuple[Any | None, str]:
+    """The command for clicking a square whose preview is ``p`` (None and why when it cannot be)."""
+    if fight.engine is None or p is None or len(p.path) < 2:
+        return None, "Click a square to move to"
+    mode = _mode_for(fight, area, modes, square)
+    cmd = make(fight.engine.ruleset.command_names[mode], mover, path=tuple(p.path[1:]))
+    vs = fight.validate(cmd)
+    if vs:
+        return None, "Not there: " + vs[0].reason
+    return cmd, ""
+
+
+def move_command(
+    fight: Fight,
+    mover: str,
+    modes: tuple[str, ...],
+    waypoints: tuple[Square, ...],
+    square: Square,
+    *,
+    safest: bool,
+    area: MovePreview | None,
+) -> tuple[Any | None, str]:
+    """The command for clicking a square (None and the reason when it cannot be)."""
+    p = move_preview(fight, mover, modes, waypoints, square, safest=safest, area=area)
+    return command_for_path(fight, p, area, modes, mover, square)
+
+
+def target_command(
+    fight: Fight,
+    actor: str,
+    action: str,
+    target: str,
+    option: str,
+    values: dict[str, Any] | None = None,
+) -> tuple[Any | None, str]:
+    """The command for clicking a target (with values typed before, if any)."""
+    assert fight.engine is not None
+    cmd_type = fight.engine.ruleset.command_names[action]
+    kw: dict[str, Any] = {**(values or {}), **target_value(cmd_type, target)}
+    if option and "option" in fields_of(cmd_type):
+        kw["option"] = option
+    cmd = make(cmd_type, actor, **kw)
+    vs = fight.validate(cmd)
+    if vs:
+        return None, "Not legal: " + vs[0].reason
+    return cmd, ""
+
+
+def target_preview(
+    fight: Fight,
+    actor: str,
+    action: str,
+    target: str,
+    option: str,
+    values: dict[str, Any] | None = None,
+) -> TargetPreview:
+    """Legal or why not, distance and range band, cover lines, obscurement, boons and banes."""
+    assert fight.engine is not None
+    st = fight.engine.state
+    res = None
+    if "targeting" in fight.engine.ruleset.queries:
+        try:
+            res = fight.query("targeting", actor, target, action=action, option=option)
+        except (TypeError, KeyError, ValueError):  # an action the query does not know: say so below
+            res = None
+    if res is None:
+        cmd, why = target_command(fight, actor, action, target, option, values)
+        text = [f"{st.creatures[target].name}: " + ("legal" if cmd is not None else why)]
+        dist_fn = fight.hook("distance_yd")
+        if dist_fn is not None:
+            text.append(f"{float(dist_fn(st, fight.engine.ruleset, actor, target)):g} yards")
+        return TargetPreview(
+            actor, target, cmd is not None, (), tuple(text), st.creatures[target].square
+        )
+    if hasattr(res, "lines") and callable(res.lines):
+        text = list(res.lines())
+    else:
+        text = ["legal" if res.legal else "not legal"]
+    text[0] = f"{st.creatures[target].name}: {text[0]}"
+    lines: tuple = ()
+    cover = getattr(res, "cover", None)
+    if cover is not None:
+        lines = tuple(
+            ((ln.start[0], ln.start[1]), (ln.end[0], ln.end[1]), ln.blocked_by is not None)
+            for ln in cover.lines
+        )
+    return TargetPreview(
+        actor, target, bool(res.legal), lines, tuple(text), st.creatures[target].square
+    )
