@@ -6,8 +6,8 @@ from pathlib import Path
 
 import numpy as np
 
-from game.ui.session import Session
 from game.ui.panel_model import do_intent
+from game.ui.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "config" / "encounters" / "demo.yaml"
@@ -20,7 +20,9 @@ def _provoke(s: Session) -> None:
     for x, y in zip(xs, ys, strict=True):
         p = s.previews.move_preview("rogue", modes, (), (int(x), int(y)), safest=False, area=area)
         if p is not None and p.legal and any(m.kind == "free_attack" for m in p.marks):
-            cmd, _ = s.previews.move_command("rogue", modes, (), (int(x), int(y)), safest=False, area=area)
+            cmd, _ = s.previews.move_command(
+                "rogue", modes, (), (int(x), int(y)), safest=False, area=area
+            )
             s.submit(cmd)
             return
     raise AssertionError("no provoking move")
