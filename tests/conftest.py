@@ -4,4 +4,3 @@ from __future__ import annotations
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"

@@ -1,4 +1,4 @@
-"""The shipped maps and real Tiled example maps do what they should (../shared/tiled-examples)."""
+"""The shipped maps and real Tiled example maps do what they should (tests/data/tiled-examples)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from game.rules.battlefield import Light, Obscurement, Terrain
 
 ROOT = Path(__file__).parents[2]
 MAPS = ROOT / "maps"
-EXAMPLES = Path(__file__).parents[2].parent / "shared" / "tiled-examples"
+EXAMPLES = ROOT / "tests" / "data" / "tiled-examples"  # vendored: see tests/data/README.md
 SHIPPED = ["courtyard", "broken_bridge", "forest_stream"]
 KNOWN_CREATURES = {
     "human_spearman",
@@ -33,7 +33,6 @@ KNOWN_CREATURES = {
     "human_guard",
 }
 
-needs_examples = pytest.mark.skipif(not EXAMPLES.is_dir(), reason="../shared/tiled-examples absent")
 DATA = Path(__file__).parent / "data" / "maps"
 
 
@@ -171,7 +170,6 @@ def test_forest_stream_has_water_foliage_fog_and_a_climbable_tree() -> None:
     assert (bf.terrain == Terrain.DIFFICULT).sum() > 20  # undergrowth
 
 
-@needs_examples
 @pytest.mark.parametrize(
     ("name", "size"),
     [
@@ -190,7 +188,6 @@ def test_real_tiled_examples_load(name: str, size: tuple[int, int]) -> None:
     assert (tm.width, tm.height) == size
 
 
-@needs_examples
 def test_sticker_knight_templates_keep_name_type_size_and_properties() -> None:
     tm = open_tiled_map(EXAMPLES / "sticker-knight" / "map" / "sandbox.tmx")
     objs = {o.id: o for o in tm.objects}
@@ -208,7 +205,6 @@ def test_sticker_knight_templates_keep_name_type_size_and_properties() -> None:
     assert o[111].properties == {"bodyType": "dynamic", "density": 2.0, "friction": 0.45}
 
 
-@needs_examples
 def test_hexagonal_example_is_refused_in_one_line() -> None:
     for loader in (load_battlefield, open_tiled_map):
         with pytest.raises(InputError) as info:
@@ -217,7 +213,6 @@ def test_hexagonal_example_is_refused_in_one_line() -> None:
         assert "\n" not in str(info.value)
 
 
-@needs_examples
 def test_examples_draw_with_pygame(image_loader: Any) -> None:
     for name in (
         "orthogonal-outside.tmx",
