@@ -4,7 +4,7 @@
     battlemat ENCOUNTER.yaml|MAP.tmx
     battlemat check PATH...        validate maps and config files, say what was understood
     battlemat run SCENARIO.yaml [--seed N]   play a scripted encounter, print events as JSON Lines
-    battlemat render ENCOUNTER|MAP --out FILE.png [--overlay NAME ...]
+    battlemat render ENCOUNTER|MAP --out FILE.png [--overlay NAME ...] [--as-tiled] [--tile-px N]
 """
 from __future__ import annotations
 
@@ -40,11 +40,13 @@ def cmd_run(scenario: str, seed: int | None) -> int:
     return run_scenario_file(Path(scenario), seed=seed, out=sys.stdout)
 
 
-def cmd_render(target: str, out: str, overlays: list[str]) -> int:
+def cmd_render(
+    target: str, out: str, overlays: list[str], as_tiled: bool = False, tile_px: int = 0
+) -> int:
     """Render an encounter or map to a PNG, headless."""
     from game.ui.render_file import render_to_file
 
-    render_to_file(Path(target), Path(out), overlays=overlays)
+    render_to_file(Path(target), Path(out), overlays=overlays, as_tiled=as_tiled, tile_px=tile_px)
     print(f"wrote {out}")
     return 0
 
@@ -75,6 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
     rn.add_argument("target")
     rn.add_argument("--out", required=True)
     rn.add_argument("--overlay", action="append", default=[])
+    rn.add_argument(
+        "--as-tiled", action="store_true", help="only what Tiled draws (as tmxrasterizer does)"
+    )
+    rn.add_argument("--tile-px", type=int, default=0, help="pixels a tile (default: the map's)")
     o = sub.add_parser("open", help="open an encounter or map in the GM window")
     o.add_argument("target", nargs="?")
     o.add_argument("--summary", action="store_true", help="print a summary, open no window")
@@ -98,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "run":
             return cmd_run(args.scenario, args.seed)
         if args.command == "render":
-            return cmd_render(args.target, args.out, args.overlay)
+            return cmd_render(args.target, args.out, args.overlay, args.as_tiled, args.tile_px)
         return cmd_open(args.target, summary_only=args.summary)
     except (InputError, InputErrors) as err:
         return _fail(err)

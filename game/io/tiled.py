@@ -1,6 +1,7 @@
 """Tiled maps in, Battlefields out: the public face of the map loader (docs/maps.md).
 
     load_battlefield(path)            -> Battlefield      (no images needed)
+    load_map(path)                    -> (Battlefield, MapDrawing)  (what the window draws)
     open_tiled_map(path, image_loader=...) -> pytmx.TiledMap  (for drawing the layers)
     describe_battlefield(bf)          -> str               (what `battlemat check` prints)
 
@@ -23,11 +24,18 @@ from game.io.errors import InputError
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame: no banner
 from game.io.tiled_build import build_battlefield, yards_per_tile
+from game.io.tiled_drawing import MapDrawing, drawing_of
 from game.io.tiled_read import read_tiled
 from game.io.tiled_xml import _to_int, input_error
 from game.rules.battlefield import Battlefield, Light, Obscurement, Terrain
 
-__all__ = ["load_battlefield", "open_tiled_map", "describe_battlefield", "check_drawable"]
+__all__ = [
+    "load_battlefield",
+    "load_map",
+    "open_tiled_map",
+    "describe_battlefield",
+    "check_drawable",
+]
 
 
 def load_battlefield(path: Path) -> Battlefield:
@@ -37,6 +45,17 @@ def load_battlefield(path: Path) -> Battlefield:
     except InputError:
         raise
     except Exception as err:  # a map we did not foresee: still one line, never a traceback
+        raise _unforeseen(path, err) from err
+
+
+def load_map(path: Path) -> tuple[Battlefield, MapDrawing]:
+    """The battlefield and what Tiled draws of the map, from one reading of its files."""
+    try:
+        doc = read_tiled(Path(path))
+        return build_battlefield(doc), drawing_of(doc)
+    except InputError:
+        raise
+    except Exception as err:  # as load_battlefield: one line, never a traceback
         raise _unforeseen(path, err) from err
 
 

@@ -56,6 +56,7 @@ class TileLayer:
     properties: dict[str, Any]
     visible: bool
     where: str
+    raw: np.ndarray | None = None  # the gids with Tiled's flip flags, for drawing
 
 
 @dataclass
@@ -90,6 +91,7 @@ class TiledDoc:
     tile_src: dict[int, tuple[Path, str]] = field(default_factory=dict)
     images: list[tuple[Path, str]] = field(default_factory=list)
     infinite: bool = False
+    shift_px: tuple[float, float] = (0.0, 0.0)  # infinite maps: what moved the first chunk to 0,0
 
 
 def _rotate(
@@ -221,6 +223,7 @@ class _Reader:
             self.count_cells(w * h, where)
             raw = decode_data(data, w, h, self.path, where)
             layer.gids = raw & np.uint32(GID_MASK)
+            layer.raw = raw
             self.check_gids(layer.gids, where)
             if self.for_pytmx and (
                 data.get("compression") == "zstd" or data.get("encoding") != "base64"
@@ -275,9 +278,8 @@ class _Reader:
         where: str,
         group_off: bool = False,
     ) -> None:
+        # objects of an ignored layer are still read (templates applied): they are drawn
         skip = group_off or ignored(read_properties(el, self.path, where))
-        if skip and not self.for_pytmx:
-            return
         for i, obj in enumerate(el.findall("object")):
             if len(doc.objects) + i >= MAX_OBJECTS:
                 raise input_error(self.path, where, f"more than {MAX_OBJECTS} objects")
@@ -391,12 +393,14 @@ class _Reader:
             for (cx, cy), a in chunks.items():
                 raw[cy - y0 : cy - y0 + a.shape[0], cx - x0 : cx - x0 + a.shape[1]] = a
             layer.gids = raw & np.uint32(GID_MASK)
+            layer.raw = raw
             self.check_gids(layer.gids, layer.where, (x0, y0))
             if self.for_pytmx:
                 el.set("width", str(w))
                 el.set("height", str(h))
                 self.set_csv(el.find("data"), raw)  # type: ignore[arg-type]
         dx, dy = -x0 * doc.tilewidth, -y0 * doc.tileheight
+        doc.shift_px = (float(dx), float(dy))
         for o in doc.objects:
             o.points = tuple((px + dx, py + dy) for px, py in o.points)
         if self.for_pytmx:

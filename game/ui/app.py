@@ -78,6 +78,7 @@ class App:
         self.camera.fit(session.battlefield.width, session.battlefield.height)
         art = TokenArt(session.token_config.images, session.token_config.side_colours)
         self.caches = RenderCaches.for_battlefield(session.battlefield, session.tmx, art)
+        self.caches.board.live = True  # animated tiles; chunks rendered within a frame budget
         self.overlays = frozenset(DEFAULT_OVERLAYS)
         self.tools: list[Tool] = [SelectTool()]
         self.selected = ""

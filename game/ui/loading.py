@@ -14,6 +14,7 @@ import pygame
 
 from game.io.errors import InputError
 from game.rules.battlefield import Battlefield
+from game.ui.render.maplayers import MapLayers
 
 
 @dataclass
@@ -22,58 +23,27 @@ class Opened:
 
     path: Path
     battlefield: Battlefield
-    tmx: Any | None
+    tmx: MapLayers | None  # the Tiled map's drawing (None for an ASCII battlefield)
     encounter: Any | None = None  # EncounterDef
     definitions: Any | None = None  # Definitions
     map_path: Path | None = None
 
 
-def _image_loader() -> Any:
-    """pytmx's pygame image loader (it needs a display for convert(): make a hidden 1x1 one)."""
-    from pytmx.util_pygame import pygame_image_loader
-
+def _display() -> None:
+    """A hidden 1x1 display, so map images convert to the screen's format when loaded."""
     if not pygame.display.get_init():
         pygame.display.init()
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((1, 1), pygame.HIDDEN)
-    return pygame_image_loader
 
 
-def document_layers(map_path: Path) -> list[tuple[int, bool, float]]:
-    """(layer id, visible, opacity) of every tile and image layer in Tiled's drawing order.
+def open_map(map_path: Path) -> tuple[Battlefield, MapLayers]:
+    """The battlefield and its Tiled map, ready to draw (every image loaded now)."""
+    from game.io.tiled import load_map
 
-    pytmx lists all tile layers before all image layers and ignores group visibility and
-    opacity; the drawing order and the effective values come from the map's own XML (read by
-    game.io.tiled's reader).
-    """
-    from game.io.tiled_read import read_tiled
-
-    root = read_tiled(map_path, for_pytmx=True).root
-    out: list[tuple[int, bool, float]] = []
-
-    def walk(node: Any, visible: bool, opacity: float) -> None:
-        for el in list(node):
-            if el.tag not in ("layer", "imagelayer", "group", "objectgroup"):
-                continue
-            vis = visible and el.get("visible", "1") not in ("0", "false")
-            op = opacity * float(el.get("opacity", "1") or 1)
-            if el.tag == "group":
-                walk(el, vis, op)
-            elif el.tag in ("layer", "imagelayer") and el.get("id") is not None:
-                out.append((int(el.get("id")), vis, op))
-
-    walk(root, True, 1.0)
-    return out
-
-
-def open_map(map_path: Path) -> tuple[Battlefield, Any | None]:
-    """The battlefield and its drawable Tiled map (with Tiled's layer order attached)."""
-    from game.io.tiled import load_battlefield, open_tiled_map
-
-    bf = load_battlefield(map_path)
-    tmx = open_tiled_map(map_path, image_loader=_image_loader())
-    tmx.battlemat_layers = document_layers(map_path)
-    return bf, tmx
+    bf, drawing = load_map(map_path)
+    _display()
+    return bf, MapLayers(drawing)
 
 
 def open_target(path: Path) -> Opened:

@@ -50,6 +50,7 @@ class PlayerView:
         self.camera = Camera(*size)
         self.follow = True
         self.caches = RenderCaches.for_battlefield(fight.battlefield, fight.opened.tmx, art)
+        self.caches.board.live = True  # animated tiles; chunks rendered within a frame budget
         if pygame.display.get_num_displays() > 1 and self.display != 0:
             self.window.set_fullscreen(True)
 

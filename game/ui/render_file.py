@@ -1,4 +1,5 @@
-"""`battlemat render ENCOUNTER|MAP --out FILE.png [--overlay NAME ...]`: a picture, no window."""
+"""`battlemat render ENCOUNTER|MAP --out FILE.png [--overlay NAME ...] [--as-tiled] [--tile-px N]`:
+a picture, no window, drawn by the window's own board and map layers."""
 
 from __future__ import annotations
 
@@ -62,9 +63,20 @@ def scene_for(opened: object, overlays: frozenset[str]) -> Scene:
 
 
 def render_to_file(
-    target: Path, out: Path, *, overlays: list[str] | None = None, px_per_yd: int = 0
+    target: Path,
+    out: Path,
+    *,
+    overlays: list[str] | None = None,
+    px_per_yd: int = 0,
+    as_tiled: bool = False,
+    tile_px: int = 0,
 ) -> None:
-    """Render the whole battlefield of an encounter or map into a PNG."""
+    """Render the whole battlefield of an encounter or map into a PNG.
+
+    ``as_tiled``: only what Tiled draws (no grid, tokens or overlays, no background but the
+    map's own), ``tile_px`` pixels a tile (the map's tile width by default), the picture
+    `tmxrasterizer --tilesize N` makes. ``tile_px`` without it sets the zoom of a board render.
+    """
     _headless()
     import pygame
 
@@ -74,21 +86,39 @@ def render_to_file(
     from game.ui.view_model import load_token_config
 
     chosen = parse_overlays(list(overlays or []))
+    out = Path(out)
+    if out.parent and not out.parent.exists():
+        raise InputError(str(out), None, "folder does not exist")
+    if tile_px < 0 or px_per_yd < 0:
+        raise InputError("--tile-px", None, "must be a positive number of pixels")
     pygame.display.init()
     pygame.font.init()
     opened = open_target(Path(target))
     bf = opened.battlefield
+    layers = opened.tmx
+    if as_tiled:
+        if layers is None:
+            raise InputError(str(target), None, "--as-tiled needs a Tiled map (this is ASCII)")
+        d = layers.drawing
+        scale = (tile_px or d.tilewidth) / d.tilewidth
+        w_px, h_px = (max(1, round(v * scale)) for v in d.size_px)
+        if max(w_px, h_px) > 4 * MAX_SIDE_PX:
+            raise InputError("--tile-px", None, f"the picture would be {w_px}x{h_px} pixels")
+        surface = pygame.Surface((w_px, h_px), pygame.SRCALPHA)
+        surface.fill(d.background or (0, 0, 0, 0))
+        layers.draw_all(surface, 0.0, 0.0, scale)
+        pygame.image.save(surface, str(out))
+        return
+    if tile_px and layers is not None:
+        px_per_yd = max(1, round(tile_px / layers.drawing.yards_per_tile))
     z = px_per_yd or max(4, min(48, MAX_SIDE_PX // max(bf.width, bf.height, 1)))
     w_px, h_px = bf.width * z, bf.height * z
     scene = scene_for(opened, chosen)
     cfg = load_token_config()
     from game.ui.render.tokens import TokenArt
 
-    caches = RenderCaches.for_battlefield(bf, opened.tmx, TokenArt(cfg.images, cfg.side_colours))
+    caches = RenderCaches.for_battlefield(bf, layers, TokenArt(cfg.images, cfg.side_colours))
     surface = pygame.Surface((w_px, h_px))
     cam = Camera(view_w_px=w_px, view_h_px=h_px, px_per_yd=z)
     draw_frame(surface, cam, scene, caches)
-    out = Path(out)
-    if out.parent and not out.parent.exists():
-        raise InputError(str(out), None, "folder does not exist")
     pygame.image.save(surface, str(out))

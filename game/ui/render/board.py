@@ -1,13 +1,19 @@
 """The static board: map layers, the yard grid and battlefield overlays, cached in chunks per zoom.
 
 What depends only on the map (and which static overlays are on) is drawn once per zoom level in
-square chunks and reused every frame; a frame blits the few chunks in view.
+square chunks and reused every frame; a frame blits the few chunks in view. A map with parallax
+layers has one set of chunks per band of layers sharing a parallax factor, each set moved by
+its own shift. In the window (``live``) a frame renders missing chunks within a time budget;
+past it a chunk cached at another zoom stands in, scaled, and the real one comes on a later
+frame (only a chunk with no stand-in is rendered at once); time left renders the chunks
+around the view ahead of need; animated tiles redraw only the chunks of
+bands that hold them, when their frame changes. A file render draws everything at once.
 """
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
-from typing import Any
 
 import numpy as np
 import pygame
@@ -15,10 +21,11 @@ import pygame
 from game.rules.battlefield import Battlefield, Terrain
 from game.ui.camera import Camera
 from game.ui.render import palette
-from game.ui.render.maplayers import MapLayers
+from game.ui.render.maplayers import Band, MapLayers
 
 CHUNK_PX = 512  # about this many pixels a side per cached chunk
 CACHE_BUDGET_PX = 24_000_000  # ~96 MB of chunks across zoom levels, least recently used go first
+FRAME_BUDGET_S = 0.006  # a live frame spends at most this long rendering chunks
 
 
 def chunk_yd(px_per_yd: int) -> int:
@@ -33,37 +40,93 @@ def chunk_yd(px_per_yd: int) -> int:
 class Board:
     """Draws the static board of one battlefield (and its Tiled map, if any)."""
 
-    def __init__(self, bf: Battlefield, tmx: Any | None = None) -> None:
+    def __init__(self, bf: Battlefield, layers: MapLayers | None = None) -> None:
         self.bf = bf
-        self.layers = MapLayers(tmx) if tmx is not None else None
+        self.layers = layers
+        self.live = False  # the window: time-budgeted chunks, animation (file renders: off)
+        self.pending = 0  # chunks a live frame left for later
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._cache_px = 0
         self._elev_ref = float(np.median(bf.elevation)) if bf.elevation.size else 0.0
+        bands: list[Band | None] = list(layers.bands) if layers is not None else []
+        # overlays join the last band's chunks when it does not move; else they get their own
+        if not bands or bands[-1] is None or bands[-1].parallax != (1.0, 1.0):
+            bands.append(None)
+        self._sets: list[Band | None] = bands
+        bg = layers.drawing.background if layers is not None else None
+        self._bg = bg[:3] if bg is not None else palette.GROUND
 
     def draw(self, surface: pygame.Surface, cam: Camera, overlays: frozenset[str]) -> None:
         """Blit the chunks in view onto the window surface."""
         static = frozenset(o for o in overlays if o in _STATIC_DRAWERS)
         z = cam.px_per_yd
         c = chunk_yd(z)
-        x0, y0, x1, y1 = cam.visible_squares(self.bf.width, self.bf.height)
+        t_ms = pygame.time.get_ticks() if self.live else 0
+        deadline = time.perf_counter() + FRAME_BUDGET_S if self.live else None
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(cam.view_x_px, cam.view_y_px, cam.view_w_px, cam.view_h_px))
-        blits = []
-        for cy in range(y0 // c, (y1 - 1) // c + 1):
-            for cx in range(x0 // c, (x1 - 1) // c + 1):
-                chunk = self._chunk(cx, cy, z, static)
-                pos = cam.yd_to_px(cx * c, cy * c)
-                blits.append((chunk, (round(pos[0]), round(pos[1]))))
-        surface.blits(blits, doreturn=False)
+        self.pending = 0
+        ahead: list[tuple[int, int, int, int, int]] = []
+        for n, band in enumerate(self._sets):
+            dx, dy = self._shift_yd(band, cam)
+            x0, y0, x1, y1 = _visible(cam, self.bf, dx, dy)
+            blits = []
+            for cy in range(y0 // c, (y1 - 1) // c + 1):
+                for cx in range(x0 // c, (x1 - 1) // c + 1):
+                    chunk = self._chunk(n, cx, cy, z, static, t_ms, deadline)
+                    pos = cam.yd_to_px(cx * c + dx, cy * c + dy)
+                    blits.append((chunk, (round(pos[0]), round(pos[1]))))
+            surface.blits(blits, doreturn=False)
+            ahead.append((n, x0 // c - 1, y0 // c - 1, (x1 - 1) // c + 1, (y1 - 1) // c + 1))
         surface.set_clip(clip)
+        if deadline is not None:  # time left: the ring of chunks around the view, for panning
+            nx = -(-self.bf.width // c)
+            ny = -(-self.bf.height // c)
+            for n, ax0, ay0, ax1, ay1 in ahead:
+                for cy in range(max(0, ay0), min(ny, ay1 + 1)):
+                    for cx in range(max(0, ax0), min(nx, ax1 + 1)):
+                        if time.perf_counter() >= deadline:
+                            return
+                        self._chunk(n, cx, cy, z, static, t_ms, deadline)
 
-    def _chunk(self, cx: int, cy: int, z: int, static: frozenset[str]) -> pygame.Surface:
-        key = (cx, cy, z, static)
+    def _shift_yd(self, band: Band | None, cam: Camera) -> tuple[float, float]:
+        if band is None or self.layers is None or band.parallax == (1.0, 1.0):
+            return 0.0, 0.0
+        if not self.live:
+            return 0.0, 0.0  # a file render: no camera, no parallax (as tmxrasterizer)
+        k = self.layers.map_px_per_yd
+        cx = (cam.origin_x_yd + cam.view_w_px / 2 / cam.px_per_yd) * k
+        cy = (cam.origin_y_yd + cam.view_h_px / 2 / cam.px_per_yd) * k
+        sx, sy = self.layers.parallax_shift(band, (cx, cy))
+        return sx / k, sy / k
+
+    def _chunk(
+        self,
+        n: int,
+        cx: int,
+        cy: int,
+        z: int,
+        static: frozenset[str],
+        t_ms: int,
+        deadline: float | None,
+    ) -> pygame.Surface:
+        band = self._sets[n]
+        anim = (
+            self.layers.animation_key(t_ms)
+            if band is not None and band.animated and self.layers is not None
+            else ()
+        )
+        last = n == len(self._sets) - 1
+        key = (n, cx, cy, z, static if last else frozenset(), anim)
         surf = self._cache.get(key)
         if surf is not None:
             self._cache.move_to_end(key)
             return surf
-        surf = self.render_chunk(cx, cy, z, static)
+        if deadline is not None and time.perf_counter() >= deadline:
+            stand_in = self._stand_in(key, c_yd=chunk_yd(z))
+            if stand_in is not None:
+                return stand_in  # not cached: the real chunk comes on a later frame
+        surf = self.render_chunk(cx, cy, z, static if last else frozenset(), n, t_ms)
         self._cache[key] = surf
         self._cache_px += surf.get_width() * surf.get_height()
         while self._cache_px > CACHE_BUDGET_PX and len(self._cache) > 1:
@@ -71,22 +134,56 @@ class Board:
             self._cache_px -= old.get_width() * old.get_height()
         return surf
 
-    def render_chunk(self, cx: int, cy: int, z: int, static: frozenset[str]) -> pygame.Surface:
-        """One chunk: map (or plain ground), then the static overlays in a fixed order."""
+    def _stand_in(self, key: tuple, c_yd: int) -> pygame.Surface | None:
+        """The wanted chunk scaled from one cached at another zoom (after a zoom), or None."""
+        n, cx, cy, z, static, anim = key
+        for (n2, cx2, cy2, z2, static2, anim2), surf in reversed(self._cache.items()):
+            if (n2, static2, anim2) != (n, static, anim) or z2 == z:
+                continue
+            c2 = chunk_yd(z2)
+            if cx2 * c2 <= cx * c_yd < (cx2 + 1) * c2 and cy2 * c2 <= cy * c_yd < (cy2 + 1) * c2:
+                self.pending += 1
+                sx, sy = (cx * c_yd - cx2 * c2) * z2, (cy * c_yd - cy2 * c2) * z2
+                part = pygame.Rect(sx, sy, c_yd * z2, c_yd * z2).clip(surf.get_rect())
+                if part.width <= 0 or part.height <= 0:
+                    continue
+                size = (round(part.width * z / z2), round(part.height * z / z2))
+                return pygame.transform.scale(surf.subsurface(part), size)
+        return None
+
+    def render_chunk(
+        self, cx: int, cy: int, z: int, static: frozenset[str], n: int = 0, t_ms: int = 0
+    ) -> pygame.Surface:
+        """One chunk of one band: map (or plain ground), then the static overlays in order."""
         c = chunk_yd(z)
         x0, y0 = cx * c, cy * c
-        w = min(c, self.bf.width - x0)
-        h = min(c, self.bf.height - y0)
-        surf = pygame.Surface((max(1, w * z), max(1, h * z)))
-        surf.fill(palette.GROUND)
-        if self.layers is not None:
-            self.layers.draw_rect(surf, x0, y0, z)
-        else:
+        w = max(1, min(c, self.bf.width - x0))
+        h = max(1, min(c, self.bf.height - y0))
+        opaque = n == 0
+        surf = pygame.Surface((w * z, h * z), 0 if opaque else pygame.SRCALPHA)
+        surf.fill(self._bg if opaque else (0, 0, 0, 0))
+        band = self._sets[n]
+        if self.layers is not None and band is not None:
+            k = self.layers.map_px_per_yd
+            self.layers.draw_band(surf, band, x0 * k, y0 * k, z / k, t_ms)
+        elif self.layers is None:
             _plain_terrain(surf, self.bf, x0, y0, w, h, z)
         for name in _STATIC_ORDER:
             if name in static:
                 _STATIC_DRAWERS[name](self, surf, x0, y0, w, h, z)
-        return surf.convert() if pygame.display.get_surface() is not None else surf
+        if pygame.display.get_surface() is None:
+            return surf
+        return surf.convert() if opaque else surf.convert_alpha()
+
+
+def _visible(cam: Camera, bf: Battlefield, dx: float, dy: float) -> tuple[int, int, int, int]:
+    """Squares of a band moved by (dx, dy) yards that fall in the view, clipped to the map."""
+    if not dx and not dy:
+        return cam.visible_squares(bf.width, bf.height)
+    moved = cam.copy()
+    moved.origin_x_yd -= dx
+    moved.origin_y_yd -= dy
+    return moved.visible_squares(bf.width, bf.height)
 
 
 def _cells(bf_arr: np.ndarray, x0: int, y0: int, w: int, h: int) -> np.ndarray:

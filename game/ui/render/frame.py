@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 import pygame
 
@@ -12,6 +11,7 @@ from game.ui.camera import Camera
 from game.ui.render import palette
 from game.ui.render.board import Board
 from game.ui.render.formations import draw_formations
+from game.ui.render.maplayers import MapLayers
 from game.ui.render.previews import (
     MoveTint,
     draw_hover,
@@ -36,9 +36,9 @@ class RenderCaches:
 
     @classmethod
     def for_battlefield(
-        cls, bf: Battlefield, tmx: Any | None = None, art: TokenArt | None = None
+        cls, bf: Battlefield, tmx: MapLayers | None = None, art: TokenArt | None = None
     ) -> RenderCaches:
-        """Caches for one battlefield (and its Tiled map, when there is one)."""
+        """Caches for one battlefield (and its Tiled map's layers, when there is one)."""
         return cls(board=Board(bf, tmx), art=art or TokenArt())
 
 

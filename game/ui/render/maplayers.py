@@ -1,167 +1,345 @@
-"""The Tiled map's tile and image layers, drawn in Tiled's order with visibility, opacity, offsets.
+"""Draws a Tiled map as Tiled does, a rectangle at a time (the board's chunks, `battlemat render`).
 
-Reads the map only through pytmx's TiledMap (loaded with pygame images by game.io.tiled), and
-draws one rectangle of it at one zoom level: the board cache calls it per chunk.
+Reads the map only through game.io.tiled_drawing's MapDrawing. Layers are grouped into bands
+of one parallax factor: a band is drawn with one shift for the camera, so the board caches
+each band's chunks and moves them, never redrawing a chunk because the view moved.
+Tile pictures are prepared once per (gid with flips, size, tint, opacity) and kept in a
+bounded cache; opacity is applied per tile, as Tiled's painter does.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
 
 import pygame
 
+from game.io.errors import InputError
+from game.io.tiled_drawing import (
+    FLIP_D,
+    FLIP_H,
+    FLIP_V,
+    ImageLayerDrawing,
+    LayerDrawing,
+    Look,
+    MapDrawing,
+    ObjectLayerDrawing,
+    TileArt,
+    TileLayerDrawing,
+)
+from game.io.tiled_sources import GID_MASK
 
-def map_px_per_yd(tmx: Any) -> float:
+PICTURE_BUDGET_PX = 16_000_000  # prepared tile pictures kept (~64 MB), least recently used go
+
+
+def map_px_per_yd(drawing: MapDrawing) -> float:
     """Map pixels in one yard: a tile is one yard unless the map says otherwise."""
-    props = getattr(tmx, "properties", {}) or {}
-    yards_per_tile = float(props.get("yards_per_tile", 1) or 1)
-    return float(tmx.tilewidth) / yards_per_tile
+    return float(drawing.tilewidth) / drawing.yards_per_tile
 
 
-def _drawable_layers(tmx: Any) -> list[Any]:
-    """Tile and image layers in drawing order, skipping hidden ones (and those in hidden groups)."""
-    order = getattr(tmx, "battlemat_layers", None)
-    if order:
-        # Tiled's own order and group-aware visibility/opacity (game.ui.loading.document_layers)
-        by_id = {
-            int(getattr(lay, "id", -1)): lay
-            for lay in getattr(tmx, "layers", [])
-            if hasattr(lay, "data") or getattr(lay, "source", None) is not None
-        }
-        picked = []
-        for lid, visible, opacity in order:
-            layer = by_id.get(lid)
-            if layer is not None and visible and opacity > 0:
-                layer.battlemat_opacity = opacity
-                picked.append(layer)
-        return picked
-    out = []
-    for layer in getattr(tmx, "layers", []):
-        if not _visible(layer):
-            continue
-        if hasattr(layer, "data") or getattr(layer, "source", None) is not None:
-            out.append(layer)
+@dataclass(frozen=True)
+class Band:
+    """Consecutive layers sharing one parallax factor (indices into the drawing's layers)."""
+
+    layers: tuple[int, ...]
+    parallax: tuple[float, float]
+    animated: bool
+
+
+def _bands(drawing: MapDrawing) -> list[Band]:
+    out: list[Band] = []
+    for i, layer in enumerate(drawing.layers):
+        anim = _has_animation(drawing, layer)
+        if out and out[-1].parallax == layer.look.parallax:
+            last = out[-1]
+            out[-1] = Band((*last.layers, i), last.parallax, last.animated or anim)
+        else:
+            out.append(Band((i,), layer.look.parallax, anim))
     return out
 
 
-def _visible(layer: Any) -> bool:
-    """A layer shows if it and every group above it are visible."""
-    node = layer
-    while node is not None:
-        if str(getattr(node, "visible", 1)) in ("0", "False", "false"):
-            return False
-        node = getattr(node, "group", None)  # set by game.io.tiled when it keeps group nesting
-    return True
+def _has_animation(drawing: MapDrawing, layer: LayerDrawing) -> bool:
+    animated = {g for g, t in drawing.tiles.items() if t.frames}
+    if not animated:
+        return False
+    if isinstance(layer, TileLayerDrawing):
+        import numpy as np
 
-
-def _opacity(layer: Any) -> float:
-    """A layer's opacity times its groups' opacities."""
-    if hasattr(layer, "battlemat_opacity"):
-        return max(0.0, min(1.0, float(layer.battlemat_opacity)))
-    value = 1.0
-    node = layer
-    while node is not None:
-        value *= float(getattr(node, "opacity", 1) or 0)
-        node = getattr(node, "group", None)
-    return max(0.0, min(1.0, value))
-
-
-def _offset(layer: Any) -> tuple[float, float]:
-    """A layer's pixel offset plus its groups' offsets."""
-    ox = oy = 0.0
-    node = layer
-    while node is not None:
-        ox += float(getattr(node, "offsetx", 0) or 0)
-        oy += float(getattr(node, "offsety", 0) or 0)
-        node = getattr(node, "group", None)
-    return ox, oy
+        used = np.unique(layer.gids & np.uint32(GID_MASK)).tolist()
+        return bool(animated.intersection(used))
+    if isinstance(layer, ObjectLayerDrawing):
+        return any(o.gid & GID_MASK in animated for o in layer.objects)
+    return False
 
 
 class MapLayers:
-    """Draws rectangles of a Tiled map at a zoom level, caching scaled tile images per level."""
+    """Draws rectangles of one Tiled map at any scale; all its images load when it is made."""
 
-    def __init__(self, tmx: Any) -> None:
-        self.tmx = tmx
-        self.layers = _drawable_layers(tmx)
-        self.map_px_per_yd = map_px_per_yd(tmx)
-        self._scaled: dict[tuple[int, int], pygame.Surface | None] = {}
+    def __init__(self, drawing: MapDrawing) -> None:
+        self.drawing = drawing
+        self.map_px_per_yd = map_px_per_yd(drawing)
+        self.bands = _bands(drawing)
+        self._sheets: dict[Path, pygame.Surface] = {}
+        for art in drawing.tiles.values():
+            self._sheet(art.image, art.trans)
+        for layer in drawing.layers:
+            if isinstance(layer, ImageLayerDrawing):
+                self._sheet(layer.image, layer.trans)
+        self._pictures: OrderedDict[tuple, pygame.Surface | None] = OrderedDict()
+        self._pictures_px = 0
+        self._reach = drawing.max_tile_px()
 
-    def _tile(self, gid: int, px_per_yd: int) -> pygame.Surface | None:
-        key = (gid, px_per_yd)
-        if key not in self._scaled:
-            img = self.tmx.images[gid] if gid < len(self.tmx.images) else None
-            if img is None:
-                self._scaled[key] = None
-            else:
-                k = px_per_yd / self.map_px_per_yd
-                size = (max(1, round(img.get_width() * k)), max(1, round(img.get_height() * k)))
-                self._scaled[key] = pygame.transform.smoothscale(img, size) if k != 1 else img
-        return self._scaled[key]
+    # -- images ---------------------------------------------------------------------------
 
-    def draw_rect(self, dest: pygame.Surface, x0_yd: int, y0_yd: int, px_per_yd: int) -> None:
-        """Draw the map region whose top-left is (x0_yd, y0_yd) onto ``dest`` at a zoom level."""
-        w_px, h_px = dest.get_size()
-        for layer in self.layers:
-            opacity = _opacity(layer)
-            if opacity <= 0:
+    def _sheet(self, path: Path, trans: tuple[int, int, int] | None) -> pygame.Surface:
+        """An image file as a per-pixel-alpha surface (its colour key made transparent)."""
+        sheet = self._sheets.get(path)
+        if sheet is not None:
+            return sheet
+        try:
+            img = pygame.image.load(str(path))
+        except (pygame.error, OSError, FileNotFoundError) as err:
+            raise InputError(str(path), None, f"cannot load this image: {err}") from None
+        if trans is not None:
+            img.set_colorkey(trans)
+        out = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+        out.fill((0, 0, 0, 0))
+        out.blit(img, (0, 0))
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            out = out.convert_alpha()
+        self._sheets[path] = out
+        return out
+
+    def frame_gid(self, gid: int, t_ms: int) -> int:
+        """The gid an animated tile shows at a time (its first frame at 0); others: itself."""
+        art = self.drawing.tiles.get(gid)
+        if art is None or not art.frames:
+            return gid
+        total = sum(d for _, d in art.frames)
+        t = t_ms % total
+        for fgid, d in art.frames:
+            if t < d:
+                return fgid
+            t -= d
+        return art.frames[0][0]
+
+    def animation_key(self, t_ms: int) -> tuple[int, ...]:
+        """What animated tiles show at a time: equal keys, equal pictures."""
+        return tuple(
+            self.frame_gid(g, t_ms) for g, t in sorted(self.drawing.tiles.items()) if t.frames
+        )
+
+    def _picture(
+        self, raw_gid: int, size: tuple[int, int], look: Look, t_ms: int
+    ) -> pygame.Surface | None:
+        """A tile's picture flipped, scaled to ``size``, tinted and made see-through as asked."""
+        gid = self.frame_gid(raw_gid & GID_MASK, t_ms)
+        flips = raw_gid & (FLIP_H | FLIP_V | FLIP_D)
+        key = (gid, flips, size, look.tint, look.opacity)
+        if key in self._pictures:
+            self._pictures.move_to_end(key)
+            return self._pictures[key]
+        art = self.drawing.tiles.get(gid)
+        pic = None if art is None or size[0] <= 0 or size[1] <= 0 else self._make(art, flips, size)
+        if pic is not None:
+            pic = _tinted(pic, look.tint, look.opacity)
+            self._pictures_px += size[0] * size[1]
+        self._pictures[key] = pic
+        while self._pictures_px > PICTURE_BUDGET_PX and len(self._pictures) > 1:
+            _, old = self._pictures.popitem(last=False)
+            if old is not None:
+                self._pictures_px -= old.get_width() * old.get_height()
+        return pic
+
+    def _make(self, art: TileArt, flips: int, size: tuple[int, int]) -> pygame.Surface:
+        sheet = self._sheet(art.image, art.trans)
+        if art.rect is None:
+            pic = sheet
+        else:
+            rect = pygame.Rect(art.rect).clip(sheet.get_rect())
+            pic = sheet.subsurface(rect) if rect.width and rect.height else sheet
+        if flips & FLIP_D:  # swap x and y first (Tiled: then the horizontal and vertical flips)
+            pic = pygame.transform.flip(pygame.transform.rotate(pic, 90), False, True)
+        if flips & (FLIP_H | FLIP_V):
+            pic = pygame.transform.flip(pic, bool(flips & FLIP_H), bool(flips & FLIP_V))
+        if pic.get_size() != size:
+            pic = pygame.transform.smoothscale(pic, size)
+        return pic.copy() if pic is sheet else pic
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def parallax_shift(
+        self, band: Band, view_center_px: tuple[float, float]
+    ) -> tuple[float, float]:
+        """Map pixels a band moves by when the view is centred on a map point (Tiled's rule:
+        (1 - factor) x (centre - parallax origin); no shift at factor 1 or at the origin)."""
+        ox, oy = self.drawing.parallax_origin
+        fx, fy = band.parallax
+        return (1 - fx) * (view_center_px[0] - ox), (1 - fy) * (view_center_px[1] - oy)
+
+    def draw_band(
+        self,
+        dest: pygame.Surface,
+        band: Band,
+        x_px: float,
+        y_px: float,
+        scale: float,
+        t_ms: int = 0,
+    ) -> None:
+        """Draw a band's layers onto ``dest``, whose top-left is map point (x_px, y_px) and
+        which holds ``scale`` of its pixels per map pixel."""
+        for i in band.layers:
+            layer = self.drawing.layers[i]
+            if layer.look.opacity <= 0:
                 continue
-            target = dest
-            if opacity < 1:
-                target = pygame.Surface((w_px, h_px), pygame.SRCALPHA)
-            if hasattr(layer, "data"):
-                self._draw_tiles(target, layer, x0_yd, y0_yd, px_per_yd)
+            if isinstance(layer, TileLayerDrawing):
+                self._draw_tiles(dest, layer, x_px, y_px, scale, t_ms)
+            elif isinstance(layer, ObjectLayerDrawing):
+                self._draw_objects(dest, layer, x_px, y_px, scale, t_ms)
             else:
-                self._draw_image(target, layer, x0_yd, y0_yd, px_per_yd)
-            if target is not dest:
-                target.set_alpha(round(opacity * 255))
-                dest.blit(target, (0, 0))
+                self._draw_image(dest, layer, x_px, y_px, scale)
 
-    def _draw_tiles(self, dest: pygame.Surface, layer: Any, x0_yd: int, y0_yd: int, z: int) -> None:
-        tw, th = self.tmx.tilewidth, self.tmx.tileheight
-        k = z / self.map_px_per_yd
-        ox_px, oy_px = _offset(layer)
+    def draw_all(self, dest: pygame.Surface, x_px: float, y_px: float, scale: float) -> None:
+        """Every band with no parallax shift, first animation frames (`battlemat render`)."""
+        for band in self.bands:
+            self.draw_band(dest, band, x_px, y_px, scale, 0)
+
+    def _draw_tiles(
+        self,
+        dest: pygame.Surface,
+        layer: TileLayerDrawing,
+        x_px: float,
+        y_px: float,
+        k: float,
+        t_ms: int,
+    ) -> None:
+        d = self.drawing
+        tw, th = d.tilewidth, d.tileheight
+        ox, oy = layer.look.offset
         w_px, h_px = dest.get_size()
-        # Tiles (in map tile units) that can touch this rectangle; oversized tiles hang up and right
-        left = (x0_yd * self.map_px_per_yd - ox_px) / tw
-        top = (y0_yd * self.map_px_per_yd - oy_px) / th
-        cols = w_px / k / tw
-        rows = h_px / k / th
-        tx0, ty0 = max(0, int(left) - 2), max(0, int(top) - 1)
-        tx1 = min(layer.width, int(left + cols) + 2)
-        ty1 = min(layer.height, int(top + rows) + 4)
-        data = layer.data
-        base_x = (ox_px - x0_yd * self.map_px_per_yd) * k
-        base_y = (oy_px - y0_yd * self.map_px_per_yd) * k
+        reach_w, reach_h = self._reach
+        # cells whose picture (which hangs up and right from the cell's bottom-left) can touch
+        left = (x_px - ox - reach_w) / tw
+        top = (y_px - oy) / th
+        right = (x_px - ox + w_px / k) / tw
+        bottom = (y_px - oy + h_px / k + reach_h) / th
+        rows, cols = layer.gids.shape
+        tx0, ty0 = max(0, int(left) - 1), max(0, int(top) - 1)
+        tx1, ty1 = min(cols, int(right) + 2), min(rows, int(bottom) + 2)
+        if tx0 >= tx1 or ty0 >= ty1:
+            return
+        block = layer.gids[ty0:ty1, tx0:tx1]
         blits = []
-        for ty in range(ty0, ty1):
-            row = data[ty]
-            y_px = base_y + (ty + 1) * th * k  # Tiled anchors tiles at their bottom-left
-            for tx in range(tx0, tx1):
-                gid = row[tx]
-                if not gid:
+        for j, row in enumerate(block.tolist()):
+            ty = ty0 + j
+            for i, raw in enumerate(row):
+                if not raw & GID_MASK:
                     continue
-                img = self._tile(gid, z)
-                if img is None:
+                art = d.tiles.get(self.frame_gid(raw & GID_MASK, t_ms))
+                if art is None:
                     continue
-                blits.append((img, (round(base_x + tx * tw * k), round(y_px) - img.get_height())))
+                aw, ah = (art.size[1], art.size[0]) if raw & FLIP_D else art.size
+                # Tiled: a tile's bottom-left sits on its cell's, shifted by the tile offset
+                mx = (tx0 + i) * tw + ox + art.offset[0]
+                my = (ty + 1) * th + oy + art.offset[1] - ah
+                x0, y0 = round((mx - x_px) * k), round((my - y_px) * k)
+                x1, y1 = round((mx + aw - x_px) * k), round((my + ah - y_px) * k)
+                pic = self._picture(raw, (x1 - x0, y1 - y0), layer.look, t_ms)
+                if pic is not None:
+                    blits.append((pic, (x0, y0)))
         if blits:
             dest.blits(blits, doreturn=False)
 
-    def _draw_image(self, dest: pygame.Surface, layer: Any, x0_yd: int, y0_yd: int, z: int) -> None:
-        img = getattr(layer, "image", None)
-        if img is None:
+    def _draw_objects(
+        self,
+        dest: pygame.Surface,
+        layer: ObjectLayerDrawing,
+        x_px: float,
+        y_px: float,
+        k: float,
+        t_ms: int,
+    ) -> None:
+        d = self.drawing
+        ox, oy = layer.look.offset
+        view = pygame.Rect(0, 0, *dest.get_size())
+        for obj in layer.objects:
+            art = d.tiles.get(self.frame_gid(obj.gid & GID_MASK, t_ms))
+            if art is None:
+                continue
+            w = obj.width or art.size[0]
+            h = obj.height or art.size[1]
+            fx, fy = art.anchor
+            # the picture's top-left before rotation, about the object's x, y (Tiled's origin)
+            lx, ly = -fx * w + art.offset[0], -fy * h + art.offset[1]
+            size = (max(1, round(w * k)), max(1, round(h * k)))
+            pic = self._picture(obj.gid, size, layer.look, t_ms)
+            if pic is None:
+                continue
+            ax, ay = (obj.x + ox - x_px) * k, (obj.y + oy - y_px) * k
+            if obj.rotation:
+                import math
+
+                rad = math.radians(obj.rotation)
+                c, s = math.cos(rad), math.sin(rad)
+                corners = [
+                    (lx + cx * w, ly + cy * h) for cx, cy in ((0, 0), (1, 0), (1, 1), (0, 1))
+                ]
+                pts = [
+                    (ax + (px * c - py * s) * k, ay + (px * s + py * c) * k) for px, py in corners
+                ]
+                pic = pygame.transform.rotate(pic, -obj.rotation)  # pygame turns anticlockwise
+                at = (round(min(p[0] for p in pts)), round(min(p[1] for p in pts)))
+            else:
+                at = (round(ax + lx * k), round(ay + ly * k))
+            if view.colliderect(pygame.Rect(at, pic.get_size())):
+                dest.blit(pic, at)
+
+    def _draw_image(
+        self, dest: pygame.Surface, layer: ImageLayerDrawing, x_px: float, y_px: float, k: float
+    ) -> None:
+        sheet = self._sheets[layer.image]
+        iw, ih = sheet.get_size()
+        if not iw or not ih:
             return
-        k = z / self.map_px_per_yd
-        ox_px, oy_px = _offset(layer)
-        # Source rectangle of the image (native pixels) under this destination rectangle
+        size = (max(1, round(iw * k)), max(1, round(ih * k)))
+        key = ("image", layer.image, size, layer.look.tint, layer.look.opacity)
+        pic = self._pictures.get(key)
+        if pic is None:
+            pic = sheet if size == (iw, ih) else pygame.transform.smoothscale(sheet, size)
+            pic = _tinted(pic.copy(), layer.look.tint, layer.look.opacity)
+            self._pictures[key] = pic
+            self._pictures_px += size[0] * size[1]
+        ox, oy = layer.look.offset
+        bx, by = (ox - x_px) * k, (oy - y_px) * k
         w_px, h_px = dest.get_size()
-        sx = x0_yd * self.map_px_per_yd - ox_px
-        sy = y0_yd * self.map_px_per_yd - oy_px
-        src = pygame.Rect(int(sx), int(sy), int(w_px / k) + 2, int(h_px / k) + 2)
-        src = src.clip(img.get_rect())
-        if src.width <= 0 or src.height <= 0:
-            return
-        part = img.subsurface(src)
-        size = (max(1, round(src.width * k)), max(1, round(src.height * k)))
-        scaled = pygame.transform.smoothscale(part, size) if k != 1 else part
-        dest.blit(scaled, (round((src.x - sx) * k), round((src.y - sy) * k)))
+        sw, sh = iw * k, ih * k
+        xs = [bx]
+        ys = [by]
+        if layer.repeat[0]:  # repeated: every copy that touches the rectangle
+            first = bx - sw * (int(bx // sw) + 1)
+            xs = [first + n * sw for n in range(int((w_px - first) // sw) + 2)]
+        if layer.repeat[1]:
+            first = by - sh * (int(by // sh) + 1)
+            ys = [first + n * sh for n in range(int((h_px - first) // sh) + 2)]
+        dest.blits(
+            [(pic, (round(x), round(y))) for y in ys for x in xs if x < w_px and y < h_px],
+            doreturn=False,
+        )
+
+
+def _tinted(
+    pic: pygame.Surface, tint: tuple[int, int, int, int] | None, opacity: float
+) -> pygame.Surface:
+    """Tiled's tint (colours multiplied, the tint's alpha says how much) and layer opacity."""
+    if tint is None and opacity >= 1:
+        return pic
+    out = pic.copy()
+    if tint is not None:
+        a = tint[3] / 255
+        mul = tuple(round(255 * (1 - a + a * c / 255)) for c in tint[:3])
+        out.fill((*mul, 255), special_flags=pygame.BLEND_RGB_MULT)
+    if opacity < 1:
+        alpha = round(255 * max(0.0, opacity))
+        out.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
