@@ -7,6 +7,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.rules.engine import AdvancePhase
 from game.ui.app import App
 from game.ui.session import Session
 
@@ -27,6 +28,7 @@ def test_tell_allies_button_appears_first_after_a_find_and_shares_it(tmp_path) -
         app.update(0.0)
         before = next(a for a in app.panels.model.actions if a.id == "tell_allies")
         assert not before.legal and before.reason  # greyed, with why, until it has found someone
+        assert eng.submit(AdvancePhase()).ok  # the players' part ends: the GM's goblin acts
         assert eng.submit(n["find"](creature="goblin", target="rogue"), dice=[20, 1, 1]).ok
         app.session.touch()
         app._panel_version = -1

@@ -184,19 +184,42 @@ def turn_start_violations(state: EncounterState, cid: str, kind: str) -> list[Vi
         return [Violation(f"{c.name} has already taken a turn this round", "turn_taken")]
     if kind not in ("fast", "slow"):
         return [Violation(f"a turn is fast or slow, not {kind!r}", "bad_kind")]
-    if state.round < 1:
-        return []  # the first turn begins the combat (round 1, no surprise)
-    if state.phase == END:
+    surprised = next((a for a in c.afflictions if a.name == "surprised"), None)
+    if surprised is not None:
+        until = f"the end of round {surprised.expires_round}" if surprised.expires_round \
+            else "the GM ends it"
+        return [Violation(f"{c.name} is surprised until {until}: no turn to take until then",
+                          "surprised")]
+    if state.phase == END and state.round >= 1:
         return [Violation("the round is ending; no more turns this round", "phase")]
     player = is_player(state, cid)
-    i = PHASE_ORDER.index(state.phase) if state.phase in PHASE_ORDER else 0
-    want = {("fast", True): 0, ("fast", False): 1, ("slow", True): 2, ("slow", False): 3}[
-        (kind, player)
-    ]
+    i = PHASE_ORDER.index(state.phase) if state.round >= 1 and state.phase in PHASE_ORDER else 0
+    want = _PART[(kind, player)]
     if want < i:
         who = "players'" if player else "GM's"
         return [Violation(f"the {who} {kind} turns are over this round ({state.phase})", "phase")]
+    if not player:
+        waiting = players_to_act(state, kind) if i < want else []
+        if waiting:
+            names = ", ".join(state.creatures[p].name for p in waiting)
+            return [Violation(f"the players have not finished their {kind} turns: {names} "
+                              "still to act (the GM may end the players' part: advance the phase)",
+                              "players_first")]
     return []
+
+
+#: The part of the round a turn belongs to: (kind, a player's?) -> index in PHASE_ORDER.
+_PART = {("fast", True): 0, ("fast", False): 1, ("slow", True): 2, ("slow", False): 3}
+
+
+def players_to_act(state: EncounterState, kind: str) -> list[str]:
+    """Seed SotDL: Anatomy of a Round ("once all the players have finished taking their turns
+    during a part of the round"): the players' creatures that could still start a turn of this
+    kind before the GM's part and can act (a player's turn going on is ended by the GM's, as any
+    turn is by the next one; an unconscious or stunned creature has nothing to wait for)."""
+    return [p.id for p in state.creatures.values()
+            if is_player(state, p.id) and state.active != p.id and cannot_act(p) is None
+            and not turn_start_violations(state, p.id, kind)]
 
 
 def start_turn(ctx: Context, cid: str, kind: str, rs: Ruleset) -> None:
@@ -207,10 +230,7 @@ def start_turn(ctx: Context, cid: str, kind: str, rs: Ruleset) -> None:
                  RoundStarted(1, FAST_PLAYERS))
     if st.active and st.active != cid:
         ctx.emit(TurnEnded(st.active))
-    player = is_player(ctx.state, cid)
-    want = {("fast", True): 0, ("fast", False): 1, ("slow", True): 2, ("slow", False): 3}[
-        (kind, player)
-    ]
+    want = _PART[(kind, is_player(ctx.state, cid))]
     i = PHASE_ORDER.index(ctx.state.phase) if ctx.state.phase in PHASE_ORDER else 0
     while i < want:
         i += 1
@@ -236,6 +256,9 @@ def own_turn_violations(state: EncounterState, cid: str, need: str) -> list[Viol
         if vs:
             if c.turn.taken:
                 return [Violation(f"it is not {c.name}'s turn", "not_turn")]
+            if vs[0].code == "surprised":  # no turn, hence no action and no move
+                code = "cannot_act" if need == "action" else "cannot_move"
+                return [Violation(vs[0].reason, code)]
             return vs
         t_kind, action_used, move_used = kind, False, False
     else:
@@ -263,7 +286,7 @@ def auto_kind(state: EncounterState, cid: str) -> str:
     """The turn a creature acting without StartTurn takes: the current phase's kind, or slow
     once its side's fast turns are over."""
     kind = phase_kind(state.phase) or "fast"
-    if kind == "fast" and turn_start_violations(state, cid, "fast"):
+    if kind == "fast" and any(v.code == "phase" for v in turn_start_violations(state, cid, kind)):
         return "slow"
     return kind
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from game.rules.engine import Answer, Command, Event, replay
+from game.rules.engine import AdvancePhase, Answer, Command, Event, replay
 from game.rulesets.sotdl import commands as C
 from tests.rulesets.sotdl.helpers import make
 
@@ -18,7 +18,9 @@ CAST = {
     "brute": ("foes", (5, 2), {"health": 40}),
 }
 
-# name -> commands after BeginCombat (answers as Answer(None, choice): the pending one)
+# name -> commands after BeginCombat (answers as Answer(None, choice): the pending one);
+# AdvancePhase() ends the players' part before a GM creature acts (Seed SotDL: the round)
+GM = AdvancePhase()
 SCRIPTS: dict[str, list[object]] = {
     "attack": [C.Attack("hero", "foe")],
     "attack_options": [C.Attack("hero", "foe", option="driving"), C.EndRound(),
@@ -29,20 +31,20 @@ SCRIPTS: dict[str, list[object]] = {
     "item_and_spell": [C.ItemAttack("hero", "foe", "bomb", "1d6"), C.EndRound(),
                        C.SpellAttack("hero", ("foe", "brute"), "sparks", damage="1d6")],
     "stunts": [C.Disarm("hero", "foe"), C.Distract("archer", "brute", ), C.EndRound(),
-               C.Grab("foe", "hero"), C.EndRound(), C.Shove("hero", "foe")],
+               GM, C.Grab("foe", "hero"), C.EndRound(), C.Shove("hero", "foe")],
     "knock_feint": [C.KnockDown("hero", "foe"), C.Feint("archer", "brute"), C.EndRound(),
-                    C.Grab("foe", "hero"), C.Escape("hero")],
-    "charge": [C.Charge("brute", "archer", path=((4, 2), (3, 2), (2, 2), (1, 2)))],
-    "move_free_attack": [C.StartTurn("foe", "fast"), C.Move("foe", ((4, 1), (5, 1))),
+                    GM, C.Grab("foe", "hero"), C.Escape("hero")],
+    "charge": [GM, C.Charge("brute", "archer", path=((4, 2), (3, 2), (2, 2), (1, 2)))],
+    "move_free_attack": [GM, C.StartTurn("foe", "fast"), C.Move("foe", ((4, 1), (5, 1))),
                          Answer("pending", "attack")],
-    "rush_retreat": [C.Rush("archer", ((1, 3), (2, 3))), C.Retreat("brute", ((6, 2),))],
+    "rush_retreat": [C.Rush("archer", ((1, 3), (2, 3))), GM, C.Retreat("brute", ((6, 2),))],
     "prepare": [C.Prepare("hero", C.Attack("hero", ""), "enemy_enters_reach"),
                 C.FirePrepared("hero", "foe")],
     "activities": [C.Defend("hero"), C.Help("archer", "hero"), C.Hide("brute"),
                    C.EndRound(), C.CastUtilitySpell("hero", "light", concentration=True),
                    C.UseItem("archer", "torch"), C.Find("foe"), C.EndRound(),
                    C.Concentrate("hero")],
-    "health": [C.DealDamage("hero", 20), C.Stabilize("foe", "hero"), C.EndRound(),
+    "health": [C.DealDamage("hero", 20), GM, C.Stabilize("foe", "hero"), C.EndRound(),
                C.Heal("hero", 3), C.GainInsanity("hero", 1)],
     "crawl_minor": [C.DropProne("hero"), C.StandUp("hero"), C.MinorActivity("hero", "draw")],
     "surprise_order_end": [C.RollForOrder(("hero", "archer")), C.Surrender(side="foes")],

@@ -2,6 +2,8 @@
 prepare, stabilize, use an item, crawl), damage and Health, afflictions."""
 from __future__ import annotations
 
+from game.rules.engine import AdvancePhase
+
 from game.rules.engine import Answer
 from game.rulesets.sotdl.commands import (
     Afflict,
@@ -180,6 +182,7 @@ def test_stabilize_heals_one_with_a_bane_if_dying() -> None:
     assert r.net_boons == -1 and r.success
     assert eng.state.creatures["hero"].damage == 19 and not eng.state.creatures["hero"].has("dying")
     ok(eng, EndRound())
+    ok(eng, AdvancePhase())  # the players' fast turns end: the GM's creatures act
     assert "not_incapacitated" in rejected(eng, Stabilize("foe", "hero"))
 
 
@@ -216,6 +219,7 @@ def test_immobilized_and_stunned() -> None:
     eng = started()
     ok(eng, Afflict("hero", "immobilized", 1))
     assert "cannot_move" in rejected(eng, Move("hero", ((1, 2),)))
+    ok(eng, AdvancePhase())  # the players' fast turns end: the GM's creatures act
     assert roll_of(ok(eng, Attack("foe", "hero"), dice=(10, 1))).net_boons == 1
     ok(eng, Afflict("foe", "stunned", 1))
     assert "cannot_act" in rejected(eng, Attack("foe", "hero"))

@@ -2,6 +2,8 @@
 Triggered Actions and the Free Attack, Reload."""
 from __future__ import annotations
 
+from game.rules.engine import AdvancePhase
+
 from game.rules.engine import Answer
 from game.rulesets.sotdl.commands import (
     Afflict,
@@ -183,6 +185,7 @@ def test_free_attack_when_leaving_reach_once_a_round() -> None:
     eng = make(FIELD, {"hero": ("pcs", (1, 1), {}), "a": ("foes", (2, 1), {}),
                        "b": ("foes", (6, 3), {})})
     ok(eng, BeginCombat())
+    ok(eng, AdvancePhase())  # the players' fast turns end: the GM's creatures act
     ok(eng, StartTurn("a", "fast"))
     out = eng.submit(Move("a", ((3, 1), (4, 1))))
     assert out.pending.kind == "free_attack" and out.pending.asked_of == "hero"
@@ -197,12 +200,14 @@ def test_free_attack_when_leaving_reach_once_a_round() -> None:
 
 def test_free_attack_can_stop_the_move_and_is_not_provoked_by_retreat() -> None:
     eng = started(foe={"health": 3})
+    ok(eng, AdvancePhase())  # the players' fast turns end: the GM's creatures act
     ok(eng, StartTurn("foe", "fast"))
     out = eng.submit(Move("foe", ((3, 1), (4, 1))), dice=(18, 6))
     done = eng.submit(Answer(out.pending.id, "attack"))
     assert eng.state.creatures["foe"].status == "dead"
     assert eng.state.creatures["foe"].body.square == (2, 1) and of(done.events, "MoveStopped")
     eng = started()
+    ok(eng, AdvancePhase())  # the players' fast turns end: the GM's creatures act
     ok(eng, StartTurn("foe", "fast"))
     ev = ok(eng, Retreat("foe", ((3, 1), (4, 1))))
     assert eng.state.creatures["foe"].body.square == (4, 1) and not of(ev, "RollMade")

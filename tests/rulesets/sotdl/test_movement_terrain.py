@@ -3,6 +3,8 @@ ending out of reach, Sneak."""
 
 from __future__ import annotations
 
+from game.rules.engine import AdvancePhase
+
 from typing import Any
 
 from game.rules.engine import Answer, Engine
@@ -163,6 +165,7 @@ def test_shoved_over_a_ledge_falls() -> None:
         brute=("foes", (1, 0), {"strength": 14}),
         hero=("pcs", (2, 0), {}),
     )
+    ok(eng, AdvancePhase())  # the players' fast turns end: the GM's creatures act
     evs = ok(eng, Shove("brute", "hero"), dice=(20, 3, 3, 3))
     assert of(evs, "Fell") and eng.state.creatures["hero"].square == (4, 0)
     assert eng.state.creatures["hero"].body.elevation_yd == 0.0

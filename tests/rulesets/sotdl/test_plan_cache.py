@@ -3,6 +3,8 @@ used once anything planning reads has changed (benchmarks/bench_engine.py measur
 
 from __future__ import annotations
 
+from game.rules.engine import AdvancePhase
+
 from typing import Any
 
 import pytest
@@ -42,6 +44,7 @@ def test_a_remembered_plan_is_not_used_once_the_way_is_blocked(plans: list[Any])
     ok(eng, BeginCombat())
     path = ((1, 0), (2, 0), (3, 0))
     assert eng.validate(Move("hero", path)) == []
+    ok(eng, AdvancePhase())  # the players' fast turns end: the GM's creatures act
     ok(eng, Move("foe", ((3, 1), (2, 0))))  # the foe now stands in the way
     assert "blocked" in rejected(eng, Move("hero", path))
     assert plans.count("hero") == 2

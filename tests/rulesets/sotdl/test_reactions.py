@@ -4,6 +4,8 @@ neither asked nor made, and a refused reaction never refuses the command that tr
 
 from __future__ import annotations
 
+from game.rules.engine import AdvancePhase
+
 from game.rules.engine import Answer, Context, Step, WalkState
 from game.rulesets.sotdl.commands import (
     Attack,
@@ -32,6 +34,7 @@ def test_no_free_attack_offered_through_total_cover() -> None:
     eng = make(WALLED, {"hero": ("pcs", (3, 2), {}),
                         "foe": ("foes", (3, 0), {"weapons": ("polearm",)})})
     ok(eng, BeginCombat())
+    ok(eng, AdvancePhase())  # the players' fast turns end: the GM's creatures act
     assert [v.code for v in eng.validate(Attack("foe", "hero"))] == ["total_cover"]
     assert eng.query("path_preview", "hero", (3, 3)).free_attacks == ()
     events = ok(eng, Move("hero", ((3, 3),)))  # no question, and the move is not refused

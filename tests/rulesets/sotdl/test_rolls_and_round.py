@@ -8,6 +8,7 @@ from game.rulesets.sotdl.commands import (
     Afflict,
     Attack,
     BeginCombat,
+    Cure,
     DealDamage,
     Defend,
     EndRound,
@@ -32,10 +33,12 @@ def started(**kw):
 
 def test_boons_and_banes_cancel_and_the_highest_d6_counts() -> None:
     eng = started(foe={"defense": 10})
+    ok(eng, AdvancePhase())  # the players' fast turns end: the GM's creatures act
     ok(eng, Defend("foe"), dice=())  # foe defends: attacks against it 1 bane
     eng2 = started()
     # lunging (1 bane) against a defending foe (1 bane): 2 banes, highest of the d6s subtracted
     eng = started(hero={"strength": 12})
+    ok(eng, AdvancePhase())  # the players' fast turns end: the GM's creatures act
     ok(eng, StartTurn("foe", "fast"))
     ok(eng, Defend("foe"))
     assert "phase" in rejected(eng, StartTurn("hero", "fast"))  # players' fast turns are over
@@ -99,6 +102,10 @@ def test_surprise_perception_failure_surprised_until_end_of_first_round() -> Non
 
 def test_fast_turns_players_then_gm_then_slow_then_end() -> None:
     eng = started()
+    out = eng.submit(StartTurn("foe", "fast"))  # Hero has not taken a turn: the GM waits
+    assert [v.code for v in out.violations] == ["players_first"]
+    assert "Hero still to act" in out.violations[0].reason and eng.state.phase == "fast_players"
+    ok(eng, AdvancePhase())  # the GM ends the players' part explicitly
     ok(eng, StartTurn("foe", "fast"))
     assert eng.state.phase == "fast_gm"
     assert "phase" in rejected(eng, StartTurn("hero", "fast"))
@@ -270,3 +277,28 @@ def test_ties_for_who_goes_first_roll_again() -> None:
                         "c": ("pcs", (2, 0), {}), "z": ("foes", (3, 0), {})})
     ev = of(ok(eng, RollForOrder(("a", "b", "c")), dice=(4, 6, 4, 2, 5)), "OrderRolled")[0]
     assert ev.order == ("b", "c", "a") and len(ev.dice) == 5
+
+
+def test_the_gm_waits_for_every_player_in_each_part_of_the_round() -> None:
+    """Seed SotDL: Anatomy of a Round: once all the players have finished their turns during a
+    part of the round, the GM's creatures take theirs; a player who cannot act is not waited for."""
+    eng = make("........\n........", {"ann": ("pcs", (0, 0), {}), "bob": ("pcs", (0, 1), {}),
+                                       "foe": ("foes", (6, 0), {}), "orc": ("foes", (7, 1), {})})
+    ok(eng, BeginCombat())
+    ok(eng, StartTurn("ann", "fast"))
+    # a turn going on does not hold the GM back (the GM's turn ends it), bob does
+    out = eng.submit(Move("foe", ((5, 0),)))
+    assert [v.code for v in out.violations] == ["players_first"] and "Bob" in out.violations[0].reason
+    assert "Ann" not in out.violations[0].reason
+    assert not eng.query("turn_status", "foe")["can_start"]["fast"]
+    assert "Bob still to act" in " ".join(eng.query("turn_status", "foe")["why_not"])
+    ok(eng, Afflict("bob", "stunned", 1))  # bob cannot act: nobody left to wait for
+    ok(eng, StartTurn("foe", "fast"))
+    assert eng.state.phase == "fast_gm"
+    ok(eng, Cure("bob", "stunned"))
+    ok(eng, EndTurn("foe"))
+    # the slow part: bob may still take a slow turn, so the GM's slow turns wait for him
+    assert "players_first" in rejected(eng, StartTurn("orc", "slow"))
+    ok(eng, StartTurn("bob", "slow"))
+    ok(eng, StartTurn("orc", "slow"))
+    assert eng.state.phase == "slow_gm"

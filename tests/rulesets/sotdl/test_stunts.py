@@ -2,6 +2,8 @@
 shove, charge."""
 from __future__ import annotations
 
+from game.rules.engine import AdvancePhase
+
 from game.rules.engine import Answer
 from game.rulesets.sotdl.commands import (
     Attack,
@@ -42,6 +44,7 @@ def test_disarm_against_the_higher_of_strength_and_agility() -> None:
     assert "sword" in eng.state.creatures["foe"].data["dropped"]
     assert "no_weapon" in rejected(eng, Attack("foe", "hero", weapon="sword"))
     ok(eng, EndRound())
+    ok(eng, AdvancePhase())  # the players' fast turns end: the GM's creatures act
     ok(eng, PickUp("foe", "sword"))
     assert "sword" not in eng.state.creatures["foe"].data["dropped"]
     check_replay(eng)
@@ -73,8 +76,10 @@ def test_grab_then_escape_with_half_speed_and_no_free_attack_from_the_grabber() 
     r = roll_of(ok(eng, Grab("hero", "foe"), dice=(12,)))
     assert r.target_attribute == "agility" and eng.state.creatures["foe"].has("grabbed")
     assert "cannot_move" in rejected(eng, Move("foe", ((3, 1),)))
+    ok(eng, AdvancePhase())  # the players' fast turns end: the GM's creatures act
     assert roll_of(ok(eng, Attack("foe", "hero"), dice=(1, 6))).net_boons == -1  # grabbed attacker
     ok(eng, EndRound())
+    ok(eng, AdvancePhase())
     ev = ok(eng, Escape("foe", path=((3, 1), (4, 1), (5, 1))), dice=(12,))
     assert roll_of(ev).target_attribute == "strength"
     assert not eng.state.creatures["foe"].has("grabbed")
