@@ -2,9 +2,7 @@
 prepare, stabilize, use an item, crawl), damage and Health, afflictions."""
 from __future__ import annotations
 
-from game.rules.engine import AdvancePhase
-
-from game.rules.engine import Answer
+from game.rules.engine import AdvancePhase, Answer
 from game.rulesets.sotdl.commands import (
     Afflict,
     Attack,

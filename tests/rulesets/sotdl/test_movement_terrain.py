@@ -3,11 +3,9 @@ ending out of reach, Sneak."""
 
 from __future__ import annotations
 
-from game.rules.engine import AdvancePhase
-
 from typing import Any
 
-from game.rules.engine import Answer, Engine
+from game.rules.engine import AdvancePhase, Answer, Engine
 from game.rulesets.sotdl.commands import (
     Afflict,
     BeginCombat,

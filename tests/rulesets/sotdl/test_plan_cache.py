@@ -3,12 +3,11 @@ used once anything planning reads has changed (benchmarks/bench_engine.py measur
 
 from __future__ import annotations
 
-from game.rules.engine import AdvancePhase
-
 from typing import Any
 
 import pytest
 
+from game.rules.engine import AdvancePhase
 from game.rulesets.sotdl.commands import BeginCombat, Move
 from game.rulesets.sotdl.movement import search
 from tests.rulesets.sotdl.helpers import make, ok, rejected

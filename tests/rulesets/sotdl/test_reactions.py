@@ -4,9 +4,7 @@ neither asked nor made, and a refused reaction never refuses the command that tr
 
 from __future__ import annotations
 
-from game.rules.engine import AdvancePhase
-
-from game.rules.engine import Answer, Context, Step, WalkState
+from game.rules.engine import AdvancePhase, Answer, Context, Step, WalkState
 from game.rulesets.sotdl.commands import (
     Attack,
     BeginCombat,

@@ -288,8 +288,8 @@ def test_the_gm_waits_for_every_player_in_each_part_of_the_round() -> None:
     ok(eng, StartTurn("ann", "fast"))
     # a turn going on does not hold the GM back (the GM's turn ends it), bob does
     out = eng.submit(Move("foe", ((5, 0),)))
-    assert [v.code for v in out.violations] == ["players_first"] and "Bob" in out.violations[0].reason
-    assert "Ann" not in out.violations[0].reason
+    assert [v.code for v in out.violations] == ["players_first"]
+    assert "Bob" in out.violations[0].reason and "Ann" not in out.violations[0].reason
     assert not eng.query("turn_status", "foe")["can_start"]["fast"]
     assert "Bob still to act" in " ".join(eng.query("turn_status", "foe")["why_not"])
     ok(eng, Afflict("bob", "stunned", 1))  # bob cannot act: nobody left to wait for
