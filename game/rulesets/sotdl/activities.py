@@ -18,7 +18,6 @@ from game.rules.engine import (
     RollContext,
     Ruleset,
     Violation,
-    encode,
 )
 from game.rules.modifiers import Modifier
 from game.rulesets.sotdl.commands import (
@@ -315,7 +314,9 @@ def _r_prepare(ctx: Context, cmd: Prepare) -> None:
     """Seed SotDL: Prepare: until the end of the round, a trigger and an activity."""
     spend(ctx, cmd.creature, "prepare", "")
     act = _activity(cmd)
-    _new_effect(ctx, cmd.creature, "prepared", ctx.state.round, activity=encode(act),
+    # the command itself, not its JSON form: a replay decodes the log back to the command, and
+    # live and replayed states must be equal
+    _new_effect(ctx, cmd.creature, "prepared", ctx.state.round, activity=act,
                 trigger=cmd.trigger)
 
 

@@ -40,6 +40,8 @@ SCRIPTS: dict[str, list[object]] = {
     "rush_retreat": [C.Rush("archer", ((1, 3), (2, 3))), GM, C.Retreat("brute", ((6, 2),))],
     "prepare": [C.Prepare("hero", C.Attack("hero", ""), "enemy_enters_reach"),
                 C.FirePrepared("hero", "foe")],
+    "prepare_held": [C.Prepare("hero", C.Attack("hero", ""), "enemy_enters_reach"),
+                     C.Prepare("archer", C.Rush("archer", ((1, 3),)), "the gate opens")],
     "activities": [C.Defend("hero"), C.Help("archer", "hero"), C.Hide("brute"),
                    C.EndRound(), C.CastUtilitySpell("hero", "light", concentration=True),
                    C.UseItem("archer", "torch"), C.Find("foe"), C.EndRound(),
@@ -79,6 +81,11 @@ def test_determinism_undo_and_replay(name: str) -> None:
     assert lines(eng.log()) == lines(play(name, 11).log())
     back = [Event.from_dict(json.loads(s)) for s in lines(eng.log())]
     assert replay(eng.initial, back) == eng.state
+    # every state along the way replays exactly too (lasting effects still live in it)
+    done: list[Event] = []
+    for rec in eng.history:
+        assert replay(eng.initial, done) == rec.state_before, rec.command
+        done += [Event.from_dict(json.loads(s)) for s in lines(rec.events)]
     final, n = eng.state, len(eng.history)
     for _ in range(n):
         assert eng.undo()
