@@ -360,6 +360,7 @@ def apply_damage(
                     f.id, left, f"{t.name} takes {absorbed} on the formation's cohesion"
                 )
             )
+    amount = min(amount, max(0, hp(t)))  # hit points stop at 0: the rest is not lost (Battlemat)
     ctx.emit(OsrDamageTaken(target, amount, hp(t) - amount, rolled, dr, absorbed, reason))
     t = ctx.state.creatures[target]
     if burning:

@@ -102,7 +102,8 @@ class OsrChargeRolled(Event):
 
 @event
 class OsrDamageTaken(Event):
-    """Hit points lost, after damage reduction, area reduction and the formation's cohesion."""
+    """Hit points lost, after damage reduction, area reduction and the formation's cohesion;
+    never more than the hit points left (``rolled`` keeps the whole roll)."""
 
     creature: str
     amount: int
