@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from game.io.errors import InputError
+from game.io.scenario_queries import check_query, run_query
 from game.io.scenario_setup import ITEM_KEYS, Scenario, _plain
 from game.io.yaml_lines import LineList, LineMap, load_yaml_file
 from game.rules.engine import Answer, Command, EncounterState, Event, Ruleset, encode
@@ -36,6 +37,12 @@ def _matches(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> bool:
     return True
 
 
+def _differing(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> dict[str, Any]:
+    """The actual values of the expected keys that do not match (for a one-line problem)."""
+    return {k: actual.get(k, "<missing>") for k, v in expected.items()
+            if not _matches({k: v}, actual)}
+
+
 def parse_item(sc: Scenario, items: Any, n: int
                ) -> tuple[int | None, Mapping[str, Any], str, list[int], Command | None]:
     """One command item checked and built: (line, item, name, dice, command or None)."""
@@ -52,6 +59,18 @@ def parse_item(sc: Scenario, items: Any, n: int
     dice = item.get("dice") or []
     if not isinstance(dice, list) or not all(isinstance(v, int) for v in dice):
         sc.fail(line, "dice: a list of whole numbers")
+    if name == "query":
+        q = item["query"]
+        if not isinstance(q, Mapping) or len(q) != 1:
+            sc.fail(line, "query: one query by name, like {targeting: {attacker: a, target: b}}")
+        qname, args = next(iter(q.items()))
+        bad = check_query(str(qname), _plain(args) if args is not None else {},
+                          sc.engine.state.creatures)
+        if bad:
+            sc.fail(line, bad)
+        if item.get("expect") is not None and not isinstance(item["expect"], Mapping):
+            sc.fail(line, "a query's expect: a mapping of the facts to find in its result")
+        return line, item, name, list(dice), None
     cmd = None if name in ("answer", "undo", "redo") else sc.command_from(name, item[name], line)
     return line, item, name, list(dice), cmd
 
@@ -122,7 +141,7 @@ def _bare_command_hint(path: Path, err: InputError) -> InputError:
 
 
 OUTPUT_TYPES = ("Setup", "CommandIssued", "CommandRejected", "DecisionPending",
-                "DecisionDefaulted", "Undone", "Redone", "Summary")
+                "DecisionDefaulted", "Undone", "Redone", "QueryResult", "Summary")
 
 
 def _unknown_type(expected: Any) -> str:
@@ -266,6 +285,19 @@ def play(sc: Scenario, out: IO[str]) -> dict[str, Any]:
                 yes = choice is True or str(choice).lower() in ("yes", "true")
                 choice = ids[0] if yes else ids[-1]
             settle(eng.submit(Answer(d.id, choice)), line, item)
+            continue
+        if name == "query":  # pure: asked of the state as it is, a question left pending
+            qname, args = next(iter(item["query"].items()))
+            args = _plain(args) if args is not None else {}
+            result = run_query(eng, str(qname), args)
+            _emit(out, {"type": "QueryResult", "line": line, "query": str(qname),
+                        "args": args, "result": result})
+            exp = item.get("expect")
+            if "error" in result:
+                problems.append((line, f"query {qname}: {result['error']}"))
+            elif exp is not None and not _matches(_plain(exp), result):
+                problems.append((line, f"query {qname}: expected {json.dumps(_plain(exp))}, "
+                                       f"got {json.dumps(_differing(_plain(exp), result))}"))
             continue
         while eng.pending is not None:
             default_answer(line)

@@ -4,6 +4,8 @@ Initiative, Movement/Missiles/Melee, Morale; plus the retreats resolved instead 
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.rules.engine import (
     Affliction,
     AfflictionEnded,
@@ -11,7 +13,9 @@ from game.rules.engine import (
     Context,
     CreatureDataSet,
     EncounterDataSet,
+    EncounterState,
     Phase,
+    Ruleset,
     StatusChanged,
 )
 from game.rulesets.osr import elemental, procedure
@@ -224,36 +228,69 @@ def next_side(ctx: Context) -> bool:
 def enter_morale(ctx: Context) -> None:
     """Morale checks on every trigger that began to hold (first death, half hit points,
     outnumbered, surrounded); a formation checks once for all; a leader's Lead may replace it."""
-    st = ctx.state
-    p = params_of(ctx.ruleset)
+    now, reasons, first = morale_due(ctx.state, ctx.ruleset)
+    ctx.emit(EncounterDataSet("osr_morale_seen", tuple(sorted(now))))
+    for key, cid in first.items():
+        f = formation_of(ctx.state, cid)
+        group = list(f.members) if f else [cid]
+        _check(ctx, cid, group, "; ".join(reasons[key]))
+
+
+def morale_due(state: EncounterState, rs: Ruleset
+               ) -> tuple[dict[tuple[str, str], Any], dict[str, list[str]], dict[str, str]]:
+    """Seed OSR: Rolling Morale Checks: the triggers that hold now; for each creature (or
+    formation, by id) that must check on entering Morale, every trigger that began to hold,
+    and the creature that rolls for it."""
+    p = params_of(rs)
     dead: dict[str, int] = {}
-    for c in st.creatures.values():
+    for c in state.creatures.values():
         if c.status == "dead":
             dead[c.side] = dead.get(c.side, 0) + 1
-    hps = {c.id: (c.definition.hp - c.damage, c.definition.hp) for c in st.creatures.values()}
-    now = morale_conditions(
-        st.battlefield, fighters(st), subjects=subjects(st), hit_points=hps, dead_by_side=dead, p=p
-    )
-    seen = [tuple(k) for k in st.data.get("osr_morale_seen", ())]
-    fired = rising(now, seen)
-    ctx.emit(EncounterDataSet("osr_morale_seen", tuple(sorted(now))))
+    hps = {c.id: (c.definition.hp - c.damage, c.definition.hp) for c in state.creatures.values()}
+    now = morale_conditions(state.battlefield, fighters(state), subjects=subjects(state),
+                            hit_points=hps, dead_by_side=dead, p=p)
+    seen = [tuple(k) for k in state.data.get("osr_morale_seen", ())]
     # one check per creature (or formation), naming every trigger that fired for it
     reasons: dict[str, list[str]] = {}
     first: dict[str, str] = {}
-    for trig in fired:
+    for trig in rising(now, seen):
         for cid in trig.who:
-            c = ctx.state.creatures[cid]
-            f = formation_of(ctx.state, cid)
+            c = state.creatures[cid]
+            f = formation_of(state, cid)
             key = f.id if f else cid
             if not c.in_fight or c.has("fleeing"):
                 continue
             first.setdefault(key, cid)
             if trig.reason not in reasons.setdefault(key, []):
                 reasons[key].append(trig.reason)
-    for key, cid in first.items():
-        f = formation_of(ctx.state, cid)
-        group = list(f.members) if f else [cid]
-        _check(ctx, cid, group, "; ".join(reasons[key]))
+    return now, reasons, first
+
+
+def morale_preview(state: EncounterState, rs: Ruleset, creature: str) -> dict[str, Any]:
+    """Query 'morale' (Seed OSR: Rolling Morale Checks): whether the creature (or its formation)
+    must check on entering Morale and why, how (2d6 at most morale, or its leader's Lead), the
+    modifiers with their reasons, and the target."""
+    p = params_of(rs)
+    c = state.creatures[creature]
+    _, reasons, _ = morale_due(state, rs)
+    f = formation_of(state, creature)
+    why = reasons.get(f.id if f else creature, [])
+    ldr = leader_for(state, creature) if p.lead_replaces_morale else None
+    mods = [{"reason": "mob", "flat": p.mob_morale}] if is_mob(state, creature) else []
+    mob = p.mob_morale if mods else 0
+    if ldr is not None:
+        method, target = "lead", p.lead_difficulty
+        mob_text = f" {mob:+d} (mob)" if mob else ""
+        rule = (f"{ldr.name}'s Lead: d{p.skill_die} + {ldr.definition.lead} ranks{mob_text} "
+                f"at least {target}")
+    else:
+        method, target = "morale", c.definition.morale + mob
+        rule = f"{p.morale_dice} at most {target}" + (" (morale -1: mob)" if mob else "")
+    subject = c.id in subjects(state) and c.in_fight and not c.has("fleeing")
+    return {"due": bool(why), "reasons": why, "rolls": subject, "method": method,
+            "leader": ldr.id if ldr else "", "modifiers": mods, "target": target,
+            "rule": rule, "failures": int(c.data.get("morale_failures", 0)),
+            "bold": c.definition.bold}
 
 
 def _check(ctx: Context, cid: str, group: list[str], reason: str) -> None:

@@ -24,7 +24,7 @@ from game.rules.engine import NewCreature as BaseNewCreature
 from game.rulesets.osr import formation_cmds, menu, previews, rounds, targeting, turns
 from game.rulesets.osr.formations import FACINGS, form_up, max_cohesion
 from game.rulesets.osr.params import OsrParams
-from game.rulesets.osr.phases import PHASES
+from game.rulesets.osr.phases import PHASES, morale_preview
 
 #: Formation options a member's data may give (scenario files): facing, order, mob, leader.
 FORMATION_OPTIONS = ("facing", "order", "mob", "leader")
@@ -43,6 +43,7 @@ def build_ruleset(
     p = OsrParams.from_mapping(defn.params)
     rs.register_hook("osr_params", lambda: p)
     rs.set_phases(PHASES)
+    rs.register_query("morale", morale_preview)
     turns.register(rs)
     rounds.register(rs)
     formation_cmds.register(rs)

@@ -17,7 +17,7 @@ import numpy as np
 from game.rules.battlefield import Square
 from game.rules.engine import EncounterState, Ruleset
 from game.rulesets.osr.combat import melee_weapon_of
-from game.rulesets.osr.turns import budget_squares, plan_steps
+from game.rulesets.osr.turns import ChargeOdds, budget_squares, charge_odds, plan_steps
 from game.rulesets.osr.view import params_of
 
 
@@ -48,6 +48,8 @@ class OsrPathPreview:
     budget_yd: float
     free_attacks: tuple[OsrFreeAttack, ...]
     notes: tuple[str, ...] = ()
+    charge: ChargeOdds | None = None  # mode "charge": the path against the extra paces' roll
+    legal: bool = True  # the path can be walked as drawn (a charge: with the best roll)
 
 
 def budget_left(state: EncounterState, rs: Ruleset, cid: str) -> float:
@@ -92,10 +94,17 @@ def path_preview(
     out = tuple(OsrStep(tuple(s.square), s.cost_yd, s.how) for s in steps)  # type: ignore[arg-type]
     cost = sum(s.cost_yd for s in steps if math.isfinite(s.cost_yd))
     notes = [v.reason for v in vs]
-    if cost > budget + 1e-9:
+    odds = None
+    if mode == "charge":  # Seed OSR: the charge's extra paces are rolled: show the odds
+        odds = charge_odds(state, rs, cid, cost)
+        budget = odds.most
+        notes.append(odds.describe())
+    elif cost > budget + 1e-9:
         notes.append(f"needs {cost:g} paces, has {budget:g}")
+    legal = not vs and cost <= budget + 1e-9
     return OsrPathPreview(
-        cid, out, cost, budget, tuple(_free_attacks(state, rs, cid, out)), tuple(notes)
+        cid, out, cost, budget, tuple(_free_attacks(state, rs, cid, out)), tuple(notes), odds,
+        legal,
     )
 
 

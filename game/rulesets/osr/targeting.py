@@ -48,6 +48,7 @@ class OsrTargeting:
     unseen: bool = False
     ignore_dr: bool = False
     melee_group: tuple[str, ...] = ()
+    charge: Any = None  # action "charge": the path's ChargeOdds against the extra paces' roll
 
     def lines(self) -> list[str]:
         """What the window's panel prints, one fact a line."""
@@ -64,6 +65,8 @@ class OsrTargeting:
             out.append("damage reduction ignored (prone)")
         if self.melee_group:
             out.append("a natural 1 strikes one of: " + ", ".join(self.melee_group))
+        if self.charge is not None:
+            out.append(self.charge.describe())
         out.append(
             f"d20 {self.attack_bonus:+d} {self.net_flat:+d} vs AC {self.armour_class}: "
             f"need {self.target_number}+ (1 misses, 20 hits and attacks again)"
@@ -183,7 +186,20 @@ def targeting(
         plan.factors.unseen,
         plan.factors.ignore_dr,
         plan.factors.melee_group,
+        _charge_odds(state, rs, attacker, target, weapon) if action == "charge" else None,
     )
+
+
+def _charge_odds(state: EncounterState, rs: Ruleset, attacker: str, target: str,
+                 weapon: str) -> Any:
+    """The cheapest charge path's odds against the extra paces (None: none in range)."""
+    from game.rulesets.osr.turns import charge_odds, charge_path, plan_steps
+
+    path = charge_path(state, rs, attacker, target, weapon)
+    if not path:
+        return None
+    steps, _ = plan_steps(state, rs, attacker, path)
+    return charge_odds(state, rs, attacker, sum(s.cost_yd for s in steps))
 
 
 @dataclass(frozen=True)
@@ -235,8 +251,24 @@ def vitals(state: EncounterState, rs: Ruleset, creature: str) -> dict[str, int]:
     return out
 
 
+def reach_query(state: EncounterState, rs: Ruleset, creature: str, target: str,
+                weapon: str = "", option: str = "") -> dict[str, object]:
+    """Query 'reach' (Seed OSR: melee, free attacks on turning one's back): the creature's melee
+    reach in squares, the gap to the target, whether the target is within it."""
+    from game.rulesets.osr.combat import melee_weapon_of
+    from game.rulesets.osr.view import params_of
+
+    c, t = state.creatures[creature], state.creatures[target]
+    w = melee_weapon_of(state, rs, creature, weapon)
+    reach = float(params_of(rs).melee_reach_yd + w.reach_yd + c.definition.reach_yd)
+    gap = float(gap_squares(c.body, t.body))
+    return {"reach_yd": reach, "distance_yd": gap, "in_reach": gap <= reach + 1e-9,
+            "weapon": w.id}
+
+
 def register(rs: Ruleset) -> None:
-    """The ``targeting``, ``formations`` and ``vitals`` queries."""
+    """The ``targeting``, ``reach``, ``formations`` and ``vitals`` queries."""
     rs.register_query("targeting", targeting)
+    rs.register_query("reach", reach_query)
     rs.register_query("formations", formations_query)
     rs.register_query("vitals", vitals)

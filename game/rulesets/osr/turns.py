@@ -4,6 +4,10 @@ or a spell), charging 1d6 + 3 more, attacking, casting, and free attacks on turn
 
 from __future__ import annotations
 
+import itertools
+from dataclasses import dataclass
+from fractions import Fraction
+
 from game.rules.battlefield import Square
 from game.rules.engine import (
     ActionUsed,
@@ -339,6 +343,43 @@ def charge_most(state: EncounterState, rs: Ruleset, cid: str) -> float:
     )
 
 
+@dataclass(frozen=True)
+class ChargeOdds:
+    """A charge's path against its rolled extra paces (Seed OSR: "may attempt a charge, gaining
+    an extra 1d6 + 3 paces"): what the path costs, the least roll that covers it, the chance."""
+
+    cost: float  # squares the path to the target's reach costs
+    budget: float  # squares of the usual move
+    expr: str  # the extra paces' dice, "1d6+3"
+    need: int | None  # the least extra-paces roll that covers the path (None: none does)
+    chance: Fraction  # the chance the roll covers it
+    most: float  # squares the best roll gives in all
+
+    def describe(self) -> str:
+        """One line for the preview: sure, a chance, or out of any charge's reach."""
+        if self.need is None:
+            return (f"beyond any charge: {self.cost:g} paces, at most {self.most:g} "
+                    f"({self.expr} rolling its best)")
+        if self.chance == 1:
+            return f"the charge reaches whatever {self.expr} rolls ({self.cost:g} paces)"
+        n, d = self.chance.numerator, self.chance.denominator
+        return (f"the charge reaches if {self.expr} rolls {self.need} or more ({n} in {d}); "
+                "short of it, the charger runs the paces rolled and makes no attack")
+
+
+def charge_odds(state: EncounterState, rs: Ruleset, cid: str, cost: float) -> ChargeOdds:
+    """How a path of ``cost`` squares fares against the charge's extra paces (every roll of
+    the ruleset's ``charge_extra`` dice counted)."""
+    p = params_of(rs)
+    expr = parse_dice(p.charge_extra)
+    budget = budget_squares(state, rs, cid)
+    rolls = [sum(f) + expr.bonus
+             for f in itertools.product(range(1, expr.sides + 1), repeat=expr.count)]
+    covers = sorted(v for v in rolls if budget + p.paces_to_squares(v) >= cost - 1e-9)
+    return ChargeOdds(cost, budget, str(expr), covers[0] if covers else None,
+                      Fraction(len(covers), len(rolls)), charge_most(state, rs, cid))
+
+
 def charge_path(
     state: EncounterState, rs: Ruleset, cid: str, target: str, weapon_id: str = ""
 ) -> tuple[Square, ...]:
@@ -394,6 +435,11 @@ def resolve_charge(ctx: Context, cmd: OsrCharge) -> None:
     ws = walk(ctx, cmd.creature, tuple(kept), WalkMode("charge"))
     if ws.stopped or not ctx.state.creatures[cmd.creature].in_fight:
         return
+    if len(kept) < len(steps):  # the attempt fell short: the paces rolled are run, no blow
+        need = sum(s.cost_yd for s in steps)
+        ctx.note(f"{c.name}'s charge falls short: {budget:g} paces of the {need:g} the path "
+                 "needs; no attack", cmd.creature)
+        return
     plan, vs = plan_attack(ctx.state, ctx.ruleset, cmd.creature, cmd.target, cmd.weapon)
     if vs:
         ctx.note(f"{c.name}'s charge ends short: {vs[0].reason}", cmd.creature)
@@ -412,8 +458,25 @@ def resolve_end_turn(ctx: Context, cmd: OsrEndTurn) -> None:
     ctx.emit(TurnEnded(cmd.creature))
 
 
+def turn_status(state: EncounterState, rs: Ruleset, cid: str) -> dict[str, object]:
+    """Query 'turn_status' (Seed OSR: the winner takes all their actions, followed by the loser):
+    may the creature act now or why not, and what is left of its turn."""
+    c = state.creatures[cid]
+    why = can_take_turn(state, cid)
+    active = c.turn.active
+    return {
+        "active": active, "taken": c.turn.taken, "can_act": not why,
+        "why_not": [v.reason for v in why], "acting_sides": list(acting_sides(state)),
+        "action": not why and not (active and c.turn.action_used),
+        "move_budget_yd": c.turn.move_budget_yd if active else budget_squares(state, rs, cid),
+    }
+
+
 def register(rs: Ruleset) -> None:
     """Movement, Missiles, Melee commands and the turning-back step checker."""
+    rs.register_query("turn_status", turn_status)
+    rs.register_query("who_may_act", lambda st, r: [
+        cid for cid in st.creatures if not can_take_turn(st, cid)])
     rs.register_action(OsrMove, validate_move, resolve_move, name="move", doc="move up to 6 paces")
     rs.register_action(
         OsrAttack, validate_attack, resolve_attack_cmd, name="attack", doc="attack with a weapon"

@@ -219,6 +219,8 @@ def turn_status(state: EncounterState, rs: Ruleset, cid: str) -> dict[str, objec
         "taken": t.taken,
         "kind": t.kind if t.taken else auto_kind(state, cid),
         "can_start": {k: not turn_start_violations(state, cid, k) for k in ("fast", "slow")},
+        "why_no_turn": {k: [v.reason for v in turn_start_violations(state, cid, k)]
+                        for k in ("fast", "slow")},
         "action": not own_turn_violations(state, cid, "action"),
         "move": not own_turn_violations(state, cid, "move"),
         "move_budget_yd": t.move_budget_yd if state.active == cid else float(

@@ -266,6 +266,16 @@ def register(rs: Ruleset) -> None:
     from game.rulesets.sotdl.targeting_query import targeting
 
     rs.register_query("targeting", targeting)
+    rs.register_query("reach", reach_query)
+
+
+def reach_query(state: EncounterState, rs: Ruleset, creature: str, target: str,
+                weapon: str = "", option: str = "") -> dict[str, object]:
+    """Query 'reach' (Seed SotDL: melee within reach, lunging +1 yard; free attacks leave it):
+    the creature's reach, the target's distance in 3D, whether the target is within it."""
+    reach = float(rs.hooks["reach_yd"](state, rs, creature, weapon, option))
+    dist = float(rs.hooks["distance_yd"](state, rs, creature, target))
+    return {"reach_yd": reach, "distance_yd": dist, "in_reach": dist <= reach + 1e-9}
 
 
 __all__ = [
