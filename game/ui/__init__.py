@@ -1,4 +1,5 @@
 """The GM window and the player view: the only package that imports pygame."""
+
 from __future__ import annotations
 
 import os

@@ -12,7 +12,6 @@ import signal
 import sys
 import time
 import traceback
-import warnings
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +32,7 @@ from game.ui.scene import DEFAULT_OVERLAYS, Scene
 from game.ui.session import Session
 from game.ui.tools.base import Result, Tool
 from game.ui.tools.select import SelectTool
+from game.ui.window_events import WINDOWLESS, display_window, window_id
 
 
 class App:
@@ -57,9 +57,8 @@ class App:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         # loading the map's images made a hidden 1x1 window centred on the desktop; set_mode
         # keeps that position, which leaves the real window's top-left at the desktop's centre
-        with warnings.catch_warnings():  # from_display_module warns about surface rendering,
-            warnings.simplefilter("ignore", DeprecationWarning)  # which we do not use it for
-            pygame.Window.from_display_module().position = pygame.WINDOWPOS_CENTERED
+        self.window = display_window()  # its id tells the GM window's events from the table's
+        self.window.position = pygame.WINDOWPOS_CENTERED
         pygame.display.set_caption(f"Battlemat: {session.title}")
         self.manager = pygame_gui.UIManager(size, _theme(self.scale))
         pt = round(14 * self.scale)
@@ -90,6 +89,9 @@ class App:
         self._pan_moved = 0  # pixels dragged with the right button: a drag pans, a click cancels
         self._panel_version = -1
         self.player_view: PlayerView | None = None
+        self.display_list: pygame_gui.elements.UISelectionList | None = None  # Ctrl+P's choice
+        self.focused = True
+        self.needs_redraw = True  # the GM window was exposed or resized: draw it again
         self.frame_count = 0
         self.option = ""  # the attack option chosen in the action bar
         # (action, creature): a declaration being typed in (game/ui/declare.py)
@@ -134,10 +136,17 @@ class App:
             self._panel_version = -1
 
     def save_screenshot(self, path: Path) -> None:
-        """Write what the GM window shows to a PNG (written whole, then renamed into place)."""
-        tmp = path.with_name(path.stem + ".tmp.png")
-        pygame.image.save(self.screen, str(tmp))
-        os.replace(tmp, path)
+        """Write what the GM window shows to a PNG, and the player view's beside it
+        (``NAME-table.png``) when it is open; each written whole, then renamed into place.
+        The GM window's file comes last: once it is there, both are."""
+        shots = [(self.screen, path)]
+        if self.player_view is not None:
+            table = path.with_name(path.stem + "-table" + path.suffix)
+            shots.insert(0, (self.player_view.window.get_surface(), table))
+        for surface, out in shots:
+            tmp = out.with_name(out.stem + ".tmp.png")
+            pygame.image.save(surface, str(tmp))
+            os.replace(tmp, out)
 
     def close(self) -> None:
         """Flush the journal and close the player view."""
@@ -189,18 +198,33 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
-        if self.player_view is not None and self.player_view.owns(event):
-            if event.type == pygame.WINDOWCLOSE:
-                self.player_view.close()
-                self.player_view = None
-            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-                self.player_view.toggle_fullscreen()
-            return  # the table screen takes no other input
-        if event.type == pygame.WINDOWCLOSE:
-            self.running = False
+        if event.type in WINDOWLESS:
+            return  # its WINDOW* twin says which window it was (game/ui/window_events.py)
+        wid = window_id(event)
+        if self.player_view is not None and wid == self.player_view.id:
+            self._player_view_event(event)
             return
-        if event.type == pygame.VIDEORESIZE:
-            self._relayout(event.w, event.h)
+        if wid is not None and wid != self.window.id:
+            return  # a window already closed (the player view's last events)
+        if event.type == pygame.WINDOWCLOSE:
+            self.running = False  # every command is in the journal already
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self._relayout(event.x, event.y)
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN):
+            self.needs_redraw = True
+            return
+        if event.type in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWFOCUSLOST):
+            self.focused = event.type == pygame.WINDOWFOCUSGAINED
+            self._pan_from = None  # a drag does not outlive the focus (its button-up is lost)
+            return
+        if (
+            event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
+            and self.display_list is not None
+            and event.ui_element is self.display_list
+        ):
+            self._display_picked(str(event.text))
             return
         consumed = self.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -256,11 +280,79 @@ class App:
         ):
             self._mouse(event, consumed)
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.display_list:
+            self.close_display_list()
+            self.status = ""
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.local_prompt:
             self._cancel_local_prompt()  # even while its text entry has the keys
             return
         if event.type == pygame.KEYDOWN and not self._text_focused():
             self._key(event)
+
+    def _player_view_event(self, event: pygame.event.Event) -> None:
+        """An event of the table screen's window: it is handled there, never by the GM's."""
+        assert self.player_view is not None
+        if event.type == pygame.WINDOWCLOSE:
+            self.close_player_view("Player view closed (P opens it again)")
+            return
+        said = self.player_view.handle(event)
+        if said:
+            self.status = said
+            self._panel_version = -1
+
+    def close_player_view(self, status: str) -> None:
+        """Close the table screen's window; the fight goes on in the GM window."""
+        if self.player_view is not None:
+            self.player_view.close()
+            self.player_view = None
+        self.status = status
+        self._panel_version = -1
+
+    def set_fullscreen(self, on: bool) -> None:
+        """F11 in the GM window: fullscreen on the display it stands on, or back to a window."""
+        if on:
+            self.window.set_fullscreen(True)
+        else:
+            self.window.set_windowed()
+        self.fullscreen = on
+        self._relayout(*self.window.size)
+
+    def ask_display(self) -> None:
+        """The list of displays to put the player view on (Ctrl+P, or P with several)."""
+        from game.ui.player_view import display_choices
+
+        self.close_display_list()
+        w, h = self.screen.get_size()
+        choices: list[str | tuple[str, str]] = list(display_choices())
+        box_h = min(h - 40, 60 + 36 * len(choices))
+        self.display_list = pygame_gui.elements.UISelectionList(
+            pygame.Rect(w // 2 - 160, h // 2 - box_h // 2, 320, box_h),
+            choices,
+            self.manager,
+        )
+        self.status = "Player view: click the display it opens on (Escape: not now)"
+
+    def close_display_list(self) -> None:
+        """Close the display list without choosing."""
+        if self.display_list is not None:
+            self.display_list.kill()
+            self.display_list = None
+
+    def _display_picked(self, text: str) -> None:
+        from game.io.table_prefs import TablePrefs, save_prefs
+
+        self.close_display_list()
+        display = int(text.split(":", 1)[0]) - 1
+        try:
+            save_prefs(TablePrefs(player_display=display))
+        except OSError as err:  # a read-only home: the choice holds for this evening only
+            self.status = f"{err.filename}: cannot remember the display ({err.strerror})"
+        if self.player_view is None:
+            intents.open_player_view(self, display)
+        else:
+            self.player_view.move_to(display)
+        self.status = f"Player view on display {display + 1} (remembered for next time)"
 
     def _pick_side(self, header: str) -> None:
         """A side's header in the turn panel: select one of its creatures, so the GM panel's

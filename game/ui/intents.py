@@ -67,9 +67,8 @@ def on_key(app: App, event: pygame.event.Event) -> None:
         app.status = (
             "Player view follows your camera" if app.player_view.follow else "Player view frozen"
         )
-    elif k == pygame.K_p and ctrl and app.player_view is not None:
-        app.player_view.next_display()
-        app.status = f"Player view on display {app.player_view.display}"
+    elif k == pygame.K_p and ctrl:
+        app.ask_display()
     elif k == pygame.K_p:
         do_intent(app, "player_view")
     elif k in KEY_TO_OVERLAY:
@@ -118,8 +117,7 @@ def do_intent(app: App, intent: str, arg: str = "") -> None:
     elif name == "fit":
         app.camera.fit(app.session.battlefield.width, app.session.battlefield.height)
     elif name == "fullscreen":
-        app.fullscreen = not app.fullscreen
-        pygame.display.toggle_fullscreen()
+        app.set_fullscreen(not app.fullscreen)
     elif name == "measure":
         app.tools = app.tools[:1] + [MeasureTool()]
         app.status = "Measure: drag between two squares; right click or Escape ends"
@@ -303,11 +301,25 @@ def _then_pick(app: App, action: str, cmd_type: type, kind: str, who: str, text:
 
 
 def toggle_player_view(app: App) -> None:
+    """P: open the table screen's window (on the remembered display), or close it."""
+    from game.io.table_prefs import load_prefs
 
     if app.player_view is not None:
-        app.player_view.close()
-        app.player_view = None
-        app.status = "Player view closed"
+        app.close_player_view("Player view closed")
         return
-    app.player_view = PlayerView(app.session.fight, app.camera, app.caches.art)
-    app.status = "Player view open: drag it to the table screen, F11 there for fullscreen"
+    wanted = load_prefs().player_display
+    if wanted < 0 and len(pygame.display.get_desktop_sizes()) > 1:
+        app.ask_display()  # several displays and none chosen yet: the GM picks one
+        return
+    open_player_view(app, wanted)
+
+
+def open_player_view(app: App, display: int) -> None:
+    """Open the player view on a display, leaving the keyboard with the GM window."""
+    app.player_view = PlayerView(
+        app.session.fight, app.camera, app.caches.art, display=display, gm_window=app.window
+    )
+    app.status = (
+        f"Player view open on display {app.player_view.display + 1}: F11 there for fullscreen, "
+        "Ctrl+P for another display"
+    )

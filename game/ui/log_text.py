@@ -144,9 +144,7 @@ PHRASES = {
         f"{_n(n, e.creature)} uses its triggered action ({plain(e.action)})"
     ),
     "MinorActivityDone": lambda e, n: f"{_n(n, e.creature)}: {plain(e.description)}",
-    "ActivityDone": lambda e, n: (
-        f"{_n(n, e.creature)}: {plain(e.description or e.activity)}"
-    ),
+    "ActivityDone": lambda e, n: f"{_n(n, e.creature)}: {plain(e.description or e.activity)}",
     "EffectStarted": lambda e, n: _effect_started(e, n),
     "EffectEnded": lambda e, n: (
         f"Effect {plain(e.effect_id)} ends" + (f": {plain(e.reason)}" if e.reason else "")

@@ -108,7 +108,13 @@ def build_engine(opened: Any, *, seed: int = 0, ruleset: str | None = None) -> A
         extra = {"formation": str(fid)} if with_formation and fid else {}
         news.append(
             plugin.NewCreature(
-                cid, d, e.side, e.square, name=name, elevation_yd=e.elevation_yd, data=data,
+                cid,
+                d,
+                e.side,
+                e.square,
+                name=name,
+                elevation_yd=e.elevation_yd,
+                data=data,
                 **extra,
             )
         )

@@ -251,4 +251,3 @@ def restore_pending(session: Session) -> None:
         if session.engine.pending is None:
             break
         session.answer(a)
-

@@ -32,7 +32,9 @@ if MISSING and not os.environ.get("BATTLEMAT_REQUIRE_XVFB"):
 
 
 def _free_display() -> int:
-    for n in range(97, 200):
+    """A free X display number (BATTLEMAT_E2E_DISPLAYS=10-19 keeps to a range of them)."""
+    lo, _, hi = os.environ.get("BATTLEMAT_E2E_DISPLAYS", "97-199").partition("-")
+    for n in range(int(lo), int(hi or lo) + 1):
         if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
             return n
     raise RuntimeError("no free X display number")
@@ -50,11 +52,18 @@ def _wait(cond, timeout: float, what: str) -> None:  # type: ignore[no-untyped-d
 class Desktop:
     """An Xvfb display with the app running on it."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(
+        self,
+        tmp: Path,
+        *,
+        screen: str = "1280x800x24",
+        size: tuple[int, int] = SIZE,
+        extra_env: dict[str, str] | None = None,
+    ) -> None:
         self.n = _free_display()
         self.env = dict(os.environ, DISPLAY=f":{self.n}")
         self.xvfb = subprocess.Popen(
-            ["Xvfb", f":{self.n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+            ["Xvfb", f":{self.n}", "-screen", "0", screen, "-nolisten", "tcp"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -66,10 +75,11 @@ class Desktop:
             SDL_VIDEODRIVER="x11",
             SDL_AUDIODRIVER="dummy",
             SDL_VIDEO_WINDOW_POS="0,0",
-            BATTLEMAT_WINDOW=f"{SIZE[0]}x{SIZE[1]}",
+            BATTLEMAT_WINDOW=f"{size[0]}x{size[1]}",
             BATTLEMAT_HOME=str(tmp / "home"),
             BATTLEMAT_AUTOQUIT_S="120",
             BATTLEMAT_SHOT=str(self.shot_path),
+            **(extra_env or {}),
         )
         self.app = subprocess.Popen(
             [sys.executable, "-m", "game", str(DEMO)],
@@ -122,6 +132,24 @@ class Desktop:
             _wait(self.shot_path.exists, 10, "the app's screenshot")
             shutil.copy(self.shot_path, out)
         return pygame.image.load(str(out))
+
+    def app_shot(self, name: str) -> pygame.Surface:
+        """What the GM window's own surface holds (SIGUSR1), whatever covers it on screen."""
+        out = self.tmp / f"{name}.png"
+        self.shot_path.unlink(missing_ok=True)
+        self.app.send_signal(signal.SIGUSR1)
+        _wait(self.shot_path.exists, 10, "the app's screenshot")
+        shutil.copy(self.shot_path, out)
+        table = self.shot_path.with_name(self.shot_path.stem + "-table.png")
+        if table.exists():  # the player view's, written just before
+            shutil.move(table, out.with_name(out.stem + "-table.png"))
+        return pygame.image.load(str(out))
+
+    def query(self, *args: str) -> str:
+        """An xdotool question's answer (a window id, a geometry)."""
+        return subprocess.run(
+            ["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=10
+        ).stdout.strip()
 
     def close(self) -> int:
         rc = self.app.poll()
