@@ -11,6 +11,7 @@ offset, the tile-object alignment and its animation. Gids keep Tiled's flip flag
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree.ElementTree import Element
@@ -130,6 +131,20 @@ class MapDrawing:
     parallax_origin: tuple[float, float]
     layers: list[LayerDrawing] = field(default_factory=list)
     tiles: dict[int, TileArt] = field(default_factory=dict)  # gid (no flags) -> art
+    offsets: list[tuple[float, float]] = field(default_factory=list)  # every visible layer's
+
+    def picture_box(self) -> tuple[int, int, int, int]:
+        """The rectangle (x0, y0, x1, y1 in map pixels) tmxrasterizer draws: the map's own,
+        and that rectangle moved by each visible layer's offset."""
+        w, h = self.size_px
+        xs = [0.0, float(w)] + [ox + v for ox, _ in self.offsets for v in (0, w)]
+        ys = [0.0, float(h)] + [oy + v for _, oy in self.offsets for v in (0, h)]
+        return (
+            math.floor(min(xs)),
+            math.floor(min(ys)),
+            math.ceil(max(xs)),
+            math.ceil(max(ys)),
+        )
 
     @property
     def size_px(self) -> tuple[int, int]:
@@ -292,6 +307,8 @@ def drawing_of(doc: TiledDoc) -> MapDrawing:
                 continue
             where = f"layer {el.get('name', el.get('id', '?'))!r}"
             mine = look.under(el, file, where)
+            if mine.visible and el.tag != "group":
+                drawing.offsets.append(mine.offset)
             if el.tag == "layer":
                 layer = next(tile_layers)
                 if mine.visible and layer.raw is not None:

@@ -101,12 +101,13 @@ def render_to_file(
             raise InputError(str(target), None, "--as-tiled needs a Tiled map (this is ASCII)")
         d = layers.drawing
         scale = (tile_px or d.tilewidth) / d.tilewidth
-        w_px, h_px = (max(1, round(v * scale)) for v in d.size_px)
+        x0, y0, x1, y1 = d.picture_box()  # the map, grown by layer offsets, as Tiled's
+        w_px, h_px = (max(1, round(v * scale)) for v in (x1 - x0, y1 - y0))
         if max(w_px, h_px) > 4 * MAX_SIDE_PX:
             raise InputError("--tile-px", None, f"the picture would be {w_px}x{h_px} pixels")
         surface = pygame.Surface((w_px, h_px), pygame.SRCALPHA)
         surface.fill(d.background or (0, 0, 0, 0))
-        layers.draw_all(surface, 0.0, 0.0, scale)
+        layers.draw_all(surface, float(x0), float(y0), scale)
         pygame.image.save(surface, str(out))
         return
     if tile_px and layers is not None:
