@@ -238,7 +238,7 @@ def build_battlefield(doc: TiledDoc) -> Battlefield:
     placements: list[Placement] = []
     later: list[tuple[MapObject, Any]] = []
     unknown: Counter[str] = Counter()
-    notes: list[str] = []
+    notes: list[str] = list(doc.notes)
     work = 0.0
     for o in doc.objects:
         if ignored(o.properties):

@@ -91,6 +91,7 @@ class TiledDoc:
     tile_src: dict[int, tuple[Path, str]] = field(default_factory=dict)
     images: list[tuple[Path, str]] = field(default_factory=list)
     infinite: bool = False
+    notes: list[str] = field(default_factory=list)  # leniencies: loads as in Tiled, looks wrong
     shift_px: tuple[float, float] = (0.0, 0.0)  # infinite maps: what moved the first chunk to 0,0
 
 
@@ -140,7 +141,8 @@ class _Reader:
         self.points = 0
         self.chunked: list[tuple[Element, TileLayer, dict[tuple[int, int], np.ndarray]]] = []
         self.layer_cells = 0
-        self.ids: dict[int, str] = {}
+        self.ids: dict[int, tuple[str, str]] = {}  # id -> (layer, name) of its first object
+        self.notes: list[str] = []
         self.chunk_cells = 0
 
     def walk(
@@ -290,18 +292,17 @@ class _Reader:
     def one_object(self, obj: Element, off: tuple[float, float], layer: str) -> MapObject:
         oid = attr_int(obj, "id", 0, self.path, "object")
         where = f"object {oid}"
-        if oid and oid in self.ids:  # messages and placements name objects by id
-            raise input_error(
-                self.path,
-                where,
-                f"two objects have id {oid} "
-                + (
-                    f"on layer {layer!r}"
-                    if self.ids[oid] == layer
-                    else f"(layers {self.ids[oid]!r} and {layer!r})"
-                ),
+        name = obj.get("name", "")
+        if oid and oid in self.ids:  # Tiled loads it; messages naming the id mean the first
+            first_layer, first_name = self.ids[oid]
+            self.notes.append(
+                f"{where}: two objects have id {oid}, {first_name or 'unnamed'!r} on layer "
+                f"{first_layer!r} and {name or 'unnamed'!r} on layer {layer!r}; both load, "
+                f"and messages about object {oid} mean the first (save the map in Tiled to "
+                "renumber)"
             )
-        self.ids[oid] = layer
+        else:
+            self.ids[oid] = (layer, name)
         tpl_props: dict[str, Any] = {}
         tsrc = obj.get("template")
         if tsrc:
@@ -454,6 +455,7 @@ def read_tiled(path: Path, *, for_pytmx: bool = False) -> TiledDoc:
     reader.walk(root, doc, (0.0, 0.0), True)
     if infinite:
         reader.bound_infinite(doc)
+    doc.notes = reader.tilesets.notes + reader.notes
     doc.tile_props = reader.tilesets.tile_props
     doc.tile_src = reader.tilesets.tile_src
     doc.images = reader.tilesets.images

@@ -63,6 +63,28 @@ class Tilesets:
     by_source: dict[Path, int] = field(default_factory=dict)  # .tsx file -> firstgid
     next_gid: int = 1
     spans: list[tuple[int, int, str]] = field(default_factory=list)  # first gid, last gid, where
+    notes: list[str] = field(default_factory=list)  # what loads as in Tiled but looks wrong
+    claimed: dict[int, int] = field(default_factory=dict)  # gid -> firstgid its entries came from
+
+    def claim(self, gid: int, firstgid: int) -> bool:
+        """May the tileset at ``firstgid`` describe ``gid``? Overlapping ranges resolve as in
+        Tiled: the tileset with the highest firstgid not above the gid holds it."""
+        if self.claimed.get(gid, 0) > firstgid:
+            return False
+        self.claimed[gid] = firstgid
+        return True
+
+    def settle(self) -> None:
+        """Once every tileset is in: drop what a tileset said of gids a later range took."""
+        firsts = sorted(a for a, _, _ in self.spans)
+        if len(firsts) < 2:
+            return
+        idx = np.searchsorted(np.array(firsts), list(self.claimed), side="right") - 1
+        for (gid, src), i in zip(list(self.claimed.items()), idx.tolist(), strict=True):
+            if i >= 0 and firsts[i] != src:
+                for d in (self.tile_props, self.tile_src, self.tile_size):
+                    d.pop(gid, None)  # type: ignore[attr-defined]
+                del self.claimed[gid]
 
     def unknown_gid(self, gids: Iterable[int]) -> int | None:
         """The first gid (flags cleared, 0 skipped) that no tileset holds, or None."""
@@ -73,7 +95,7 @@ class Tilesets:
         spans = sorted(self.spans)
         firsts = np.array([a for a, _, _ in spans], dtype=np.int64)
         lasts = np.array([b for _, b, _ in spans], dtype=np.int64)
-        i = np.searchsorted(firsts, g, side="right") - 1  # spans never overlap (checked)
+        i = np.searchsorted(firsts, g, side="right") - 1  # the highest firstgid not above g
         held = (i >= 0) & (g <= lasts[np.maximum(i, 0)]) if firsts.size else np.zeros(g.size, bool)
         return None if held.all() else int(g[~held][0])
 
@@ -204,6 +226,8 @@ def _embed(ts: Tilesets, node: Element, tsx_root: Element | None, tsx_path: Path
         last_id = max(last_id, tid)
         twhere = f"{where} tile {tid}"
         timg = tile.find("image")
+        if not ts.claim(firstgid + tid, firstgid):
+            continue  # a tileset with a higher firstgid holds this gid (Tiled's rule)
         if timg is not None:
             _fix_image(timg, base_dir, ts, twhere, tw, th, None)
             ts.tile_size[firstgid + tid] = (
@@ -223,11 +247,10 @@ def _embed(ts: Tilesets, node: Element, tsx_root: Element | None, tsx_path: Path
     last_gid = firstgid + max(last_id, 0)
     for first, last, other in ts.spans:
         if first <= last_gid and firstgid <= last and last_id >= 0:
-            raise input_error(
-                ts.map_path,
-                where,
-                f"gids {firstgid}-{last_gid} overlap {other} (gids {first}-{last}): "
-                "each tileset's firstgid must come after the last tile of the one before",
+            ts.notes.append(  # Tiled loads it; pytmx too
+                f"{where}: gids {firstgid}-{last_gid} overlap {other} (gids {first}-{last}); "
+                "as in Tiled, each gid belongs to the tileset with the highest firstgid not "
+                "above it (save the map in Tiled to renumber)"
             )
     if last_id >= 0:
         ts.spans.append((firstgid, last_gid, where))
@@ -264,6 +287,7 @@ def embed_tilesets(map_path: Path, root: Element) -> Tilesets:
             new = _embed(ts, node, None, None)
         root.remove(node)
         root.insert(i, new)
+    ts.settle()
     return ts
 
 
