@@ -35,7 +35,8 @@ _RULESET_KEYS = {
     "size_to_height_yd",
     "named_ranges_yd",
 }
-_MAP_SUFFIXES = (".tmx",)
+_MAP_SUFFIXES = (".tmx", ".tmj")
+TILED_SUFFIXES = (".tmx", ".tsx", ".tx", ".tmj", ".tsj", ".tj")  # Tiled's XML and JSON files
 
 
 def _errors_of(exc: InputError | InputErrors) -> list[InputError]:
@@ -96,7 +97,7 @@ def _check_dir(path: Path, out: TextIO, err: TextIO) -> bool:
         return _check_config_dir(path, out, err)
     files = sorted(p for p in path.rglob("*") if p.suffix in _MAP_SUFFIXES + YAML_SUFFIXES)
     if not files:
-        print(f"{path}: no maps (.tmx) or config files (.yaml) in this folder", file=err)
+        print(f"{path}: no maps (.tmx, .tmj) or config files (.yaml) in this folder", file=err)
         return False
     return all([_check_file(p, out, err) for p in files])
 
@@ -126,7 +127,7 @@ def _check_file(path: Path, out: TextIO, err: TextIO) -> bool:
         elif path.suffix in YAML_SUFFIXES:
             text = _check_yaml(path)
         else:
-            raise InputError(str(path), None, "not a map (.tmx) or a config file (.yaml)")
+            raise InputError(str(path), None, "not a map (.tmx, .tmj) or a config file (.yaml)")
     except (InputError, InputErrors) as exc:
         _print_errors(_errors_of(exc), err)
         return False
@@ -267,7 +268,7 @@ def _is_about(e: InputError, path: Path, kind: str) -> bool:
             return True
     except OSError:
         return False
-    return kind == "encounters" and Path(e.file).suffix in (".tmx", ".tsx", ".tx")
+    return kind == "encounters" and Path(e.file).suffix in TILED_SUFFIXES
 
 
 def _ids_in(data: Any, kind: str, path: Path) -> list[str]:

@@ -415,16 +415,10 @@ class _Reader:
 
 
 def read_tiled(path: Path, *, for_pytmx: bool = False) -> TiledDoc:
-    """Read a .tmx (orthogonal only) into a TiledDoc; bad input raises a one-line InputError."""
+    """Read a .tmx or .tmj (orthogonal only) into a TiledDoc; bad input: a one-line InputError."""
     path = Path(path)
-    if path.suffix.lower() in (".tmj", ".json"):
-        raise input_error(
-            path,
-            None,
-            "JSON maps are not supported: save the map as .tmx in Tiled (File > Save As)",
-        )
     if path.suffix.lower() in (".png", ".gif", ".jpg", ".jpeg", ".bmp", ".webp", ".tsx", ".tx"):
-        raise input_error(path, None, f"a {path.suffix} file is not a Tiled map (.tmx)")
+        raise input_error(path, None, f"a {path.suffix} file is not a Tiled map (.tmx or .tmj)")
     root = parse_xml_file(path, kind="map")
     if root.tag != "map":
         raise input_error(

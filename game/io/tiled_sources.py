@@ -113,17 +113,6 @@ def absolute(path: Path) -> Path:
     return Path(os.path.abspath(path))
 
 
-def _refuse_json(file: Path, where: str, source: str, kind: str, xml_ext: str) -> None:
-    """Tiled can also save JSON files; Battlemat reads the XML ones only."""
-    if source.lower().endswith((".json", ".tsj", ".tj")):
-        raise input_error(
-            file,
-            where,
-            f"JSON {kind}s are not supported: save the {kind} as "
-            f"{xml_ext} in Tiled (File > Export As)",
-        )
-
-
 _IMAGE_SUFFIXES = (".png", ".gif", ".jpg", ".jpeg", ".bmp", ".webp", ".tga")
 
 
@@ -272,7 +261,6 @@ def embed_tilesets(map_path: Path, root: Element) -> Tilesets:
         source = node.get("source")
         if source:
             tsx_path = absolute(map_path.parent / source)
-            _refuse_json(map_path, f"tileset {source}", source, "tileset", ".tsx")
             _refuse_not_tsx(map_path, f"tileset {source}", tsx_path)
             if not tsx_path.is_file():
                 raise input_error(
@@ -313,7 +301,6 @@ class Templates:
         if path in self.cache:
             return self.cache[path]
         map_path = self.ts.map_path
-        _refuse_json(map_path, where, source, "template", ".tx")
         if not path.is_file():
             raise input_error(map_path, where, f"template file not found: {path}")
         root = parse_xml_file(path, kind="template")
@@ -346,7 +333,6 @@ class Templates:
         source = tsn.get("source")
         if source:
             tsx = absolute(tx_path.parent / source)
-            _refuse_json(tx_path, f"tileset {source}", source, "tileset", ".tsx")
             _refuse_not_tsx(tx_path, f"tileset {source}", tsx)
             if tsx not in self.ts.by_source:
                 node = Element("tileset", {"firstgid": str(self.ts.next_gid), "source": source})

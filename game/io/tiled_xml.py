@@ -37,7 +37,8 @@ def input_error(file: Path | str, where: str | int | None, what: str) -> InputEr
 
 
 def parse_xml_file(path: Path, *, kind: str = "file") -> Element:
-    """Parse one Tiled XML file (.tmx, .tsx, .tx) safely; refuse entities and bad XML."""
+    """Parse one Tiled file safely into TMX's element tree: XML (.tmx, .tsx, .tx; entities and
+    bad XML refused) or JSON (.tmj, .tsj, .tj: game/io/tiled_json.py translates it)."""
     try:
         size = path.stat().st_size
     except FileNotFoundError:
@@ -57,6 +58,10 @@ def parse_xml_file(path: Path, *, kind: str = "file") -> Element:
         raise input_error(path, None, f"cannot read {kind}: {err.strerror}") from None
     if len(data) > MAX_FILE_BYTES:
         raise input_error(path, None, f"{kind} is more than the {MAX_FILE_BYTES} bytes cap")
+    if path.suffix.lower() in (".tmj", ".tsj", ".tj", ".json"):
+        from game.io.tiled_json import element_from_json
+
+        return element_from_json(data, path, kind)
     if data.count(b"<tile") > MAX_XML_TILES:  # each costs ~400 bytes parsed: refuse before
         raise input_error(
             path,

@@ -52,7 +52,7 @@ def open_target(path: Path) -> Opened:
     if not path.exists():
         raise InputError(str(path), None, "no such file")
     suffix = path.suffix.lower()
-    if suffix == ".tmx":
+    if suffix in (".tmx", ".tmj"):
         bf, tmx = open_map(path)
         return Opened(path, bf, tmx, map_path=path)
     if suffix in (".yaml", ".yml"):

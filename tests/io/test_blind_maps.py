@@ -270,7 +270,7 @@ BAD_CASES = [
         "template_json_tileset.tmx",
         "tpl/json_tileset.tx",
         "tileset ../tiles.tsj",
-        ["JSON tilesets are not supported"],
+        ["tileset file not found"],
         True,
     ),
     (

@@ -96,7 +96,7 @@ def test_unknown_kinds_missing_files_and_other_suffixes(tmp_path: Path) -> None:
         f"{odd}:1: cannot tell what this file is: expected 'weapons:' or 'creatures:', an encounter "
         "('map:', 'sides:') or ruleset fields",
         f"{tmp_path / 'missing.tmx'}: file not found",
-        f"{txt}: not a map (.tmx) or a config file (.yaml)",
+        f"{txt}: not a map (.tmx, .tmj) or a config file (.yaml)",
     ]
 
 

@@ -24,7 +24,7 @@ CASES = [
         "object 7 template templates/no_such_template.tx",
         ["template file not found"],
     ),
-    ("json_tileset.tmx", "tileset tiles.tsj", ["JSON tilesets are not supported", ".tsx"]),
+    ("json_tileset.tmx", "tileset tiles.tsj", ["tileset file not found", "tiles.tsj"]),
     ("absurd_size.tmx", "map", ["100000x100000", "out of range", "1024"]),
     ("absurd_tileset.tmx", "tileset huge", ["100000000", "65536"]),
     ("wrong_type.tmx", "object 12 property 'height'", ["'tall' is not an int"]),
@@ -249,8 +249,8 @@ def test_entity_tricks_in_a_tileset_or_template_are_refused(tmp_path: Path) -> N
         load_battlefield(path)
 
 
-def test_json_map_is_refused_in_one_line(tmp_path: Path) -> None:
+def test_json_that_is_no_map_is_refused_in_one_line(tmp_path: Path) -> None:
     path = tmp_path / "m.tmj"
     path.write_text('{"orientation": "orthogonal"}', encoding="utf-8")
-    with pytest.raises(InputError, match="JSON maps are not supported"):
+    with pytest.raises(InputError, match='not a Tiled map: this JSON file is no Tiled "type"'):
         load_battlefield(path)
