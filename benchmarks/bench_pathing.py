@@ -142,7 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"battlefield {SIZE}x{SIZE}, {len(bodies)} creatures, repeat {args.repeat}")
     for label, budget in (("Speed 10 move", 10), ("rush 20", 20)):
         ours = timed(
-            lambda b=budget: reachable(tc, start=start, budget_yd=b, allies=allies, enemies=enemies),
+            lambda b=budget: reachable(
+                tc, start=start, budget_yd=b, allies=allies, enemies=enemies),
             args.repeat,
         )
         med = statistics.median(ours)

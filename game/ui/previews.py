@@ -218,7 +218,8 @@ def move_preview(
     mode = _mode_for(fight, area, modes, square)
     squares, cost, marks, note = _path(fight, mover, mode, waypoints, square, safest)
     cmd_type = fight.engine.ruleset.command_names[mode]
-    vs = fight.validate(make(cmd_type, mover, path=squares))
+    # no path (out of this turn's reach, said in the note): nothing to validate
+    vs = fight.validate(make(cmd_type, mover, path=squares)) if squares or not note else []
     fa = sum(1 for m in marks if m.kind == "free_attack")
     unit = fight.engine.ruleset.definition.distance_unit  # "yd", or the OSR's "paces"
     label = f"{mode.replace('_', ' ')}: {cost:g} {unit}"
@@ -242,7 +243,8 @@ def move_preview(
         marks,
         not vs,
         label,
-    )
+    ) if squares or not note else MovePreview(
+        mover, base.cost_class, base.classes, (mover_sq,), waypoints, cost, marks, False, label)
 
 
 def command_for_path(
@@ -254,6 +256,8 @@ def command_for_path(
     square: Square,
 ) -> tuple[Any | None, str]:
     """The command for clicking a square whose preview is ``p`` (None and why when it cannot be)."""
+    if p is not None and len(p.path) < 2 and not p.legal and " - " in p.note:
+        return None, "Not there: " + p.note.split(" - ", 1)[1]  # out of reach: how far
     if fight.engine is None or p is None or len(p.path) < 2:
         return None, "Click a square to move to"
     mode = _mode_for(fight, area, modes, square)

@@ -47,10 +47,12 @@ def _dir_list(lmax: int) -> list[tuple[int, int, int]]:
     ]
 
 
-def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None):  # type: ignore[no-untyped-def]
+def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, sparse=False):  # type: ignore[no-untyped-def]
     """Source index, cost (parity 0 and 1) and needs-run-up arrays, one row per direction.
 
-    ``flat``: the window's ground is level (no vertical costs to work out).
+    ``flat``: the window's ground is level (no vertical costs to work out). ``sparse``: the
+    rows hold the 8 steps only, and the jump edges come as a fifth value, a list found from
+    the take-off squares (:func:`jump_list`).
     """
     m, r = tc.mover, tc.rules
     S, idx = _sources(n, wp, lmax)
@@ -96,12 +98,53 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None):  # t
     plain = r.diagonal_rule == "chebyshev" and isinstance(vert0, float)
     C0 = np.where(allowed, mult[None, :] if plain else b0[:, None] * mult[None, :] + vert0, INF)
     C1 = np.where(allowed, b1[:, None] * mult[None, :] + vert0, INF) if b1 is not b0 else C0
+    if lmax > 1 and sparse:
+        return u, C0, C1, run, jump_list(tc, wall, elev, wp, n, lmax, wet)
     if lmax > 1:
         jc, jrun = _jump_edges(tc, wall, elev, wp, n, lmax, wet)
         C0 = np.concatenate([C0, jc])
         C1 = np.concatenate([C1, jc]) if C1 is not C0 else C0
         run = np.concatenate([run if run is not None else np.zeros((8, n), bool), jrun])
-    return S, C0, C1, run
+        return S, C0, C1, run, None
+    return S[:8] if lmax == 1 else S, C0, C1, run, None
+
+
+def jump_list(tc, wall, elev, wp, n, lmax, wet):  # type: ignore[no-untyped-def]
+    """Seed SotDL: Jump Across, as a list: (take-off, landing, cost, needs a run-up) for every
+    jump :func:`_jump_edges` allows, found from the take-off squares only (a square whose
+    neighbour is a gap: lower by more than a step, or water), in its row order (L, direction)."""
+    m, r = tc.mover, tc.rules
+    stand_max = m.jump_across_yd(running=False, rules=r)
+    su = r.step_up_yd
+    open_ = ~wall
+    srcs, dsts, costs, runs = [], [], [], []
+    cand = []
+    for dx, dy in UNIT_DIRS:
+        off = dy * wp + dx
+        nxt = _shifted(n, -off)  # the neighbour in the jump's direction
+        gap = open_[nxt] & ((elev[nxt] < elev - su) | wet[nxt])
+        cand.append(np.flatnonzero(open_ & gap))
+    for L in range(2, lmax + 1):
+        for (dx, dy), t in zip(UNIT_DIRS, cand, strict=True):
+            off = dy * wp + dx
+            d = t + L * off
+            keep = (d >= 0) & (d < n)
+            t, d = t[keep], d[keep]
+            ok = open_[d] & (np.abs(elev[d] - elev[t]) <= su)
+            for k in range(1, L):
+                mid = t + k * off
+                ok &= open_[mid] & ((elev[mid] < elev[t] - su) | wet[mid])
+            length = (
+                float(L)
+                if r.diagonal_rule == "chebyshev" or not (dx and dy)
+                else (L * math.sqrt(2.0) if r.diagonal_rule == "euclidean" else float(L + L // 2))
+            )
+            srcs.append(t[ok])
+            dsts.append(d[ok])
+            costs.append(np.full(int(ok.sum()), length))
+            runs.append(np.full(int(ok.sum()), L - 1 > stand_max))
+    return (np.concatenate(srcs), np.concatenate(dsts), np.concatenate(costs),
+            np.concatenate(runs))
 
 
 def _jump_edges(tc, wall, elev, wp, n, lmax, wet):  # type: ignore[no-untyped-def]

@@ -191,13 +191,16 @@ def reachable(
     # elevation and climbing matter only on uneven ground, for jumps and for threats' reach
     elev = _padded(ew, pad, 0.0) if (not flat or jumps or live) else None
     climb = _padded(tc.climbable[y0:y1, x0:x1], pad, False) if not flat else None
-    S, C0, C1, RUN = _edges(
+    K = max_attacks + 1
+    # one block of states (no threat layers, no parity): the jumps as a list (take-offs only)
+    plain = (K if live else 1) * P == 1
+    S, C0, C1, RUN, jlist = _edges(
         tc, wall.ravel(), mult.ravel(), None if elev is None else elev.ravel(),
         None if climb is None else climb.ravel(), wp, n, lmax, flat=flat,
         wet=_padded(tc.liquid[y0:y1, x0:x1], pad, False).ravel() if jumps else None,
+        sparse=plain,
     )
     # threat layers: how many threats each edge leaves the reach of
-    K = max_attacks + 1
     if live:
         assert elev is not None  # computed whenever threats are live (above)
         el = elev[pad : pad + hw, pad : pad + ww]
@@ -236,10 +239,17 @@ def reachable(
             srcs.append(np.where(ks >= 0, src, 0))
             costs.append(c)
             runs.append(RUN)
+    jumps_sparse = None
     if srcs:
         SRC = np.stack(srcs)
         C = np.stack(costs)
         RUNS = np.stack(runs) if RUN is not None else None
+    elif jlist is not None:
+        # the plain case with jumps: the 8 steps stay dense, the jump edges (only at take-off
+        # squares) are a list, grouped by landing square
+        SRC, C = S[None], C0[None]
+        RUNS = RUN[None] if RUN is not None else None
+        jumps_sparse = _SparseJumps(*jlist)
     else:
         SRC, C = S[None], C0[None]
         RUNS = RUN[None] if RUN is not None else None
@@ -261,6 +271,8 @@ def reachable(
         else:
             np.add(G, C, out=G)
         G.min(axis=1, out=best)
+        if jumps_sparse is not None:
+            jumps_sparse.relax(dist, flat_best, need)
         if it % 2:  # test for the end every other round: a spare round is cheaper than tests
             np.less(flat_best, dist, out=better)
             if not better.any():  # nothing improved: settled
@@ -275,6 +287,8 @@ def reachable(
     arg = G.argmin(axis=1)
     if SRC.shape[0] == 1:  # the plain case: one block, a direct gather
         parent = SRC[0][arg[0], _arange(n)]
+        if jumps_sparse is not None:  # a jump wins only if strictly cheaper (later rows)
+            jumps_sparse.parents(dist, G.min(axis=1)[0], parent, need)
     else:
         parent = np.take_along_axis(SRC, arg[:, None, :], axis=1)[:, 0, :].ravel()
     parent[~np.isfinite(dist)] = -1
@@ -282,6 +296,48 @@ def reachable(
     if guaranteed_step:
         _guarantee_step(dist, parent, S, C0, s0, n, budget_yd)
     return ReachMap(tc, start, budget_yd, x0, y0, hw, ww, pad, P, K, dist, parent, endable, blocked)
+
+
+class _SparseJumps:
+    """Jump edges as a list (source, landing, cost, needs a run-up), sorted by landing square:
+    only take-off squares have them, so relaxing them costs what they are, not 8 x lmax rows
+    over the whole window. Ties go to the first edge in direction order, as a dense argmin."""
+
+    def __init__(self, src: np.ndarray, dst: np.ndarray, cost: np.ndarray,
+                 run: np.ndarray | None) -> None:
+        order = np.argsort(dst, kind="stable")  # stable: direction order kept within a landing
+        self.src, self.dst, self.cost = src[order], dst[order], cost[order]
+        self.run = None if run is None else run[order]
+        first = np.ones(len(self.dst), dtype=bool)
+        first[1:] = self.dst[1:] != self.dst[:-1]
+        self.starts = np.flatnonzero(first)
+        self.land = self.dst[self.starts]
+
+    def _cands(self, dist: np.ndarray, need: float) -> np.ndarray:
+        c = dist[self.src] + self.cost
+        if self.run is not None:
+            c[self.run & (dist[self.src] < need - EPS)] = INF
+        return c
+
+    def relax(self, dist: np.ndarray, best: np.ndarray, need: float) -> None:
+        """Lower ``best`` at each landing square to its cheapest jump (in place)."""
+        if len(self.src):
+            m = np.minimum.reduceat(self._cands(dist, need), self.starts)
+            best[self.land] = np.minimum(best[self.land], m)
+
+    def parents(self, dist: np.ndarray, step_best: np.ndarray, parent: np.ndarray,
+                need: float) -> None:
+        """Where a jump is strictly cheaper than every step, its take-off is the parent."""
+        if not len(self.src):
+            return
+        c = self._cands(dist, need)
+        m = np.minimum.reduceat(c, self.starts)
+        group = np.repeat(np.arange(len(self.starts)), np.diff(np.r_[self.starts, len(c)]))
+        hit = np.flatnonzero(c == m[group])
+        g_hit, first = np.unique(group[hit], return_index=True)
+        e = hit[first]
+        win = m[g_hit] < step_best[self.land[g_hit]]
+        parent[self.land[g_hit][win]] = self.src[e[win]]
 
 
 @lru_cache(maxsize=64)
@@ -385,7 +441,7 @@ def path_through(
         so_far = describe_path(
             tc, squares, blocked=blocked, diagonals_before=diagonals_before, moved_yd=moved_yd
         )
-        jump = straight and _over_gap(tc, a, b)
+        jump = straight and over_gap(tc, a, b)
         if jump and math.isfinite(
             step_cost(tc, a, b, moved_yd=moved_yd + so_far.cost_yd).cost_yd
         ):
@@ -422,7 +478,7 @@ def path_through(
     )
 
 
-def _over_gap(tc: TerrainCosts, a: Square, b: Square) -> bool:
+def over_gap(tc: TerrainCosts, a: Square, b: Square) -> bool:
     """True if every square strictly between a and b (a straight line) is lower than a, or
     water: a jump."""
     n = max(abs(b[0] - a[0]), abs(b[1] - a[1]))

@@ -126,16 +126,32 @@ def free_attacks_along(
         return []
     out: list[FreeAttack] = []
     spent: set[str] = set()
-    live = [t for t in threats if t.id not in exempt]
+    if len(bodies) < 2:
+        return out
+    # a threat farther from every body than its reach (in squares between footprints, which
+    # no diagonal rule or height makes shorter) is never left: skip it unmeasured
+    bx0 = min(b.square[0] for b in bodies)
+    by0 = min(b.square[1] for b in bodies)
+    bx1 = max(b.square[0] + b.space - 1 for b in bodies)
+    by1 = max(b.square[1] + b.space - 1 for b in bodies)
+    live = []
+    for t in threats:
+        if t.id in exempt:
+            continue
+        ex, ey = t.body.square
+        es = t.body.space
+        gap = max(0, ex - bx1, bx0 - (ex + es - 1), ey - by1, by0 - (ey + es - 1))
+        if gap <= t.reach_yd + 1e-9:
+            live.append(t)
+    # each body measured once per threat (a step's "after" is the next step's "before")
+    inside = [[within_reach(t.body, b, reach=t.reach_yd, rule=rule) for b in bodies]
+              for t in live]
     for i in range(1, len(bodies)):
-        before, after = bodies[i - 1], bodies[i]
-        for t in live:
+        for t, ins in zip(live, inside, strict=True):
             if t.id in spent:
                 continue
-            if within_reach(t.body, before, reach=t.reach_yd, rule=rule) and not within_reach(
-                t.body, after, reach=t.reach_yd, rule=rule
-            ):
+            if ins[i - 1] and not ins[i]:
                 if once:
                     spent.add(t.id)
-                out.append(FreeAttack(t.id, i, before.square))
+                out.append(FreeAttack(t.id, i, bodies[i - 1].square))
     return out

@@ -22,9 +22,10 @@ from game.rules.battlefield import Square, Terrain
 from game.rules.body import Body
 from game.rules.engine import EncounterState, Ruleset, Violation, WalkMode
 from game.rules.engine.walk import square_of
+from game.rules.geometry.distance import body_distance
 from game.rules.geometry.falling import fall_damage_dice
-from game.rules.geometry.pathing_search import ReachMap, describe_path, reachable
-from game.rules.geometry.reach import FreeAttack, free_attacks_along, within_reach
+from game.rules.geometry.pathing_search import ReachMap, describe_path, over_gap, reachable
+from game.rules.geometry.reach import FreeAttack, Threat, free_attacks_along, within_reach
 from game.rulesets.sotdl.movement.budgets import mover_and_budget
 from game.rulesets.sotdl.movement.facts import (
     body_at,
@@ -122,6 +123,18 @@ class PathPreview:
 
 
 _LAST: list[Any] = []  # [(state, key, ReachMap)]: the last few searches, for hovering
+_THREATS: list[Any] = []  # [(state, key, threats)]: who the walker provokes, for hovering
+
+
+def _threats(state: EncounterState, rs: Ruleset, walker: str, mode: WalkMode) -> list[Threat]:
+    """:func:`threats_for`, remembered for the last few states (every hover asks again)."""
+    key = (walker, mode, id(rs))
+    for st, k, hit in _THREATS:
+        if st is state and k == key:
+            return hit  # type: ignore[no-any-return]
+    out = threats_for(state, rs, walker, mode)
+    _THREATS[:] = [(state, key, out)] + _THREATS[:3]  # holding the states keeps their ids unique
+    return out
 
 
 def _reach_map(
@@ -134,7 +147,7 @@ def _reach_map(
     c = state.creatures[walker]
     tc = terrain_for(state, rs, walker)
     allies, enemies = others(state, walker)
-    threats = threats_for(state, rs, walker, mode) if mode.provokes_free_attacks else []
+    threats = _threats(state, rs, walker, mode) if mode.provokes_free_attacks else []
     fresh = not (state.active == walker and c.turn.moved_yd > 0)
     rm = reachable(
         tc,
@@ -193,8 +206,19 @@ def path_preview(
         rm = _reach_map(state, rs, walker, budget, wm, safest=safest)
         found = rm.path_to(tgt, layer=None if safest else 0)
         if found is None and safest:  # more attacks than the layers count: the cheapest path
-            found = _reach_map(state, rs, walker, budget, wm, safest=False).path_to(tgt, layer=0)
+            rm = _reach_map(state, rs, walker, budget, wm, safest=False)
+            found = rm.path_to(tgt, layer=0)
+        if found is None and not _jump_may_end_at(state, rs, walker, rm, tgt):
+            return _out_of_reach(state, rs, cid, mode, walker, tgt, budget)
         squares = found if found else [start, tgt]
+    return _preview_of(state, rs, cid, mode, walker, budget, wm, squares)
+
+
+def _preview_of(state: EncounterState, rs: Ruleset, cid: str, mode: str, walker: str,
+                budget: float, wm: WalkMode, squares: list[Any]) -> PathPreview:
+    """Plan ``squares`` (the start first) as the move would, and mark every step."""
+    c = state.creatures[walker]
+    start = c.body.square
     steps, vs = plan_path(state, rs, walker, tuple(squares[1:]), wm, budget)
     full: list[Square]
     if not vs and len(squares) > 1:
@@ -204,7 +228,7 @@ def path_preview(
     tc = terrain_for(state, rs, walker)
     desc = describe_path(tc, full, moved_yd=c.turn.moved_yd if state.active == walker else 0.0)
     bodies = [c.body] + [body_at(state, walker, sq) for sq in full[1:]]
-    threats = threats_for(state, rs, walker, wm)
+    threats = _threats(state, rs, walker, wm)
     # every step that leaves a threat's reach: a threat that declines may attack at a later one
     fas = free_attacks_along(
         bodies,
@@ -231,6 +255,73 @@ def path_preview(
             )
         )
     return PathPreview(cid, mode, tuple(full), tuple(out), total, budget, tuple(fas), tuple(vs))
+
+
+def _jump_may_end_at(state: EncounterState, rs: Ruleset, walker: str, rm: ReachMap,
+                     tgt: Square) -> bool:
+    """True if a move to ``tgt`` outside this turn's reach may still be legal: a jump that
+    lands there (Seed SotDL: Jump: out of movement mid-jump, prone or a fall; a jump beyond the
+    rule, the GM's Agility challenge), from a square in reach or straight from the start."""
+    bf = state.battlefield
+    if not bf.in_bounds(tgt):
+        return False
+    tc = terrain_for(state, rs, walker)
+    m = tc.mover
+    if m.flying:
+        return False
+    start = state.creatures[walker].body.square
+    lmax = 2 * max(1, m.jump_across_yd(running=True, rules=tc.rules)) + 2  # twice the rule, +1
+    dx, dy = tgt[0] - start[0], tgt[1] - start[1]
+    if (dx == 0 or dy == 0 or abs(dx) == abs(dy)) and max(abs(dx), abs(dy)) > 1 and over_gap(
+            tc, start, tgt):
+        return True  # the straight waypoint over a gap is taken as a jump, tried if too long
+    for ux, uy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+        for k in range(1, lmax + 1):
+            s = (tgt[0] - ux * k, tgt[1] - uy * k)
+            if not bf.in_bounds(s):
+                break
+            if not math.isfinite(rm.cost_to(s)):
+                continue
+            if k > 1 and over_gap(tc, s, tgt):
+                return True  # a jump across (it clears lower squares or water) from reach
+            if k == 1 and abs(float(tc.elev[tgt[1], tgt[0]] - tc.elev[s[1], s[0]])) > \
+                    tc.rules.step_up_yd:
+                return True  # a jump up or down, or a drop, from a square in reach
+    return False
+
+
+def _out_of_reach(state: EncounterState, rs: Ruleset, cid: str, mode: str, walker: str,
+                  tgt: Square, budget: float) -> PathPreview:
+    """A hovered square outside this turn's reach, answered from the reach map at once (Seed
+    SotDL: Move: up to your Speed): how far it is and what is left; no path is searched
+    (the ``route`` query plans one over several turns)."""
+    c = state.creatures[walker]
+    d = body_distance(c.body, c.body.moved_to(tgt), rule=rs.definition.diagonal_rule)
+    unit = "yards" if rs.definition.distance_unit == "yd" else rs.definition.distance_unit
+    why = Violation(f"out of reach: {d:g} {unit}, {budget:g} left", "too_far")
+    return PathPreview(cid, mode, (c.body.square, tgt), (), float(d), budget, (), (why,))
+
+
+_ROUTES: list[Any] = []  # [(state, key, PathPreview)]: the last few routes asked for
+
+
+def route(
+    state: EncounterState, rs: Ruleset, cid: str, target: Any, mode: str = "move"
+) -> PathPreview:
+    """The cheapest path to a square however far (several turns' worth: Seed SotDL: Move),
+    priced and marked like :func:`path_preview`; its search is bounded by the straight
+    distance (4 x the squares + 8 yards, ``path_through``) and remembered per state."""
+    tgt = (int(target[0]), int(target[1]))
+    key = (cid, tgt, mode, id(rs))
+    for st, k, hit in _ROUTES:
+        if st is state and k == key:
+            return hit  # type: ignore[no-any-return]
+    walker, budget, wm = mover_and_budget(state, cid, mode)
+    start = state.creatures[walker].body.square
+    found = _reach_map(state, rs, walker, budget, wm, safest=False).path_to(tgt, layer=0)
+    out = _preview_of(state, rs, cid, mode, walker, budget, wm, found or [start, tgt])
+    _ROUTES[:] = [(state, key, out)] + _ROUTES[:3]
+    return out
 
 
 def _moved(state: EncounterState, walker: str, body: Body) -> EncounterState:
@@ -341,3 +432,4 @@ def register(rs: Ruleset) -> None:
     rs.register_query("reachable", reachable_query)
     rs.register_query("path_preview", path_preview)
     rs.register_query("safest_path", safest_path)
+    rs.register_query("route", route)

@@ -58,15 +58,29 @@ def _plan_key(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Squar
             id(rs), id(state.battlefield), id(state.sides), cid, path, mode, float(budget_yd),
             c.turn.moved_yd if active else 0.0, c.turn.moved_yd, diagonals_taken(state, cid),
             c.body, c.afflictions, id(c.definition), id(c.data), c.side, c.status,
-            _mount_facts(state, cid),
-            tuple((o.id, o.body, o.side, o.status, o.data.get("riding", ""))
-                  for o in state.creatures.values() if o.id != cid),
+            _mount_facts(state, cid), _bodies_facts(state),
         )
         hash(key)
     except TypeError:  # an unhashable path or fact: plan without the cache
         return None
     keep = (rs, state.battlefield, state.sides, c.definition, c.data)  # their ids stay unique
     return key, keep
+
+
+_FACTS: list[tuple[Any, tuple[Any, ...]]] = []  # [(creatures mapping, facts)]: last few states
+
+
+def _bodies_facts(state: EncounterState) -> tuple[Any, ...]:
+    """Every creature's body, side, status and mount (what ``others`` reads), remembered per
+    creatures mapping (read-only, so the same mapping means the same facts): hovering asks
+    for a plan many times on one state."""
+    cr = state.creatures
+    for m, hit in _FACTS:
+        if m is cr:
+            return hit
+    out = tuple((o.id, o.body, o.side, o.status, o.data.get("riding", "")) for o in cr.values())
+    _FACTS[:] = [(cr, out)] + _FACTS[:3]  # holding the mappings keeps their ids unique
+    return out
 
 
 def _mount_facts(state: EncounterState, cid: str) -> tuple[Any, ...]:
