@@ -5,8 +5,9 @@
 The map comes from tools/make_bench_map.py (terrain blobs, undergrowth, a stream with a rough
 stretch, hills, pits, light, walls, low walls, 250 fog/foliage zones as Tiled objects, 500
 objects, 100 creatures). Everything runs through the GM window's own session calls
-(``Session.move_preview``, ``move_area``, ``target_preview``, ``submit``) or the app's
-``open_map``. Each item (a square, a creature, a command) is timed ``--passes`` times and its
+(game/ui/previews.py: ``move_preview``, ``move_area``, ``target_preview``, called on the
+session's fight below the window's per-version cache, so every pass computes) or the app's
+``open_map``; move commands go to the engine. Each item (a square, a creature, a command) is timed ``--passes`` times and its
 minimum kept (the machine is shared and noisy); p50 and p99 are over the items. References run
 in the same process: tcod's Pathfinder (distances with parents) on the same window, pytmx's
 bare parse. The last line is one summary with every target's verdict.
@@ -145,9 +146,11 @@ def clear_query_caches() -> None:
 
 def hovers(f: Fight, args: argparse.Namespace) -> dict[str, list[float]]:
     """Hover every square of the view: split into reachable (some mode's area) and not."""
-    s = f.session
-    modes = s.move_modes("mover")
-    area = s.move_area("mover", modes)
+    from game.ui import previews as P
+
+    s = f.session.fight
+    modes = P.move_modes(s, "mover")
+    area = P.move_area(s, "mover", modes)
     squares = [q for q in f.view() if q != f.mover_sq]
     inside = [q for q in squares if area.cost_class is not None
               and area.cost_class[q[1], q[0]] >= 0]
@@ -161,7 +164,7 @@ def hovers(f: Fight, args: argparse.Namespace) -> dict[str, list[float]]:
           f"({100 * len(outside) / max(1, len(inside) + len(outside)):.0f}% not)")
 
     def hv(q: tuple[int, int]) -> None:
-        s.move_preview("mover", modes, (), q, safest=False, area=area)
+        P.move_preview(s, "mover", modes, (), q, safest=False, area=area)
 
     if "reach" in args.rows:
         out["reach"] = per_item_min(inside, hv, args.passes)
@@ -201,24 +204,28 @@ def field(f: Fight, passes: int) -> tuple[list[float], list[float]]:
 
 def select(f: Fight, passes: int) -> list[float]:
     """Selecting a creature: its move, rush and retreat areas, nothing remembered."""
-    s = f.session
+    from game.ui import previews as P
+
+    s = f.session.fight
     heroes = [c.id for c in f.eng.state.creatures.values() if c.side == "players"][:20]
 
     def sel(cid: str) -> None:
-        s.move_area(cid, s.move_modes(cid))
+        P.move_area(s, cid, P.move_modes(s, cid))
 
     return per_item_min(heroes, sel, passes, before=clear_query_caches)
 
 
 def target(f: Fight, passes: int) -> list[float]:
     """The first hover of each creature in view as the mover's attack target."""
-    s = f.session
+    from game.ui import previews as P
+
+    s = f.session.fight
     view = set(f.view())
     targets = [c.id for c in f.eng.state.creatures.values()
                if c.id != "mover" and tuple(c.square) in view]
 
     def tg(cid: str) -> None:
-        s.target_preview("mover", "attack", cid, "")
+        P.target_preview(s, "mover", "attack", cid, "")
 
     def cold() -> None:
         _clear_sight_caches()
@@ -241,8 +248,7 @@ def moves(f: Fight, passes: int) -> list[float]:
     (validate, resolve, apply; the session's journal is the store's row), undone untimed."""
     from game.rulesets.sotdl.commands import BeginCombat, Move
 
-    s = f.session
-    s.submit(BeginCombat())
+    f.eng.submit(BeginCombat())
     heroes = [c.id for c in f.eng.state.creatures.values() if c.side == "players"][:50]
     plans = {}
     for cid in heroes:
