@@ -5,6 +5,7 @@
     battlemat check PATH...        validate maps and config files, say what was understood
     battlemat run SCENARIO.yaml [--seed N]   play a scripted encounter, print events as JSON Lines
     battlemat render ENCOUNTER|MAP --out FILE.png [--overlay NAME ...] [--as-tiled] [--tile-px N]
+    battlemat import-creature FILE.txt --out CREATURE.yaml   stat blocks -> a creature file
 """
 from __future__ import annotations
 
@@ -64,6 +65,14 @@ def cmd_open(target: str | None, *, summary_only: bool = False) -> int:
     return run_app(path)
 
 
+def cmd_import_creature(source: str, out: str, weapons_out: str | None) -> int:
+    """Read stat blocks from a text file and write them as a creatures file (docs/config.md)."""
+    from game.io.statblock.files import import_file
+
+    return import_file(Path(source), Path(out), Path(weapons_out) if weapons_out else None,
+                       stdout=sys.stdout, stderr=sys.stderr)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line: a subcommand, or a file to open."""
     p = argparse.ArgumentParser(prog="battlemat", description="Tactical combat for GMs.")
@@ -81,6 +90,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--as-tiled", action="store_true", help="only what Tiled draws (as tmxrasterizer does)"
     )
     rn.add_argument("--tile-px", type=int, default=0, help="pixels a tile (default: the map's)")
+    ic = sub.add_parser("import-creature",
+                        help="read SotDL stat blocks (or OSR creature lines) into a creature file")
+    ic.add_argument("source")
+    ic.add_argument("--out", required=True, help="the creatures file to write (.yaml)")
+    ic.add_argument("--weapons-out", default=None,
+                    help="where new attacks go (default: the config's weapons/ folder)")
     o = sub.add_parser("open", help="open an encounter or map in the GM window")
     o.add_argument("target", nargs="?")
     o.add_argument("--summary", action="store_true", help="print a summary, open no window")
@@ -92,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     args_in = list(sys.argv[1:] if argv is None else argv)
     # `battlemat FILE` is `battlemat open FILE`
     if args_in and not args_in[0].startswith("-") and args_in[0] not in {
-        "check", "run", "render", "open"
+        "check", "run", "render", "open", "import-creature"
     }:
         args_in.insert(0, "open")
     if not args_in:
@@ -103,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_check(args.paths)
         if args.command == "run":
             return cmd_run(args.scenario, args.seed)
+        if args.command == "import-creature":
+            return cmd_import_creature(args.source, args.out, args.weapons_out)
         if args.command == "render":
             return cmd_render(args.target, args.out, args.overlay, args.as_tiled, args.tile_px)
         return cmd_open(args.target, summary_only=args.summary)

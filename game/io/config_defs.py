@@ -81,6 +81,7 @@ WEAPON_SPEC: Mapping[str, Field] = {
     "defense_bonus": Field(in_range(as_int, 0, 10)),
     "damage_type": Field(one_of(DAMAGE_TYPES)),
     "off_hand_damage": Field(as_dice),
+    "attack_boons": Field(in_range(as_int, -5, 5)),
 }
 WEAPON_SPEC = with_added_fields(WeaponDef, dict(WEAPON_SPEC))
 _WEAPON_BUILT = {

@@ -47,6 +47,7 @@ class WeaponDef:
     defense_bonus: int = 0  # the defensive property
     damage_type: str = "physical"  # OSR elemental damage: "lightning", "fire", "acid"
     off_hand_damage: str = ""  # SotDL two-weapon fighting's extra damage (default: damage)
+    attack_boons: int = 0  # a stat block's attack line "+3 with 1 boon" (banes: negative)
 
     def has(self, prop: str) -> bool:
         """True if the weapon has the named property."""

@@ -143,8 +143,8 @@ def test_folders_are_walked(tmp_path: Path) -> None:
     code, out, err = run(tmp_path)
     assert code == 1 and "rock: Rock, melee 1d2" in out
     assert err.splitlines() == [
-        f"{tmp_path / 'b.yaml'}:2: weapon 'stick': unknown field 'colour' (known fields: damage, "
-        "damage_type, defense_bonus, kind, name, off_hand_damage, properties, range_yd, reach_yd)"
+        f"{tmp_path / 'b.yaml'}:2: weapon 'stick': unknown field 'colour' (known fields: "
+        "attack_boons, damage, damage_type, defense_bonus, kind, name, off_hand_damage, properties, range_yd, reach_yd)"
     ]
 
 

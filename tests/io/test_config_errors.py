@@ -78,7 +78,7 @@ def test_unknown_field_without_a_close_match_lists_the_known_ones(tmp_path: Path
     # the guard carries the sword: not reported again as an unknown weapon
     [line] = errors(make_config(tmp_path, weapons_DOT_yaml=text))
     assert line.startswith(
-        "weapons.yaml:4: weapon 'sword': unknown field 'colour' (known fields: damage,"
+        "weapons.yaml:4: weapon 'sword': unknown field 'colour' (known fields: attack_boons, damage,"
     )
 
 

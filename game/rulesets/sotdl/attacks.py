@@ -80,6 +80,10 @@ def weapon_roll(state: EncounterState, rs: Ruleset, attacker: str, target: str, 
         else:
             attribute = "strength"
     base: list[Modifier] = list(extra)
+    if w.attack_boons:  # the stat block's attack line: "Claws (melee) +3 with 1 boon"
+        n = w.attack_boons
+        word = f"{abs(n)} {'boon' if n > 0 else 'bane'}{'s' if abs(n) > 1 else ''}"
+        base.append(Modifier(f"{w.name}: {word} (stat block)", boons=n, source="weapon"))
     table = RANGED_OPTIONS if ranged else MELEE_OPTIONS
     if option in table:
         word = {"called": "called shot", "distant": "distant shot",

@@ -240,3 +240,24 @@ def test_spell_resisted_by_a_challenge_roll() -> None:
     r = roll_of(ev)
     assert r.roller == "foe" and r.kind == "challenge" and r.net_boons == 1 and r.success
     assert not eng.state.creatures["foe"].has("unconscious")
+
+
+def test_a_weapon_with_a_stat_blocks_boons_rolls_with_them() -> None:
+    """Issue 11: an imported attack line "+3 with 1 boon" keeps its boon in the engine."""
+    from game.rules.definitions import WeaponDef
+    from game.rulesets.sotdl.commands import Attack, BeginCombat
+    from tests.rulesets.sotdl.helpers import W, duel, ok
+
+    W["claws_boon"] = WeaponDef("claws_boon", "Claws", "1d6", "melee", frozenset({"natural"}),
+                                attack_boons=1)
+    W["lance_bane"] = WeaponDef("lance_bane", "Lance", "1d6", "melee", attack_boons=-2)
+    try:
+        eng = duel(hero={"weapons": ("claws_boon", "lance_bane")})
+        ok(eng, BeginCombat())
+        roll = eng.query("roll_preview", Attack("hero", "foe"))["roll"]
+        assert roll["net_boons"] == 1
+        assert [m.reason for m in roll["modifiers"]] == ["Claws: 1 boon (stat block)"]
+        roll = eng.query("roll_preview", Attack("hero", "foe", weapon="lance_bane"))["roll"]
+        assert roll["net_boons"] == -2
+    finally:
+        del W["claws_boon"], W["lance_bane"]
