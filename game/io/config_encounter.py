@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from game.io.config_fields import (
@@ -13,6 +14,7 @@ from game.io.config_fields import (
     Field,
     as_bool,
     as_id,
+    as_int,
     as_number,
     as_square,
     as_str,
@@ -55,7 +57,17 @@ ENTRY_SPEC = {
     "elevation_yd": Field(in_range(as_number, -1000, 1000)),
     "mounted_on": Field(as_str),
     "formation": Field(as_str),
+    # what one creature differs in from its definition (set-up's edits, docs/config.md)
+    "speed": Field(in_range(as_int, 0, 100)),
+    "defense": Field(in_range(as_int, 0, 30)),
+    "health": Field(in_range(as_int, 1, 5000)),
+    "weapons": Field(lambda v: v),
+    "damage": Field(in_range(as_int, 0, 5000)),
+    "afflictions": Field(lambda v: v),
+    "token": Field(as_str),
+    "player_character": Field(as_bool),
 }
+ENTRY_CHANGES = ("speed", "defense", "health")
 
 MapLoader = Callable[[Path], Battlefield]
 
@@ -316,6 +328,8 @@ def _entries(
                 f"{elabel}: unknown side '{side}'{suggest(side, side_ids)}"
                 f" (this encounter's sides: {', '.join(sorted(side_ids))})",
             )
+        changes, afflictions, ok_c = _entry_changes(ctx, node, v, elabel, defs)
+        fields_ok, ok_e = fields_ok and ok_c, ok_e and ok_c
         if fields_ok:
             out.append(
                 (
@@ -327,9 +341,46 @@ def _entries(
                         elevation_yd=v.get("elevation_yd"),
                         mounted_on=v.get("mounted_on", ""),
                         formation=v.get("formation", ""),
+                        changes=changes,
+                        damage=v.get("damage", 0),
+                        afflictions=afflictions,
+                        token=v.get("token", ""),
+                        player_character=v.get("player_character"),
                     ),
                     line,
                 )
             )
         ok = ok and ok_e
     return out, ok
+
+
+def _entry_changes(
+    ctx: Ctx, node: LineMap, v: dict[str, Any], elabel: str, defs: Definitions
+) -> tuple[Mapping[str, Any], tuple[str, ...], bool]:
+    """An entry's own stats (speed, defense, health, weapons), afflictions, and whether its damage
+    fits its Health; mistakes are reported at their lines."""
+    ok = True
+    changes: dict[str, Any] = {k: v[k] for k in ENTRY_CHANGES if k in v}
+    if "weapons" in node:
+
+        def weapon(value: Any) -> str:
+            wid = as_str(value)
+            if wid not in defs.weapons:
+                raise Bad(f"is an unknown weapon '{wid}'{suggest(wid, defs.weapons)}")
+            return wid
+
+        items, ok_w = read_list(ctx, node["weapons"], node.value_line("weapons"),
+                                f"{elabel}: 'weapons'", weapon)
+        changes["weapons"], ok = tuple(items), ok and ok_w
+    afflictions: list[str] = []
+    if "afflictions" in node:
+        afflictions, ok_a = read_list(ctx, node["afflictions"], node.value_line("afflictions"),
+                                      f"{elabel}: 'afflictions'", as_str)
+        ok = ok and ok_a
+    base = defs.creatures.get(str(v.get("creature")))
+    health = changes.get("health", base.health if base is not None else None)
+    if "damage" in v and health is not None and v["damage"] > health:
+        ok = False
+        ctx.add(node.value_line("damage"),
+                f"{elabel}: damage {v['damage']} is more than its Health {health}")
+    return MappingProxyType(changes), tuple(afflictions), ok

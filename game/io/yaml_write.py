@@ -13,6 +13,7 @@ from typing import Any
 import yaml
 
 _PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9 _'.()/-]*$")
+_SAFE = re.compile(r"^[A-Za-z0-9._/~][A-Za-z0-9 _'.()/+~-]*$")
 _WORDS = frozenset({"yes", "no", "true", "false", "null", "on", "off", "y", "n", "none", "~"})
 
 
@@ -34,8 +35,8 @@ def scalar(value: Any) -> str:
     if _PLAIN.match(text) and text.lower() not in _WORDS and not text.endswith(" ") \
             and ": " not in text and " #" not in text:
         return text
-    if re.fullmatch(r"[0-9][0-9a-z+-]*", text) and _reads_as(text):
-        return text  # dice such as 2d6+1 read back as text
+    if _SAFE.match(text) and ": " not in text and " #" not in text and _reads_as(text):
+        return text  # dice such as 2d6+1, paths such as ../maps/glade.tmx
     return json.dumps(text, ensure_ascii=False)
 
 

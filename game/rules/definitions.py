@@ -177,6 +177,12 @@ class EncounterCreature:
     elevation_yd: float | None = None
     mounted_on: str = ""  # name of the mount this creature starts riding
     formation: str = ""  # OSR formation id it belongs to
+    # what this one creature differs in (set-up's edits, issue 11): stats, condition, art
+    changes: Mapping[str, Any] = field(default_factory=lambda: EMPTY)  # speed, defense ...
+    damage: int = 0
+    afflictions: tuple[str, ...] = ()
+    token: str = ""  # token art (a PNG path), else config/tokens.yaml's
+    player_character: bool | None = None  # SotDL; None: the players' sides' creatures are
 
 
 @dataclass(frozen=True)

@@ -99,7 +99,8 @@ def tokens_from_state(
             controller = state.controller(c.id)
         except KeyError:
             pass
-        image = cfg.images.get(c.id) or cfg.images.get(c.name) or cfg.images.get(d.id) or ""
+        image = _own_token(c.data.get("token")) or cfg.images.get(c.id) or \
+            cfg.images.get(c.name) or cfg.images.get(d.id) or ""
         out.append(
             TokenView(
                 key=c.id,
@@ -123,3 +124,12 @@ def tokens_from_state(
             )
         )
     return tuple(out)
+
+
+def _own_token(path: object) -> str:
+    """A creature's own token art (set-up's editor, an encounter entry's ``token``): a path
+    relative to the project folder, or absolute; '' when it has none."""
+    if not isinstance(path, str) or not path:
+        return ""
+    p = Path(path)
+    return str(p if p.is_absolute() else PROJECT_ROOT / p)

@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.rules.engine.ruleset import Ruleset
+from game.rules.engine.ruleset import Ruleset, snake_name
+from game.rules.engine.setup import SETUP_COMMANDS
+
+SETUP_COMMAND_NAMES = tuple(snake_name(c) for c in SETUP_COMMANDS)
 
 Row = tuple[str, str, str, dict[str, Any]]
 
@@ -32,5 +35,11 @@ def build_menu(groups: Sequence[tuple[str, str]], rows: Sequence[Row]) -> dict[s
 
 
 def register_menu(rs: Ruleset, menu: dict[str, Any]) -> None:
-    """Register ``menu`` as the ruleset's ``action_menu`` query."""
+    """Register ``menu`` as the ruleset's ``action_menu`` query; the engine's set-up commands
+    are hidden (the window's set-up panels make them, not the action bar)."""
+    commands = dict(menu["commands"])
+    for i, name in enumerate(SETUP_COMMAND_NAMES):
+        commands.setdefault(name, {"group": "hidden", "order": 1000 + i, "label": name,
+                                   "gm": True})
+    menu = {**menu, "commands": commands}
     rs.register_query("action_menu", lambda state, ruleset: menu)

@@ -19,7 +19,7 @@ from typing import Any
 from game.rules.battlefield import Battlefield
 from game.rules.body import Body
 from game.rules.definitions import CreatureDef, Definitions, EncounterDef, RulesetDef, Side
-from game.rules.engine import CreatureState, EncounterState, Ruleset, frozen_map
+from game.rules.engine import CreatureState, EncounterState, Ruleset, frozen_map, setup
 from game.rules.engine import NewCreature as BaseNewCreature
 from game.rulesets.osr import formation_cmds, menu, previews, rounds, targeting, turns
 from game.rulesets.osr.formations import FACINGS, form_up, max_cohesion
@@ -50,6 +50,7 @@ def build_ruleset(
     targeting.register(rs)
     previews.register(rs)
     menu.register(rs)  # the action bar's groups and labels (game/ui)
+    setup.register(rs)  # set-up before the first round: add, edit, place, sides (issue 11)
     return rs
 
 

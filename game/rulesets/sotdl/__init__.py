@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from game.rules.battlefield import Battlefield
 from game.rules.body import Body
 from game.rules.definitions import Definitions, RulesetDef, Side
-from game.rules.engine import CreatureState, EncounterState, NewCreature, Ruleset, frozen_map
+from game.rules.engine import CreatureState, EncounterState, NewCreature, Ruleset, frozen_map, setup
 from game.rulesets.sotdl import (
     activities,
     attacks,
@@ -54,6 +54,7 @@ def build_ruleset(defn: RulesetDef | None = None, definitions: Definitions | Non
     triggered.register(rs)
     gm.register(rs)
     menu.register(rs)  # the action bar's groups and labels (game/ui)
+    setup.register(rs)  # set-up before the first round: add, edit, place, sides (issue 11)
     for name in plugins:
         full = f"{__name__}.{name}"
         if importlib.util.find_spec(full) is None:

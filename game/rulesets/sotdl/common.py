@@ -33,8 +33,10 @@ ATTRIBUTES = ("strength", "agility", "intellect", "will", "perception")
 
 
 def is_player(state: EncounterState, cid: str) -> bool:
-    """True if the players control the creature's side."""
-    return state.controller(cid) == "players"
+    """True for a player character: as set-up says (``player_character``), else the creatures
+    of the players' sides."""
+    pc = state.creatures[cid].data.get("player_character")
+    return bool(pc) if pc is not None else state.controller(cid) == "players"
 
 
 def score(c: CreatureState, attribute: str) -> int:
