@@ -30,6 +30,7 @@ from game.ui.render.frame import RenderCaches, draw_frame
 from game.ui.render.tokens import TokenArt
 from game.ui.scene import DEFAULT_OVERLAYS, Scene
 from game.ui.session import Session
+from game.ui.setup.controller import SetupController
 from game.ui.tools.base import Result, Tool
 from game.ui.tools.select import SelectTool
 from game.ui.window_events import WINDOWLESS, display_window, window_id
@@ -80,6 +81,12 @@ class App:
         self.caches.board.live = True  # animated tiles; chunks rendered within a frame budget
         self.overlays = frozenset(DEFAULT_OVERLAYS)
         self.tools: list[Tool] = [SelectTool()]
+        # a bare Tiled map opens to set-up (issue 11): bestiary, editor, sides, Start, Save
+        self.setup: SetupController | None = (
+            SetupController(self)
+            if session.opened.encounter is None and session.engine is not None
+            else None
+        )
         self.selected = ""
         self.hover_square: tuple[int, int] | None = None
         self.status = ""
@@ -227,6 +234,8 @@ class App:
             self._display_picked(str(event.text))
             return
         consumed = self.manager.process_events(event)
+        if self.setup is not None and self.setup.handle(event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event.ui_element)
             return
@@ -521,6 +530,8 @@ class App:
         model.overlays = self.overlays
         model.status = self.status or model.status
         self.panels.refresh(model)
+        if self.setup is not None:
+            self.setup.refresh()  # over the log while the fight has not started
 
     def _local_question(self, action: str, name: str) -> str:
         """What the GM is asked to type: a declared act, or a GM tool's values."""
@@ -576,6 +587,8 @@ class App:
         self.panels.kill()
         self.layout = Layout.for_window(w, h, self.scale)
         self.panels = Panels(self.manager, self.layout, self.scale)
+        if self.setup is not None:
+            self.setup.relayout()
         v = self.layout.view
         self.camera.set_view(v.x, v.y, v.width, v.height)
         self._panel_version = -1

@@ -182,6 +182,19 @@ PHRASES = {
     "TurnShared": lambda e, n: (
         f"{_n(n, e.creature)} shares a {plain(e.kind)} turn with {_n(n, e.partner)}"
     ),
+    # set-up (game/rules/engine/setup.py)
+    "CreatureJoined": lambda e, n: f"Set-up: {e.name} ({e.definition.name}) at {sq(e.body.square)}",
+    "CreatureRemoved": lambda e, n: f"Set-up: {_n(n, e.creature)} is taken off the map",
+    "CreatureEdited": lambda e, n: (
+        f"Set-up: {e.name}: Health {e.definition.health}, damage {e.damage}, "
+        f"Speed {e.definition.speed}, Defense {e.definition.defense}"
+    ),
+    "AfflictionsSet": lambda e, n: (
+        f"Set-up: {_n(n, e.creature)} starts "
+        + (", ".join(plain(a.name) for a in e.afflictions) or "without afflictions")
+    ),
+    "SidesSet": lambda e, n: "Set-up: sides " + ", ".join(
+        f"{s.name}{' (players)' if s.controller == 'players' else ''}" for s in e.sides),
 }
 
 

@@ -1,0 +1,281 @@
+"""Set-up in the window: the panel's intents as set-up steps (game/io/setup/model.py).
+
+A bare Tiled map opens here. Every step goes through the window's fight (journalled, undone
+with Ctrl+Z); a refused one shows the engine's reason in the status bar and changes nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from game.io.config import DEFAULT_CONFIG_DIR, load_definitions
+from game.io.errors import InputError, InputErrors
+from game.io.setup.model import SetUp
+from game.rules.definitions import Definitions
+from game.ui.setup.panel import SetupPanel, SetupView
+from game.ui.setup.paste import PasteDialog, read_block
+from game.ui.setup.tools import PlaceTool, SetupSelectTool
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+def _size(size: float) -> str:
+    """A Size as the books write it: 1/2, 1/4, 1, 2."""
+    from fractions import Fraction
+
+    f = Fraction(size).limit_denominator(8)
+    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+
+
+def _words(text: str) -> list[str]:
+    return [w.strip() for w in text.replace(";", ",").split(",") if w.strip()]
+
+
+class SetupController:
+    """The set-up panel on one window, shown while its fight has not started."""
+
+    def __init__(self, app: App, *, config_dir: Path | None = None) -> None:
+        self.app = app
+        self.config_dir = Path(config_dir) if config_dir else DEFAULT_CONFIG_DIR
+        self.defs: Definitions = app.session.opened.definitions or load_definitions(
+            self.config_dir)
+        self.panel: SetupPanel | None = None
+        self.paste: PasteDialog | None = None
+        self.encounter_path: Path | None = None
+        self.stamp: Any = None
+        self._search = ""
+        self.current_side = ""  # the side new creatures join
+
+    # -- the model -------------------------------------------------------------------------------
+    def model(self) -> SetUp | None:
+        """The set-up model on the window's current engine (None: no engine)."""
+        s = self.app.session
+        if s.engine is None:
+            return None
+        m = SetUp(s.engine, self.defs, map_path=s.opened.map_path or s.opened.path,
+                  name=s.opened.path.stem.replace("_", " ").title(),
+                  encounter_path=self.encounter_path, stamp=self.stamp,
+                  play=s.submit)
+        return m
+
+    @property
+    def active(self) -> bool:
+        """Set-up is going on: an engine before its first round."""
+        m = self.model()
+        return m is not None and m.in_setup
+
+    # -- the frame -------------------------------------------------------------------------------
+    def relayout(self) -> None:
+        """The window changed size: the panel is rebuilt at its new place on the next frame."""
+        if self.panel is not None:
+            self.panel.kill()
+            self.panel = None
+
+    def refresh(self) -> None:
+        """Show or hide the panel as the fight is in set-up or not, and fill it."""
+        m = self.model()
+        if m is None or not m.in_setup:
+            if self.panel is not None:
+                self.panel.kill()
+                self.panel = None
+                self.app.panels.right.show()  # the log and the dice are back
+            if self.app.tools and isinstance(self.app.tools[0], SetupSelectTool):
+                from game.ui.tools.select import SelectTool
+
+                self.app.tools = [SelectTool()]
+            return
+        if self.panel is None:
+            self.panel = SetupPanel(self.app.manager, self.app.layout.right, self.app.scale)
+        self.app.panels.right.hide()  # set-up takes the log's place until the fight starts
+        if not isinstance(self.app.tools[0], SetupSelectTool):
+            self.app.tools = [SetupSelectTool()]
+        self.panel.refresh(self.view(m))
+
+    def view(self, m: SetUp) -> SetupView:
+        """What the panel shows for the model and the window's selection."""
+        rows = [(f"{d.name} (Size {_size(d.size)}, Health {d.health})", d.id)
+                for d in m.bestiary(self._search)]
+        sides = [(s.id, s.name, s.controller == "players") for s in m.state.sides]
+        c = m.state.creatures.get(self.app.selected)
+        values: dict[str, str] = {}
+        if c is not None:
+            d = c.definition
+            values = {"name": c.name, "health": str(d.health), "damage": str(c.damage),
+                      "speed": str(d.speed), "defense": str(d.defense),
+                      "weapons": ", ".join(d.weapons),
+                      "afflictions": ", ".join(sorted({a.name for a in c.afflictions})),
+                      "token": str(c.data.get("token", ""))}
+        pc = c.data.get("player_character") if c is not None else None
+        if c is not None and pc is None:
+            pc = m.state.side(c.side).controller == "players"
+        ids = [s.id for s in m.state.sides]
+        if self.current_side not in ids:  # the GM's first side: monsters are added most
+            self.current_side = next((s.id for s in m.state.sides if s.controller == "gm"),
+                                     ids[0] if ids else "")
+        return SetupView(rows, sides, c.id if c else "", values, pc,
+                         c.side if c else "", self.current_side, m.problems())
+
+    # -- events ----------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        """The panel's and the dialog's events; True when set-up took the event."""
+        if self.panel is None:
+            return False
+        p = self.panel
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and p.is_search(event.ui_element):
+            self._search = event.text
+            self.app._panel_version = -1
+            return True
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and \
+                event.ui_element is p.bestiary:
+            self.arm(p.bestiary_id(str(event.text)))
+            return True
+        items = getattr(p.bestiary.item_list_container, "elements", ())
+        if event.type == pygame_gui.UI_BUTTON_START_PRESS and event.ui_element in items:
+            self.arm(p.bestiary_id(str(event.ui_element.text)))  # a drag onto the map places
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if self.paste is not None and event.ui_element is self.paste.read:
+                self.read_pasted(self.paste.text.get_text())
+                return True
+            intent = p.buttons.get(event.ui_element)
+            if intent:
+                self.do(intent)
+                return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is p.save_path:
+            self.do("save")
+            return True
+        return False
+
+    def arm(self, definition_id: str) -> None:
+        """A bestiary row was picked: the next click (or a drag's end) on the map places it."""
+        d = self.defs.creatures.get(definition_id)
+        if d is None or self.panel is None:
+            return
+        try:
+            count = int(self.panel.count.get_text() or "1")
+        except ValueError:
+            self.app.status = f"how many: a whole number, not '{self.panel.count.get_text()}'"
+            return
+        side = self.current_side
+        self.app.tools = [self.app.tools[0], PlaceTool(d, side, count)]
+        many = f"{count} x " if count > 1 else ""
+        self.app.status = f"Click the map to place {many}{d.name} ({side}); right click to stop"
+
+    def do(self, intent: str) -> None:
+        """One set-up intent (a panel button)."""
+        m = self.model()
+        if m is None or self.panel is None:
+            return
+        app, p = self.app, self.panel
+        refused: list[str] = []
+        if intent == "remove":
+            refused = m.remove(app.selected) if app.selected else ["select a creature first"]
+            if not refused:
+                app.selected = ""
+        elif intent == "apply":
+            refused = self.apply_edit(m)
+        elif intent == "toggle_pc":
+            c = m.state.creatures.get(app.selected)
+            if c is None:
+                refused = ["select a creature first"]
+            else:
+                pc = self.view(m).player_character
+                refused = m.edit(c.id, player_character=not pc)
+        elif intent == "cycle_side":
+            c = m.state.creatures.get(app.selected)
+            ids = [s.id for s in m.state.sides]
+            if c is None:
+                refused = ["select a creature first"]
+            else:
+                refused = m.edit(c.id, side=ids[(ids.index(c.side) + 1) % len(ids)])
+        elif intent.startswith("side:"):
+            self.current_side = intent[5:]
+            p.side_name.set_text(m.state.side(self.current_side).name)
+            app.status = f"New creatures join {m.state.side(self.current_side).name}"
+            app._panel_version = -1
+            return
+        elif intent == "players_side":
+            refused = m.players_side(self.current_side)
+        elif intent == "add_side":
+            refused = m.add_side(p.side_name.get_text())
+        elif intent == "rename_side":
+            refused = m.rename_side(self.current_side, p.side_name.get_text())
+        elif intent == "paste":
+            self.open_paste()
+            return
+        elif intent == "start":
+            refused = m.start()
+            if not refused:
+                app.status = "The fight begins: round 1"
+        elif intent == "save":
+            self.save(m, p.save_path.get_text())
+            return
+        if refused:
+            app.status = refused[0]
+        elif intent != "start":
+            app.status = {"remove": "Removed", "apply": "Changed", "toggle_pc": "Changed",
+                          "cycle_side": "Side changed", "add_side": "Side added",
+                          "rename_side": "Side renamed"}.get(intent, "Players' side set")
+        app._panel_version = -1
+
+    def apply_edit(self, m: SetUp) -> list[str]:
+        """The editor's fields, read and checked, as one edit of the selected creature."""
+        c = m.state.creatures.get(self.app.selected)
+        if c is None or self.panel is None:
+            return ["select a creature first"]
+        v = self.panel.values()
+        numbers: dict[str, int] = {}
+        for key in ("health", "damage", "speed", "defense"):
+            try:
+                numbers[key] = int(v[key])
+            except ValueError:
+                return [f"{key.title()}: a whole number, not '{v[key]}'"]
+        return m.edit(c.id, name=v["name"], weapons=_words(v["weapons"]),
+                      afflictions=_words(v["afflictions"]), token=v["token"].strip(),
+                      health=numbers["health"], damage=numbers["damage"],
+                      speed=numbers["speed"], defense=numbers["defense"])
+
+    def save(self, m: SetUp, typed: str) -> None:
+        """Save the set-up as an encounter file (beside the map unless a path is typed)."""
+        opened = self.app.session.opened
+        path = Path(typed.strip()).expanduser() if typed.strip() else \
+            Path(opened.map_path or opened.path).with_suffix(".yaml")
+        try:
+            self.app.status = m.save(path)
+            self.encounter_path, self.stamp = m.encounter_path, m.stamp
+        except (InputError, InputErrors) as err:
+            self.app.status = str(err).splitlines()[0]
+
+    # -- pasting -----------------------------------------------------------------------------------
+    def open_paste(self) -> None:
+        """Open the paste dialog over the map."""
+        if self.paste is not None and self.paste.alive():
+            return
+        v = self.app.layout.view
+        self.paste = PasteDialog(self.app.manager, v.inflate(-v.width // 8, -v.height // 10),
+                                 self.app.scale)
+
+    def read_pasted(self, text: str) -> None:
+        """Read the pasted block; a clean one joins the bestiary (and the engine's weapons)."""
+        m = self.model()
+        if m is None or self.paste is None:
+            return
+        added, lines = read_block(text, self.defs, self.config_dir, m.state.ruleset_id)
+        self.paste.show(lines)
+        self.app.status = lines[-1] if added else lines[0]
+        if added:
+            self.defs = load_definitions(self.config_dir)
+            engine = self.app.session.engine
+            if engine is not None:  # its attacks must be playable in this fight
+                engine.ruleset.definitions = self.defs
+            self._search = ""
+            self.paste.kill()  # out of the way of the map, where it is placed next
+            self.paste = None
+            self.arm(added[0])
+            self.app.status = f"{lines[-1]} Click the map to place it; right click to stop."
+        self.app._panel_version = -1

@@ -1,0 +1,180 @@
+"""End to end (issue 11): the real app under Xvfb on a bare Tiled map, driven by xdotool: search
+the bestiary, place four goblins and a knight, rename the knight, save the encounter, start the
+fight; checked on screenshots, the journal and the saved file (which `battlemat check` passes).
+
+Uses X displays :60-:69 (this project's helpers share the machine). Skipped when Xvfb or
+xdotool is missing, unless BATTLEMAT_REQUIRE_XVFB is set.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.io.check import check_paths
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "io" / "setup" / "data"
+SIZE = (1400, 900)
+MISSING = [t for t in ("Xvfb", "xdotool") if shutil.which(t) is None]
+if MISSING and not os.environ.get("BATTLEMAT_REQUIRE_XVFB"):
+    pytest.skip(f"needs {' and '.join(MISSING)}", allow_module_level=True)
+
+
+def _free_display() -> int:
+    for n in range(60, 70):
+        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
+            return n
+    pytest.skip("X displays :60-:69 are all taken")
+
+
+def _wait(cond, timeout: float, what: str) -> None:  # type: ignore[no-untyped-def]
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if cond():
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _probe(glade: Path, tmp: Path) -> dict[str, tuple[int, int]]:
+    """Where the set-up panel's widgets and the map's squares are, in window pixels (the same
+    window laid out headless)."""
+    from game.ui.app import App
+    from game.ui.session import Session
+
+    app = App(Session.open(glade, journal_path=tmp / "probe.jsonl"), size=SIZE)
+    app.update(0.0)
+    p = app.setup.panel
+    at = {name: el.rect.center for name, el in (
+        ("search", p.search), ("count", p.count), ("row0", p.bestiary),
+        ("name", p.entries["name"]), ("save_path", p.save_path))}
+    at["row0"] = (p.bestiary.rect.x + 40, p.bestiary.rect.y + 12)  # the first row
+    for intent in ("apply", "save", "start", "side:players", "side:foes"):
+        at[intent] = p.buttons_by(intent).rect.center
+    for sq in ((9, 4), (2, 4)):
+        at[f"sq{sq[0]}_{sq[1]}"] = app.camera.square_center_px(sq)
+    app.close()
+    return at
+
+
+class Desktop:
+    """Xvfb on one of our displays, with the app on the bare map."""
+
+    def __init__(self, glade: Path, tmp: Path) -> None:
+        self.n = _free_display()
+        self.env = dict(os.environ, DISPLAY=f":{self.n}")
+        self.xvfb = subprocess.Popen(
+            ["Xvfb", f":{self.n}", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _wait(lambda: Path(f"/tmp/.X11-unix/X{self.n}").exists(), 20, "Xvfb")
+        self.tmp = tmp
+        env = dict(self.env, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+                   SDL_VIDEO_WINDOW_POS="0,0", BATTLEMAT_WINDOW=f"{SIZE[0]}x{SIZE[1]}",
+                   BATTLEMAT_HOME=str(tmp / "home"), BATTLEMAT_AUTOQUIT_S="300")
+        self.app = subprocess.Popen([sys.executable, "-m", "game", str(glade)], cwd=ROOT,
+                                    env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.window = ""
+        try:
+            _wait(self._find, 60, "the GM window")
+        except BaseException:
+            self.close()
+            raise
+        time.sleep(1.5)
+
+    def _find(self) -> bool:
+        assert self.app.poll() is None, self.app.stderr.read().decode()  # type: ignore[union-attr]
+        out = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.app.pid)],
+                             env=self.env, capture_output=True, text=True, timeout=20).stdout
+        self.window = out.split()[0] if out.split() else ""
+        return bool(self.window)
+
+    def xdo(self, *args: str) -> None:
+        subprocess.run(["xdotool", *args], env=self.env, check=True, timeout=20)
+        time.sleep(0.5)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.xdo("mousemove", "--window", self.window, str(pos[0]), str(pos[1]))
+        self.xdo("click", "1")
+
+    def type_in(self, pos: tuple[int, int], text: str) -> None:
+        """Click a text box, clear it, type."""
+        self.click(pos)
+        self.xdo("key", "ctrl+a")
+        self.xdo("key", "BackSpace")
+        self.xdo("type", "--delay", "60", text)
+
+    def screenshot(self, name: str) -> pygame.Surface:
+        out = self.tmp / f"{name}.png"
+        subprocess.run(["import", "-window", self.window, str(out)], env=self.env, check=True,
+                       timeout=30)
+        return pygame.image.load(str(out))
+
+    def close(self) -> int:
+        rc = self.app.poll()
+        if rc is None:
+            self.app.terminate()
+            try:
+                rc = self.app.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.app.kill()
+                rc = -9
+        self.xvfb.terminate()
+        self.xvfb.wait(timeout=20)
+        return rc
+
+
+@pytest.mark.skipif(shutil.which("import") is None, reason="needs ImageMagick's import")
+def test_set_up_a_fight_on_a_bare_map_with_the_mouse_and_keys(tmp_path: Path) -> None:
+    for name in ("glade.tmx", "tiles.png"):
+        shutil.copy(DATA / name, tmp_path / name)
+    glade = tmp_path / "glade.tmx"
+    at = _probe(glade, tmp_path)
+    saved = tmp_path / "glade_fight.yaml"
+    desk = Desktop(glade, tmp_path)
+    try:
+        desk.xdo("windowfocus", desk.window)
+        empty = desk.screenshot("e2e-setup-empty")
+        desk.click(at["side:foes"])
+        desk.type_in(at["search"], "gob")
+        desk.type_in(at["count"], "4")
+        desk.click(at["row0"])
+        desk.click(at["sq9_4"])
+        desk.xdo("key", "Escape")
+        placed = desk.screenshot("e2e-setup-goblins")
+        desk.click(at["side:players"])
+        desk.type_in(at["search"], "knight")
+        desk.type_in(at["count"], "1")
+        desk.click(at["row0"])
+        desk.click(at["sq2_4"])
+        desk.xdo("key", "Escape")
+        desk.click(at["sq2_4"])  # select the knight: the editor shows it
+        desk.type_in(at["name"], "Sir Bors")
+        desk.click(at["apply"])
+        desk.type_in(at["save_path"], str(saved))
+        desk.click(at["save"])
+        ready = desk.screenshot("e2e-setup-ready")
+        desk.click(at["start"])
+        time.sleep(1.0)
+        started = desk.screenshot("e2e-setup-started")
+    finally:
+        rc = desk.close()
+    assert rc == 0
+    assert empty.get_size() == placed.get_size() == ready.get_size() == started.get_size()
+    text = saved.read_text()
+    assert text.count("{creature: goblin, side: foes, name: Goblin ") == 4, text
+    assert "{creature: human_knight, side: players, name: Sir Bors, square: [2, 4]}" in text
+    assert check_paths([saved], out=io.StringIO(), err=io.StringIO()) == 0
+    journal = next((tmp_path / "home" / "journals").glob("glade-*.jsonl"))
+    lines = [json.loads(x) for x in journal.read_text().splitlines()]
+    commands = [e["record"]["command"]["type"] for e in lines if "record" in e]
+    assert commands == ["AddCreatures", "AddCreatures", "EditCreature", "BeginCombat"], commands
