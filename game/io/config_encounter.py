@@ -61,13 +61,15 @@ ENTRY_SPEC = {
     "speed": Field(in_range(as_int, 0, 100)),
     "defense": Field(in_range(as_int, 0, 30)),
     "health": Field(in_range(as_int, 1, 5000)),
+    "morale": Field(in_range(as_int, 2, 12)),
+    "lead": Field(in_range(as_int, 0, 10)),
     "weapons": Field(lambda v: v),
     "damage": Field(in_range(as_int, 0, 5000)),
     "afflictions": Field(lambda v: v),
     "token": Field(as_str),
     "player_character": Field(as_bool),
 }
-ENTRY_CHANGES = ("speed", "defense", "health")
+ENTRY_CHANGES = ("speed", "defense", "health", "morale", "lead")
 
 MapLoader = Callable[[Path], Battlefield]
 
@@ -357,8 +359,8 @@ def _entries(
 def _entry_changes(
     ctx: Ctx, node: LineMap, v: dict[str, Any], elabel: str, defs: Definitions
 ) -> tuple[Mapping[str, Any], tuple[str, ...], bool]:
-    """An entry's own stats (speed, defense, health, weapons), afflictions, and whether its damage
-    fits its Health; mistakes are reported at their lines."""
+    """An entry's own stats (speed, defense, health, OSR morale and lead, weapons), afflictions,
+    and whether its damage fits its Health; mistakes are reported at their lines."""
     ok = True
     changes: dict[str, Any] = {k: v[k] for k in ENTRY_CHANGES if k in v}
     if "weapons" in node:

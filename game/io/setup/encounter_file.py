@@ -21,7 +21,7 @@ from game.rules.definitions import CreatureDef, Definitions
 from game.rules.engine import EncounterState
 
 #: Definition fields an encounter entry may change (the set-up editor's), in writing order.
-ENTRY_CHANGES = ("speed", "defense", "health", "weapons")
+ENTRY_CHANGES = ("speed", "defense", "health", "morale", "lead", "weapons")
 
 
 @dataclass(frozen=True)

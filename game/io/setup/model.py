@@ -100,16 +100,19 @@ class SetUp:
 
     def edit(self, creature: str, *, name: str | None = None, side: str | None = None,
              health: int | None = None, damage: int | None = None, speed: int | None = None,
-             defense: int | None = None, weapons: Sequence[str] | None = None,
+             defense: int | None = None, morale: int | None = None, lead: int | None = None,
+             weapons: Sequence[str] | None = None,
              afflictions: Iterable[str] | None = None, token: str | None = None,
              player_character: bool | None = None) -> list[str]:
         """Change what a GM changes at the table; a None field stays as it is."""
         c = self.state.creatures.get(creature)
         if c is None:
             return [f"there is no creature '{creature}'"]
-        stats: dict[str, Any] = {k: v for k, v in (("health", health), ("speed", speed),
-                                                   ("defense", defense)) if v is not None}
-        limits = {"health": (1, 5000), "speed": (0, 100), "defense": (0, 30)}
+        stats: dict[str, Any] = {k: v for k, v in (
+            ("health", health), ("speed", speed), ("defense", defense), ("morale", morale),
+            ("lead", lead)) if v is not None}
+        limits = {"health": (1, 5000), "speed": (0, 100), "defense": (0, 30), "morale": (2, 12),
+                  "lead": (0, 10)}
         for key, value in stats.items():
             lo, hi = limits[key]
             if not lo <= value <= hi:
@@ -130,6 +133,18 @@ class SetUp:
         return self.submit(EditCreature(
             creature, (name or "").strip(), side or "", d, damage,
             tuple(afflictions) if afflictions is not None else None, tuple(data)))
+
+    def side_leader(self, side: str) -> str:
+        """OSR: the side's leader as the rules pick it (the most ranks in Lead) and its morale,
+        in words ('' for a side with no creature that leads)."""
+        members = [c for c in self.state.creatures.values() if c.side == side]
+        leaders = sorted((c for c in members if c.definition.lead > 0),
+                         key=lambda c: -c.definition.lead)
+        morale = sorted({c.definition.morale for c in members})
+        span = f"{morale[0]}" if len(morale) == 1 else f"{morale[0]}-{morale[-1]}" if morale \
+            else "-"
+        lead = f"{leaders[0].name} (Lead {leaders[0].definition.lead})" if leaders else "none"
+        return f"leader {lead}, morale {span}"
 
     def set_sides(self, sides: Sequence[Side]) -> list[str]:
         """The sides of the fight: names, which is the players'."""

@@ -107,6 +107,7 @@ class SetupController:
             d = c.definition
             values = {"name": c.name, "health": str(d.health), "damage": str(c.damage),
                       "speed": str(d.speed), "defense": str(d.defense),
+                      "morale": str(d.morale), "lead": str(d.lead),
                       "weapons": ", ".join(d.weapons),
                       "afflictions": ", ".join(sorted({a.name for a in c.afflictions})),
                       "token": str(c.data.get("token", ""))}
@@ -117,8 +118,9 @@ class SetupController:
         if self.current_side not in ids:  # the GM's first side: monsters are added most
             self.current_side = next((s.id for s in m.state.sides if s.controller == "gm"),
                                      ids[0] if ids else "")
+        note = m.side_leader(self.current_side) if m.state.ruleset_id == "osr" else ""
         return SetupView(rows, sides, c.id if c else "", values, pc,
-                         c.side if c else "", self.current_side, m.problems())
+                         c.side if c else "", self.current_side, note, m.problems())
 
     # -- events ----------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -230,7 +232,7 @@ class SetupController:
             return ["select a creature first"]
         v = self.panel.values()
         numbers: dict[str, int] = {}
-        for key in ("health", "damage", "speed", "defense"):
+        for key in ("health", "damage", "speed", "defense", "morale", "lead"):
             try:
                 numbers[key] = int(v[key])
             except ValueError:
@@ -238,7 +240,8 @@ class SetupController:
         return m.edit(c.id, name=v["name"], weapons=_words(v["weapons"]),
                       afflictions=_words(v["afflictions"]), token=v["token"].strip(),
                       health=numbers["health"], damage=numbers["damage"],
-                      speed=numbers["speed"], defense=numbers["defense"])
+                      speed=numbers["speed"], defense=numbers["defense"],
+                      morale=numbers["morale"], lead=numbers["lead"])
 
     def save(self, m: SetUp, typed: str) -> None:
         """Save the set-up as an encounter file (beside the map unless a path is typed)."""

@@ -21,7 +21,8 @@ from pygame_gui.elements import (
 
 #: The editor's typed fields, row by row (label, key): numbers two to a row.
 EDIT_ROWS = ((("Name", "name"),), (("Health", "health"), ("Damage", "damage")),
-             (("Speed", "speed"), ("Defense", "defense")), (("Weapons", "weapons"),),
+             (("Speed", "speed"), ("Defense", "defense")),
+             (("Morale", "morale"), ("Lead", "lead")), (("Weapons", "weapons"),),
              (("Afflictions", "afflictions"),), (("Token art", "token"),))
 EDIT_FIELDS = tuple(f for row in EDIT_ROWS for f in row)
 
@@ -37,6 +38,7 @@ class SetupView:
     player_character: bool | None = None
     side: str = ""  # the selected creature's side
     current_side: str = ""  # the side new creatures join (and Rename, Players' side act on)
+    side_note: str = ""  # OSR: the current side's leader and morale
     problems: list[str] = field(default_factory=list)  # why Start fight is not possible yet
 
 
@@ -108,7 +110,7 @@ class SetupPanel:
                                "SotDL: a player character is incapacitated, not killed")
         self._button(px(4) + w // 2 + px(2), y, w // 2 - px(2), "Apply changes", "apply")
         y += px(40)
-        self.sides_label = self._label(y, "Sides")
+        self.sides_label = self._label(y, "Sides")  # OSR: the current side's leader, morale
         y += px(24)
         self._sides_y = y
         y += px(34)
@@ -154,6 +156,7 @@ class SetupPanel:
         names = {sid: name for sid, name, _ in view.sides}
         self.side_button.set_text(f"Side: {names.get(view.side, '-')} (click: next side)")
         self.place_label.set_text(f"New creatures join: {names.get(view.current_side, '-')}")
+        self.sides_label.set_text(f"Sides ({view.side_note})" if view.side_note else "Sides")
         self.problems.set_text(view.problems[0] if view.problems else "Ready to start")
 
     def _build_sides(self, view: SetupView) -> None:

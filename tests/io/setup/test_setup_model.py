@@ -250,3 +250,23 @@ def test_the_bestiary_searches_by_name(setup) -> None:
     assert {c.id for c in setup.bestiary("human")} >= {"human_knight", "human_guard"}
     assert setup.bestiary("zzz") == []
     assert setup.add("gobbo", "foes", (1, 1)) == ["there is no creature 'gobbo' in the bestiary"]
+
+
+def test_osr_sides_leader_and_morale_are_the_creatures_lead_and_morale(defs, tmp_path) -> None:
+    """OSR: the side's leader is its creature with the most Lead (the Lead check may replace
+    the morale roll); set-up edits Lead and morale and the encounter file keeps them."""
+    setup = open_setup(GLADE, defs, ruleset="osr")
+    assert setup.add("osr_raider", "foes", (9, 4), count=3) == []
+    assert setup.add("osr_soldier", "players", (2, 4)) == []
+    raider = next(c.id for c in setup.state.creatures.values() if c.name == "Raider 1")
+    assert setup.side_leader("foes") == "leader none, morale 7"
+    assert setup.edit(raider, name="Big Mag", lead=2, morale=9) == []
+    assert setup.side_leader("foes") == "leader Big Mag (Lead 2), morale 7-9"
+    assert setup.edit(raider, morale=13) == ["Morale must be between 2 and 12, not 13"]
+    out = tmp_path / "raid.yaml"
+    setup.save(out)
+    assert "name: Big Mag, square: [9, 4], morale: 9, lead: 2}" in out.read_text()
+    again = open_setup(out, defs)
+    assert again.state.ruleset_id == "osr" and again.side_leader("foes") == setup.side_leader(
+        "foes")
+    assert again.start() == [] and not again.in_setup
