@@ -494,11 +494,11 @@ class App:
             self.selected = result.select
         if result.pop and len(self.tools) > 1:
             self.tools.pop()
-        if result.push is not None:
-            self.tools.append(result.push)
         if result.command is not None:
             self.status = self.session.submit(result.command)
             self.tools = self.tools[:1]
+        if result.push is not None:  # after a command too: set-up's placing stays armed
+            self.tools.append(result.push)
         if result.status:
             self.status = result.status
         self._panel_version = -1

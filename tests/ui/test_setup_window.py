@@ -91,8 +91,13 @@ def test_from_a_bare_map_to_a_fight_and_back(tmp_path: Path) -> None:
     click_square(app, (9, 4))
     goblins = sorted(c.name for c in app.session.engine.state.creatures.values())
     assert goblins == ["Goblin 1", "Goblin 2", "Goblin 3", "Goblin 4"], app.status
+    assert isinstance(app.tools[-1], PlaceTool)  # armed for more
+    click_square(app, (9, 8))
+    assert len(app.session.engine.state.creatures) == 8  # Goblin 5 ... 8
     post(app, pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
-    assert len(app.tools) == 1
+    assert len(app.tools) == 1 and app.status == "Stopped placing Goblin"
+    post(app, pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="")
+    assert len(app.session.engine.state.creatures) == 4  # one undo takes the four back
 
     pick(app, "knight", side="players")
     click_square(app, (6, 4))  # the wall: refused, nothing changes

@@ -39,6 +39,9 @@ class PlaceTool(Tool):
                       status=f"{many}{self.definition.name} placed: click again for more, "
                              "right click to stop")
 
+    def cancel(self, ctx: ToolContext) -> Result | None:
+        return Result(pop=True, status=f"Stopped placing {self.definition.name}")
+
     def preview(self) -> dict[str, Any]:
         return {"measure": (self.square, self.square, f"+ {self.definition.name}")} \
             if self.square is not None else {}
