@@ -20,12 +20,13 @@ Precisely, the level a target has against an attacker is the worst of:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from game.rules.battlefield import Battlefield, Light, Obscurement, Square
+from game.rules.battlefield import Battlefield, Light, Obscurement, Square, Zone
 from game.rules.body import Body
 from game.rules.geometry.sight_walls import points_in_polygon
 
@@ -146,12 +147,48 @@ def zone_name(bf: Battlefield, square: Square, prop: str) -> str:
     # the centre and four inset corners: a zone the rasterizer gave this square overlaps one
     px = np.array([0.5, 0.05, 0.95, 0.05, 0.95]) + x
     py = np.array([0.5, 0.05, 0.05, 0.95, 0.95]) + y
-    for z in bf.zones:
-        if len(z.points) < 3 or prop not in dict(z.properties):
-            continue
+    for z in _zone_index(bf.zones, prop).at(x, y):
         if points_in_polygon(px, py, z.points).any():
             return z.name or z.kind
     return ""
+
+
+class _ZoneIndex:
+    """The zones giving one property, by 8-yard bucket of their bounding boxes (a spatial
+    index): naming the zone at a square tests the few whose box holds it, in map order."""
+
+    CELL = 8
+
+    def __init__(self, zones: Sequence[Zone], prop: str) -> None:
+        self.cells: dict[tuple[int, int], list[tuple[int, Zone]]] = {}
+        for i, z in enumerate(zones):
+            if len(z.points) < 3 or prop not in dict(z.properties):
+                continue
+            xs = [p[0] for p in z.points]
+            ys = [p[1] for p in z.points]
+            c = self.CELL
+            for by in range(int(math.floor(min(ys))) // c, int(math.floor(max(ys))) // c + 1):
+                for bx in range(int(math.floor(min(xs))) // c, int(math.floor(max(xs))) // c + 1):
+                    self.cells.setdefault((bx, by), []).append((i, z))
+
+    def at(self, x: int, y: int) -> list[Zone]:
+        """Zones whose box may hold square (x, y), in map order."""
+        c = self.CELL
+        found = {i: z for bx in (x // c, (x + 1) // c) for by in (y // c, (y + 1) // c)
+                 for i, z in self.cells.get((bx, by), ())}
+        return [found[i] for i in sorted(found)]
+
+
+_ZONE_INDEXES: list[tuple[Sequence[Zone], str, _ZoneIndex]] = []  # the last few maps
+
+
+def _zone_index(zones: Sequence[Zone], prop: str) -> _ZoneIndex:
+    for zs, pr, hit in _ZONE_INDEXES:
+        if zs is zones and pr == prop:
+            return hit
+    out = _ZoneIndex(zones, prop)
+    _ZONE_INDEXES[:] = [(zones, prop, out)] + _ZONE_INDEXES[:7]  # holding zones keeps ids unique
+    return out
 
 
 def obscurement_at(

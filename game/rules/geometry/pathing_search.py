@@ -395,11 +395,22 @@ def describe_path(
     return PathCost(tuple(steps), total, tuple(squares))
 
 
+_BLOCKED: list[tuple[TerrainCosts, Sequence[Body], tuple[Body, ...], np.ndarray]] = []
+
+
 def blocked_anchors(tc: TerrainCosts, *, enemies: Sequence[Body] = ()) -> np.ndarray:
-    """Full-map anchors blocked by walls or enemies (what corner cutting looks at)."""
+    """Full-map anchors blocked by walls or enemies (what corner cutting looks at); the last
+    few answers are remembered for the same costs and the same enemies (read-only array)."""
+    key = tuple(enemies)
+    for t, e, k, hit in _BLOCKED:
+        if t is tc and (e is enemies or k == key):
+            return hit
     m = tc.mover
     occ = rasterize(tc.shape, enemies)
-    return tc.wall | anchors_overlapping(occ, space=m.space)
+    out = tc.wall | anchors_overlapping(occ, space=m.space)
+    out.flags.writeable = False
+    _BLOCKED[:] = [(tc, enemies, key, out)] + _BLOCKED[:3]
+    return out
 
 
 def path_through(

@@ -7,6 +7,9 @@ module turns creatures into ``Body``/``Mover``/``Threat`` values for the searche
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable, Mapping
+
 from game.rules.battlefield import Battlefield, Square
 from game.rules.body import Body
 from game.rules.engine import CreatureState, EncounterState, Ruleset, WalkMode
@@ -86,8 +89,23 @@ def terrain_for(
     return tc
 
 
+#: the last few answers of others(): (creatures mapping, sides, mover, answer)
+_OTHERS: list[tuple[Mapping[str, CreatureState], object, str, tuple[list[Body], list[Body]]]] = []
+
+
 def others(state: EncounterState, cid: str) -> tuple[list[Body], list[Body]]:
-    """(allies, enemies) bodies around a mover; its rider or mount are not in the way."""
+    """(allies, enemies) bodies around a mover; its rider or mount are not in the way.
+    Remembered per creatures mapping and sides (read-only: the lists are shared, never
+    change them), so the searches' rasterized blockers can be remembered with them."""
+    for cr, sides, who, hit in _OTHERS:
+        if cr is state.creatures and sides is state.sides and who == cid:
+            return hit
+    out = _others(state, cid)
+    _OTHERS[:] = [(state.creatures, state.sides, cid, out)] + _OTHERS[:7]
+    return out
+
+
+def _others(state: EncounterState, cid: str) -> tuple[list[Body], list[Body]]:
     skip = partners(state, cid)
     allies: list[Body] = []
     enemies: list[Body] = []
@@ -159,20 +177,83 @@ def _max_weapon_reach(rs: Ruleset) -> float:
     return float(hit)
 
 
+CELL = 8  # squares a side of a bucket of the creature index
+
+
+class _Buckets:
+    """Creature ids by 8-square bucket of their anchor (a spatial index), kept in step with the
+    newest state asked about: a threat's question ("who could reach a creature here?") visits
+    the buckets near it, not every creature. Syncing to a state only moves creatures whose
+    body changed (one per step of a walk)."""
+
+    def __init__(self) -> None:
+        self.cells: dict[tuple[int, int], set[str]] = {}
+        self.body: dict[str, Body] = {}
+        self.order: dict[str, int] = {}
+        self.keys: list[str] = []
+        self.synced: Mapping[str, CreatureState] | None = None
+        self.reach = 0.0  # at least the longest own reach of any creature (a bound)
+        self.space = 1
+
+    def sync(self, creatures: Mapping[str, CreatureState]) -> None:
+        """Bring the buckets to ``creatures`` (read-only mappings: the same one is in step)."""
+        if creatures is self.synced:
+            return
+        keys = list(creatures)
+        if keys != self.keys:  # another cast of creatures (or order): start over
+            self.cells, self.body, self.keys = {}, {}, keys
+            self.order = {cid: i for i, cid in enumerate(keys)}
+        for cid, c in creatures.items():
+            old = self.body.get(cid)
+            if old is c.body:
+                continue
+            if old is not None:
+                self.cells[(old.square[0] // CELL, old.square[1] // CELL)].discard(cid)
+            b = c.body
+            self.cells.setdefault((b.square[0] // CELL, b.square[1] // CELL), set()).add(cid)
+            self.body[cid] = b
+            self.reach = max(self.reach, float(c.definition.reach_yd))
+            self.space = max(self.space, b.space)
+        self.synced = creatures
+
+    def near(self, creatures: Mapping[str, CreatureState], x0: int, y0: int, x1: int, y1: int,
+             margin: float) -> list[CreatureState]:
+        """Creatures whose footprint may come within ``margin`` squares of the box, in the
+        state's order."""
+        self.sync(creatures)
+        m = int(math.ceil(margin)) + self.space
+        ids = [
+            cid
+            for by in range((y0 - m) // CELL, (y1 + m) // CELL + 1)
+            for bx in range((x0 - m) // CELL, (x1 + m) // CELL + 1)
+            for cid in self.cells.get((bx, by), ())
+        ]
+        ids.sort(key=self.order.__getitem__)
+        return [creatures[cid] for cid in ids]
+
+
+_GRID = _Buckets()  # one index, synced to whichever state asks
+
+
 def threats_for(
     state: EncounterState, rs: Ruleset, mover: str, mode: WalkMode | None = None,
     *, near: Body | None = None,
 ) -> list[Threat]:
     """Enemies whose reach the mover would provoke free attacks by leaving; with ``near``,
-    only those that could reach a creature at ``near`` (the others are skipped unmeasured)."""
+    only those that could reach a creature at ``near`` (the others are skipped unmeasured,
+    found through the creature buckets)."""
     skip = partners(state, mover)
     exempt = mode.no_free_attacks_from if mode else frozenset()
     out = []
+    pool: Iterable[CreatureState] = state.creatures.values()
     if near is not None:  # a bound on any reach: base + the creature's own + the longest weapon
         bound = float(rs.definition.base_reach_yd) + _max_weapon_reach(rs) + 1e-9
         nx, ny = near.square
         ns = near.space
-    for e in state.creatures.values():
+        _GRID.sync(state.creatures)
+        pool = _GRID.near(state.creatures, nx, ny, nx + ns - 1, ny + ns - 1,
+                          bound + _GRID.reach)
+    for e in pool:
         if e.id in skip or e.id in exempt or not state.hostile(mover, e.id):
             continue
         if near is not None:

@@ -210,16 +210,36 @@ def path_preview(
             found = rm.path_to(tgt, layer=0)
         if found is None and not _jump_may_end_at(state, rs, walker, rm, tgt):
             return _out_of_reach(state, rs, cid, mode, walker, tgt, budget)
-        squares = found if found else [start, tgt]
+        if found is None:  # a jump may land there: plan, searching only what could be legal
+            bound = budget + _longest_step_yd(state, rs, walker)
+            p = _preview_of(state, rs, cid, mode, walker, budget, wm, [start, tgt],
+                            search_yd=bound)
+            return p if p.legal else _out_of_reach(state, rs, cid, mode, walker, tgt, budget)
+        squares = found
     return _preview_of(state, rs, cid, mode, walker, budget, wm, squares)
 
 
+def _longest_step_yd(state: EncounterState, rs: Ruleset, walker: str) -> float:
+    """More than any single step of a search can cost: a jump across (its length by any
+    diagonal rule), a jump up (length + height) or a jump down (under the safe drop). A move
+    past its budget is legal only through such a last step, so a search this much past the
+    budget finds every legal one."""
+    tc = terrain_for(state, rs, walker)
+    m, r = tc.mover, tc.rules
+    across = 1.5 * (m.jump_across_yd(running=True, rules=r) + 1) + 1
+    up = 1.5 + m.jump_up_ft(running=True, rules=r) / 3
+    down = 1.5 + float(r.safe_drop_yd)
+    return max(across, up, down) + 1.0
+
+
 def _preview_of(state: EncounterState, rs: Ruleset, cid: str, mode: str, walker: str,
-                budget: float, wm: WalkMode, squares: list[Any]) -> PathPreview:
+                budget: float, wm: WalkMode, squares: list[Any],
+                search_yd: float | None = None) -> PathPreview:
     """Plan ``squares`` (the start first) as the move would, and mark every step."""
     c = state.creatures[walker]
     start = c.body.square
-    steps, vs = plan_path(state, rs, walker, tuple(squares[1:]), wm, budget)
+    steps, vs = plan_path(state, rs, walker, tuple(squares[1:]), wm, budget,
+                          search_yd=search_yd)
     full: list[Square]
     if not vs and len(squares) > 1:
         full = [start] + [square_of(s.square) for s in steps]

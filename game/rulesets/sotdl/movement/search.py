@@ -67,18 +67,38 @@ def _plan_key(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Squar
     return key, keep
 
 
-_FACTS: list[tuple[Any, tuple[Any, ...]]] = []  # [(creatures mapping, facts)]: last few states
+_FACTS: list[tuple[Any, tuple[int, ...]]] = []  # [(creatures mapping, fact ids)]: last few
+_FACT_IDS: dict[tuple[Any, ...], int] = {}  # a creature's planning facts -> a small number
+_BY_STATE: dict[int, tuple[Any, int]] = {}  # id(creature state) -> (it, its fact number)
 
 
-def _bodies_facts(state: EncounterState) -> tuple[Any, ...]:
-    """Every creature's body, side, status and mount (what ``others`` reads), remembered per
-    creatures mapping (read-only, so the same mapping means the same facts): hovering asks
-    for a plan many times on one state."""
+def _fact_id(o: Any) -> int:
+    """A number for what planning reads of one creature (body, side, status, mount), the same
+    for equal facts: computed once per creature-state object (they are immutable)."""
+    hit = _BY_STATE.get(id(o))
+    if hit is not None and hit[0] is o:
+        return hit[1]
+    if len(_BY_STATE) > 50_000:
+        _BY_STATE.clear()  # the numbers stay valid: _FACT_IDS keeps them
+    f = (o.id, o.body, o.side, o.status, o.data.get("riding", ""))
+    n = _FACT_IDS.setdefault(f, len(_FACT_IDS))
+    _BY_STATE[id(o)] = (o, n)  # holding the object keeps its id unique
+    return n
+
+
+def _bodies_facts(state: EncounterState) -> tuple[int, ...]:
+    """Every creature's body, side, status and mount (what ``others`` reads) as fact numbers,
+    remembered per creatures mapping (read-only): hovering asks for many plans on one state."""
     cr = state.creatures
     for m, hit in _FACTS:
         if m is cr:
             return hit
-    out = tuple((o.id, o.body, o.side, o.status, o.data.get("riding", "")) for o in cr.values())
+    if len(_FACT_IDS) > 500_000:  # renumbering: every remembered plan is forgotten with it
+        _FACT_IDS.clear()
+        _BY_STATE.clear()
+        _PLANS.clear()
+        _FACTS.clear()
+    out = tuple(_fact_id(o) for o in cr.values())
     _FACTS[:] = [(cr, out)] + _FACTS[:3]  # holding the mappings keeps their ids unique
     return out
 
@@ -99,17 +119,20 @@ def plan_path(
     squares: tuple[Square, ...],
     mode: WalkMode,
     budget_yd: float,
+    *,
+    search_yd: float | None = None,
 ) -> tuple[tuple[Step, ...], list[Violation]]:
     """Hook 'plan_path': :func:`plan_path_uncached`, remembered for the last few (state,
     command) pairs, so a move's validation and its resolution plan the path once."""
     kk = _plan_key(state, rs, cid, squares, mode, budget_yd)
     if kk is None:
-        return plan_path_uncached(state, rs, cid, squares, mode, budget_yd)
+        return plan_path_uncached(state, rs, cid, squares, mode, budget_yd, search_yd=search_yd)
+    key0 = (kk[0], search_yd)
     for key, _keep, hit in _PLANS:
-        if key == kk[0]:
+        if key == key0:
             return hit[0], list(hit[1])
-    out = plan_path_uncached(state, rs, cid, squares, mode, budget_yd)
-    _PLANS[:] = [(kk[0], kk[1], (out[0], list(out[1])))] + _PLANS[:7]
+    out = plan_path_uncached(state, rs, cid, squares, mode, budget_yd, search_yd=search_yd)
+    _PLANS[:] = [(key0, kk[1], (out[0], list(out[1])))] + _PLANS[:7]
     return out
 
 
@@ -120,8 +143,13 @@ def plan_path_uncached(
     squares: tuple[Square, ...],
     mode: WalkMode,
     budget_yd: float,
+    *,
+    search_yd: float | None = None,
 ) -> tuple[tuple[Step, ...], list[Violation]]:
     """Turn the GM's path (waypoints; squares next to each other are taken as drawn) into steps.
+
+    ``search_yd`` bounds the search that fills a gap between waypoints (default: 4 yards a
+    square of the gap + 8); a hover passes what a legal move could cost at most.
 
     Seed SotDL: Move (budget), Crawl (half Speed, at least 1 yard), Jump (a jump longer than
     the move left lands prone or falls; a jump farther than the rule allows asks for an Agility
@@ -147,7 +175,8 @@ def plan_path_uncached(
     moved0 = c.turn.moved_yd if state.active == cid else 0.0
     diags0 = diagonals_taken(state, cid)
     pc = path_through(
-        tc, waypoints=pts, allies=allies, enemies=enemies, moved_yd=moved0, diagonals_before=diags0
+        tc, waypoints=pts, allies=allies, enemies=enemies, moved_yd=moved0,
+        diagonals_before=diags0, budget_yd=search_yd,
     )
     steps_g = list(pc.steps)
     full = list(pc.squares)
