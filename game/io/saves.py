@@ -13,12 +13,40 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from game.io.errors import InputError
 from game.rules.engine import Command, CommandRecord, Event
 
 SAVE_FORMAT = 1
+MAX_SEED = 1 << 64  # the dice mix 64 bits of the seed
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _finite(text: str) -> float:
+    v = float(text)
+    if v != v or v in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {text[:20]} is too large")
+    return v
+
+
+def loads_strict(raw: bytes | str) -> Any:
+    """JSON as saves and journals hold it: UTF-8, finite numbers only (``1e999``, NaN and
+    Infinity refused), not nested deeper than Python can walk; ValueError otherwise."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise ValueError(f"not UTF-8 text (byte {err.start + 1})") from None
+    try:
+        return json.loads(raw, parse_float=_finite, parse_constant=_no_constant)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    except json.JSONDecodeError as err:
+        raise ValueError(f"not valid JSON: {err.msg} (line {err.lineno})") from None
 
 
 def file_sha256(path: Path) -> str:
@@ -60,28 +88,56 @@ class SaveHeader:
 
     @classmethod
     def from_dict(cls, d: Any, file: str, where: str) -> SaveHeader:
-        """Rebuild a header; a missing or wrong field is an InputError naming it."""
+        """Rebuild a header; a missing field or one of the wrong type is an InputError naming it."""
         if not isinstance(d, dict) or "battlemat_save" not in d:
             raise InputError(file, where, "not a Battlemat save (no 'battlemat_save' field)")
-        if d["battlemat_save"] != SAVE_FORMAT:
+        fmt = d["battlemat_save"]
+        if fmt != SAVE_FORMAT or isinstance(fmt, bool):
             raise InputError(
-                file,
-                where,
-                f"save format {d['battlemat_save']!r}, this Battlemat reads {SAVE_FORMAT}",
+                file, where, f"save format {str(fmt)[:20]!r}, this Battlemat reads {SAVE_FORMAT}"
             )
-        try:
-            defs = d.get("definitions") or {}
-            return cls(
-                str(d["encounter"]),
-                str(d.get("map", "")),
-                str(d.get("map_sha256", "")),
-                str(d.get("ruleset", "")),
-                tuple(defs.get("creatures", ())),
-                tuple(defs.get("weapons", ())),
-                int(d.get("seed", 0)),
-            )
-        except (KeyError, TypeError, ValueError) as err:
-            raise InputError(file, where, f"bad save header: {err}") from None
+
+        def bad(what: str) -> NoReturn:
+            raise InputError(file, where, f"bad save header: {what}")
+
+        def text(key: str, required: bool = False) -> str:
+            if key not in d and not required:
+                return ""
+            v = d.get(key)
+            if not isinstance(v, str):
+                bad(f"'{key}' must be text, not {_kind(v)}")
+            return v
+
+        defs = d.get("definitions", {})
+        if not isinstance(defs, dict):
+            bad(f"'definitions' must be a mapping of creatures and weapons, not {_kind(defs)}")
+        ids: dict[str, tuple[str, ...]] = {}
+        for key in ("creatures", "weapons"):
+            v = defs.get(key, [])
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                bad(f"'definitions.{key}' must be a list of ids")
+            ids[key] = tuple(v)
+        seed = d.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not -MAX_SEED < seed < MAX_SEED:
+            bad(f"'seed' must be a whole number below 2**64, not {_kind(seed)}")
+        return cls(
+            text("encounter", required=True),
+            text("map"),
+            text("map_sha256"),
+            text("ruleset"),
+            ids["creatures"],
+            ids["weapons"],
+            seed,
+        )
+
+
+def _kind(v: Any) -> str:
+    """How a wrong value is named in a message (short: a value may be huge)."""
+    if isinstance(v, (bool, int, float)):
+        return f"{type(v).__name__} {str(v)[:20]}"
+    return {str: "text", list: "a list", dict: "a mapping", type(None): "null"}.get(
+        type(v), type(v).__name__
+    )
 
 
 @dataclass
@@ -126,30 +182,47 @@ class SavedRecord:
 
 
 def write_save(path: Path, header: SaveHeader, records: list[SavedRecord]) -> None:
-    """Write a save atomically (a crash mid-write leaves the old file whole)."""
+    """Write a save atomically and durably (a crash mid-write leaves the old file whole);
+    raises OSError when the disk refuses (the caller says so in one line)."""
     data = header.to_dict()
     data["records"] = [r.to_dict() for r in records]
+    blob = json.dumps(data, indent=1, allow_nan=False).encode("utf-8")
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as f:
+            f.write(blob)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def read_save(path: Path) -> tuple[SaveHeader, list[SavedRecord]]:
-    """Read a save; a bad one raises InputError naming the file and the record."""
+    """Read a save; a bad one raises InputError naming the file and the place."""
     file = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        if not Path(path).is_file():
+            raise InputError(file, None, "not a regular file" if Path(path).exists() else
+                             "no such file")
+        raw = Path(path).read_bytes()
     except OSError as err:
         raise InputError(file, None, f"cannot read: {err.strerror or err}") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InputError(file, err.lineno, f"not valid JSON: {err.msg}") from None
+        data = loads_strict(raw)
+    except ValueError as err:
+        line = str(err).rsplit("(line ", 1)
+        where = line[1].rstrip(")") if len(line) == 2 else None
+        raise InputError(file, where, line[0].strip()) from None
     header = SaveHeader.from_dict(data, file, "header")
+    raw_records = data.get("records", [])
+    if not isinstance(raw_records, list):
+        raise InputError(file, "records", f"must be a list of records, not {_kind(raw_records)}")
     records = []
-    for i, raw in enumerate(data.get("records", [])):
+    for i, rec in enumerate(raw_records):
         try:
-            records.append(SavedRecord.from_dict(raw))
-        except (ValueError, KeyError, TypeError) as err:
+            records.append(SavedRecord.from_dict(rec))
+        except (ValueError, KeyError, TypeError, RecursionError) as err:
             raise InputError(file, f"record {i + 1}", f"cannot read: {err}") from None
     return header, records

@@ -21,6 +21,7 @@ from game.ui.view_model import TokenConfig, tokens_from_state
 
 if TYPE_CHECKING:
     from game.rules.engine import CommandRecord, Violation
+    from game.rules.engine.engine import Checkpoint
     from game.ui.loading import Opened
 
 #: (opened, seed=, [ruleset=]) -> an Engine on the encounter, or None without a plug-in
@@ -29,16 +30,22 @@ Builder = Callable[..., "Engine | None"]
 __all__ = ["Fight", "Recorder"]
 
 
+#: the command a question paused on, and the answers given so far
+Paused = tuple[Any, list[Any]]
+
+
 class Recorder(Protocol):
-    """Where committed commands go (the journal), so that a crash loses nothing."""
+    """Where what the fight does goes (the journal), so that a crash loses nothing: each call
+    returns '' once the change is on disk, or one line saying why it is not (the fight then
+    rolls the engine back: the change never happened)."""
 
-    def committed(self, records: list[CommandRecord]) -> None: ...
+    def committed(self, records: list[CommandRecord], paused: Paused | None) -> str: ...
 
-    def undone(self, paused: bool) -> None: ...
+    def undone(self, undone: int, dropped: bool) -> str: ...
 
-    def redone(self) -> None: ...
+    def redone(self, redone: int) -> str: ...
 
-    def paused_changed(self) -> None: ...
+    def dice_changed(self, manual: bool) -> str: ...
 
 
 class Fight:
@@ -91,31 +98,43 @@ class Fight:
 
     @manual_dice.setter
     def manual_dice(self, on: bool) -> None:
+        changed = on != self._manual
+        self.use_dice(on)
+        failed = self.recorder.dice_changed(on) if changed and self.recorder else ""
+        if failed:  # not on disk: the mode stays as it was
+            self.use_dice(not on)
+            self.problem = failed
+
+    def use_dice(self, on: bool) -> None:
+        """Seeded dice, or ask the GM for every die (``manual_dice`` also journals it)."""
         self._manual = on
         if self.engine is not None:
             self.engine.dice = ManualDice() if on else SeededDice(self.seed)
 
-    def _committed(self, before: int) -> None:
-        assert self.engine is not None
-        if self.recorder is not None:
-            self.recorder.committed(self.engine.history[before:])
+    def _recorded(self, failed: str, cp: Checkpoint, paused: Paused | None) -> str:
+        """After telling the recorder: on a failure, put the engine back as it was at ``cp``."""
+        if failed:
+            self.playing().rollback(cp)
+            self.paused = paused
         self.touch()
-
-    def _paused_changed(self) -> None:
-        if self.recorder is not None:
-            self.recorder.paused_changed()
+        return failed
 
     def submit(self, cmd: Any) -> str:
-        """Hand a command to the engine; returns a status line."""
+        """Hand a command to the engine; returns a status line. The journal has it before the
+        window shows it; a failed write leaves the fight as it was and says so."""
         if self.engine is None:
             return "This map has no encounter: open an encounter file to play"
+        cp, was = self.engine.checkpoint(), self.paused
         before = len(self.engine.history)
         out = self.engine.submit(cmd)
-        self._committed(before)
         if not out.ok:
             return "Not now: " + "; ".join(v.reason for v in out.violations)
         self.paused = (cmd, []) if out.pending is not None else None
-        self._paused_changed()
+        if self.recorder is not None:
+            done = self.recorder.committed(self.engine.history[before:], self.paused)
+            if self._recorded(done, cp, was):
+                return done
+        self.touch()
         return out.pending.prompt if out.pending is not None else ""
 
     def validate(self, cmd: Any) -> list[Violation]:
@@ -133,19 +152,23 @@ class Fight:
         return None if self.engine is None else self.engine.ruleset.hooks.get(name)
 
     def answer(self, choice: Any) -> str:
-        """Answer the pending decision."""
+        """Answer the pending decision (journalled with its command, in one step)."""
         if self.engine is None or self.engine.pending is None:
             return "Nothing is being asked"
+        cp, was = self.engine.checkpoint(), self.paused
         before = len(self.engine.history)
         out = self.engine.answer(self.engine.pending.id, choice)
-        self._committed(before)
         if not out.ok:
             return "; ".join(v.reason for v in out.violations)
         if out.pending is None:
             self.paused = None
         elif self.paused is not None:
-            self.paused[1].append(choice)
-        self._paused_changed()
+            self.paused = (self.paused[0], [*self.paused[1], choice])
+        if self.recorder is not None:
+            done = self.recorder.committed(self.engine.history[before:], self.paused)
+            if self._recorded(done, cp, was):
+                return done
+        self.touch()
         return out.pending.prompt if out.pending is not None else ""
 
     def answer_text(self, text: str) -> str:
@@ -161,33 +184,46 @@ class Fight:
             return self.answer(values)
         return self.answer(text.strip())
 
-    def undo(self) -> str:
-        """Undo the last command (or drop a paused one)."""
+    def undo(self, n: int = 1) -> str:
+        """Undo the last ``n`` commands (a paused one is dropped first): one journal line."""
         if self.engine is None:
             return ""
-        paused = self.engine.pending is not None
-        if not self.engine.undo():
+        cp, was = self.engine.checkpoint(), self.paused
+        dropped = self.engine.cancel()
+        done = 0
+        while done < n - dropped and self.engine.undo():
+            done += 1
+        if not dropped and not done:
             return "Nothing to undo"
-        if paused:
-            self.paused = None
+        self.paused = None
         if self.recorder is not None:
-            self.recorder.undone(paused)
+            failed = self.recorder.undone(done, dropped)
+            if self._recorded(failed, cp, was):
+                return failed
         self.touch()
-        return "Undone" if not paused else "Dropped the unfinished command"
+        if dropped and not done:
+            return "Dropped the unfinished command"
+        return "Undone" if done == 1 else f"Undone {done} commands"
 
-    def redo(self) -> str:
-        """Redo the last undone command."""
-        if self.engine is None or not self.engine.redo_stack:
+    def redo(self, n: int = 1) -> str:
+        """Redo the last ``n`` undone commands: one journal line."""
+        if self.engine is None or not self.engine.redo_stack or self.engine.pending is not None:
             return "Nothing to redo"
-        top = self.engine.redo_stack[-1]
-        if top.state_before is None:  # read back from the journal: it starts from here
-            top.state_before = self.engine.state
-        if not self.engine.redo():
-            return "Nothing to redo"
+        cp = self.engine.checkpoint()
+        done = 0
+        while done < n and self.engine.redo_stack:
+            top = self.engine.redo_stack[-1]
+            if top.state_before is None:  # read back from the journal: it starts from here
+                top.state_before = self.engine.state
+            if not self.engine.redo():
+                break
+            done += 1
         if self.recorder is not None:
-            self.recorder.redone()
+            failed = self.recorder.redone(done)
+            if self._recorded(failed, cp, self.paused):
+                return failed
         self.touch()
-        return "Redone"
+        return "Redone" if done == 1 else f"Redone {done} commands"
 
     def build(self, *, seed: int, ruleset: str | None = None) -> Engine | None:
         """A fresh engine on the encounter, under ``ruleset`` (else the chosen or the file's)."""

@@ -124,10 +124,10 @@ def do_intent(app: App, intent: str, arg: str = "") -> None:
     elif name == "player_view":
         toggle_player_view(app)
     elif name == "undo":
-        app.status = app.session.fight.undo()
+        app.status = app.session.undo()  # right after an open: takes it back
         app.tools = app.tools[:1]
     elif name == "redo":
-        app.status = app.session.fight.redo()
+        app.status = app.session.redo()
     elif name == "save":
         app.status = app.session.save()
     elif name == "open":

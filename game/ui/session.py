@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.io.journal import Journal, journal_path_for
-from game.io.saves import SavedRecord, SaveHeader
+from game.io.saves import SaveHeader
 from game.rules.battlefield import Battlefield
 from game.ui import session_store
-from game.ui.fight import Builder, Fight
+from game.ui.fight import Builder, Fight, Paused
 from game.ui.loading import Opened, open_target
 from game.ui.previews import Previews
 from game.ui.session_setup import build_engine
@@ -48,6 +48,8 @@ class Session:
         self.fight = Fight(opened, seed=seed, token_config=self.token_config, build=build)
         self.previews = Previews(self.fight)
         self.journal: Journal | None = None
+        self.stale_journal = ""  # why the journal on disk must be kept aside before a write
+        self.undo_open_point: tuple[Path, int] | None = None  # Ctrl+Z here takes back an open
         self.fight.recorder = self
         if self.fight.engine is not None:
             self.journal = Journal(journal_path or journal_path_for(opened.path))
@@ -117,6 +119,10 @@ class Session:
     def manual_dice(self, on: bool) -> None:
         self.fight.manual_dice = on
 
+    def use_dice(self, on: bool) -> None:
+        """Set the dice mode without journalling it (the journal read back says it)."""
+        self.fight.use_dice(on)
+
     @property
     def battlefield(self) -> Battlefield:
         """The battlefield being fought on."""
@@ -149,13 +155,16 @@ class Session:
         """Answer the fight's pending decision."""
         return self.fight.answer(choice)
 
-    def undo(self) -> str:
-        """Undo the last command (the journal follows)."""
-        return self.fight.undo()
+    def undo(self, n: int = 1) -> str:
+        """Undo ``n`` commands (one journal line); right after an open, a restart or a reload:
+        take it back (the fight before returns, game/ui/session_store.py)."""
+        if session_store.undoes_open(self):
+            return session_store.undo_open(self)
+        return self.fight.undo(n)
 
-    def redo(self) -> str:
-        """Redo the last undone command (the journal follows)."""
-        return self.fight.redo()
+    def redo(self, n: int = 1) -> str:
+        """Redo ``n`` undone commands (one journal line)."""
+        return self.fight.redo(n)
 
     def build(self, *, seed: int, ruleset: str | None = None) -> Engine | None:
         """A fresh engine on the encounter (game/ui/fight.py)."""
@@ -165,28 +174,22 @@ class Session:
         """Play under this ruleset from now on (a journal or save made under it)."""
         self.fight.use_ruleset(ruleset)
 
-    # -- the fight's Recorder: every commit is on disk before the next frame ------------------
-    def committed(self, records: list[CommandRecord]) -> None:
-        """Journal the records the engine just committed."""
-        if self.journal is not None:
-            for rec in records:
-                self.journal.record(SavedRecord.of(rec))
+    # -- the fight's Recorder: every change is on disk before the window shows it ------------
+    def committed(self, records: list[CommandRecord], paused: Paused | None) -> str:
+        """Journal the records the engine just committed and the question paused on."""
+        return session_store.committed(self, records, paused)
 
-    def undone(self, paused: bool) -> None:
-        """The journal follows an undo (a dropped paused command was never journalled)."""
-        if paused:
-            session_store.remember_pending(self)
-        elif self.journal is not None:
-            self.journal.undo()
+    def undone(self, undone: int, dropped: bool) -> str:
+        """Journal an undo of ``undone`` commands (after dropping a paused one)."""
+        return session_store.undone(self, undone, dropped)
 
-    def redone(self) -> None:
-        """The journal follows a redo."""
-        if self.journal is not None:
-            self.journal.redo()
+    def redone(self, redone: int) -> str:
+        """Journal a redo of ``redone`` commands."""
+        return session_store.redone(self, redone)
 
-    def paused_changed(self) -> None:
-        """Keep the paused command beside the journal (or drop it when it finished)."""
-        session_store.remember_pending(self)
+    def dice_changed(self, manual: bool) -> str:
+        """Journal the dice mode (it survives reopening)."""
+        return session_store.dice_changed(self, manual)
 
     # -- the store: the journal and saves ------------------------------------------------------
     def header(self) -> SaveHeader:

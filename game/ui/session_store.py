@@ -1,20 +1,42 @@
-"""The session's memory: the journal read back at start, saves written and opened, a restart.
+"""The session's memory: every change written to the journal before it is shown, saves, restarts.
 
-Split from game/ui/session.py (one idea a module); the formats are game/io/saves.py and
-game/io/journal.py, and records go back into the engine only through its public redo.
+The formats are game/io/saves.py and game/io/journal.py; records go back into the engine only
+through its public redo. Three rules hold here (issue 14):
+
+- commit order: the engine works a command out, the journal line is made durable, and only
+  then does the session return (the window draws the new state on its next frame); a failed
+  write rolls the engine back (``Engine.rollback``) and says so in one line;
+- nothing is thrown away: every path that replaces or rewrites a journal keeps the old one
+  first (``keep_copy``, a name never used before) and says where; Ctrl+Z right after it brings
+  the old fight back (``undo_open``);
+- a journal whose later records no longer apply (an edited encounter or map) opens at the last
+  record that applies and stays whole on disk until the GM plays on (then it is kept aside).
 """
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.io.errors import InputError, InputErrors
-from game.io.journal import read_journal
+from game.io.journal import (
+    JournalError,
+    JournalRead,
+    Pending,
+    ensure_folder,
+    keep_copy,
+    pending_entry,
+    read_journal,
+    record_entry,
+    write_atomic,
+)
 from game.io.saves import SavedRecord, SaveHeader, file_sha256, read_save, write_save
 
 if TYPE_CHECKING:
+    from game.rules.engine import CommandRecord
+    from game.ui.fight import Paused
     from game.ui.session import Session
 
 
@@ -41,68 +63,203 @@ def header(session: Session) -> SaveHeader:
     )
 
 
+# -- reading the journal back --
 def resume(session: Session, *, write: bool = True) -> None:
-    """Read the journal back (keeping the good prefix of a damaged one) and replay it.
+    """Read the journal back and replay it; a damaged one is kept aside and its good prefix
+    goes on; one whose later records no longer apply opens at the last one that does.
 
     ``write=False`` (another window holds the journal): read only, never rewrite or move it.
     """
     assert session.journal is not None and session.engine is not None
-    read = read_journal(session.journal.path)
+    path = session.journal.path
+    read = read_journal(path)  # every plug-in's types are registered before the first line
     if read.header is not None and read.header.ruleset:
         # A fight the GM switched to another ruleset in the window goes on under that ruleset
         session.use_ruleset(read.header.ruleset)
     head = header(session)
-    records, redo = read.records, read.redo
-    if (
-        read.header is not None
-        and read.header.map_sha256
-        and read.header.map_sha256 != head.map_sha256
-    ):
-        backup = session.journal.path.with_name(session.journal.path.name + ".other-map.bak")
-        if write:
-            session.journal.path.replace(backup)
-        session.problem = (
-            f"{session.journal.path}: the map changed since this fight; "
-            f"the old journal is kept at {backup}"
-        )
-        records, redo = [], []
-    elif read.problem:
-        session.problem = read.problem
-    if read.header is not None and not session.problem and read.header.seed != session.seed:
+    notes = [read.problem] if read.problem else []
+    if read.header is not None and read.header.seed != session.seed:
         from game.rules.engine import SeededDice
 
         # The fight goes on with the dice stream it started with
         session.seed = head.seed = read.header.seed
         session.engine.dice = SeededDice(session.seed)
-    ok = replay(session, records)
-    if ok < len(records):
-        session.problem = (
-            f"{session.journal.path}: record {ok + 1} no longer applies; kept the {ok} before it"
+    if read.header is not None and read.header.map_sha256 not in ("", head.map_sha256):
+        notes.append(f"{path}: the map {head.map} changed since this fight was played")
+    ok, why = replay(session, read.records)
+    redo = read.redo
+    if ok < len(read.records):
+        notes.append(
+            f"{path}: record {ok + 1} of {len(read.records)} no longer applies ({why}): opened "
+            f"at record {ok}; the journal is kept whole for when the edit is undone"
         )
-        records, redo = records[:ok], []
+        redo = []
     session.engine.redo_stack[:] = [_to_record(r, None) for r in redo]
-    if write and (read.header is None or session.problem):
-        session.journal.start(head, records, redo)
+    session.problem = "; ".join(notes)
+    # The journal on disk is not the fight shown: it is kept aside before the next write
+    session.stale_journal = "edited" if ok < len(read.records) else ""
+    if read.problem:
+        session.stale_journal = "damaged"
+    elif read.header is None:
+        session.stale_journal = "new"
+    session.use_dice(read.manual)
     if write:
-        restore_pending(session)
+        session.journal.adopt(read.good_bytes)
+        if session.stale_journal in ("damaged", "new"):  # keep the damaged one, go on from here
+            failed = _write(session, [])
+            session.problem = "; ".join(p for p in (session.problem, failed) if p)
+        restore_pending(session, read)
     session.touch()
 
 
-def replay(session: Session, records: list[SavedRecord]) -> int:
-    """Put saved records into the engine's history through redo; returns how many applied."""
+def replay(session: Session, records: list[SavedRecord]) -> tuple[int, str]:
+    """Put saved records into the engine's history through redo: how many applied, and why
+    the next one did not."""
     assert session.engine is not None
     eng = session.engine
     for i, r in enumerate(records):
         eng.redo_stack[:] = [_to_record(r, eng.state)]
         try:
             eng.redo()
-        except Exception:  # a record from an older Battlemat that no longer applies
+        except Exception as err:  # noqa: BLE001 - a record made for another encounter or map
             eng.redo_stack.clear()
-            return i
+            what = f"{err.args[0]!r} is not in this fight" if isinstance(err, KeyError) else err
+            return i, f"{type(r.command).__name__}: {what}"
     eng.redo_stack.clear()
-    return len(records)
+    return len(records), ""
 
 
+def restore_pending(session: Session, read: JournalRead) -> None:
+    """Ask the paused command's question again (answers given are re-applied); one the engine
+    now refuses is dropped in the journal, so it is not asked again at every reopening."""
+    from game.rules.engine.events import Command
+
+    legacy = _legacy_paused(session)
+    pending = read.pending
+    if legacy is not None:  # a *.paused.json from before the journal held the question
+        pending, manual = legacy
+        session.manual_dice = session.manual_dice or manual
+    if pending is None or session.engine is None:
+        return
+    eng = session.engine
+    try:
+        cmd = Command.from_dict(pending.command)
+    except (ValueError, KeyError, TypeError) as err:
+        why = f"cannot be read ({err})"
+        out = None
+    else:
+        out = eng.submit(cmd)
+        for a in pending.answers:
+            if not out.ok or eng.pending is None:
+                break
+            out = eng.answer(eng.pending.id, list(a) if isinstance(a, (list, tuple)) else a)
+        why = "; ".join(v.reason for v in out.violations) if not out.ok else ""
+    if out is None or not out.ok:
+        eng.cancel()
+        session.paused = None
+        note = f"the unfinished command was dropped: the engine refuses it now ({why})"
+        session.problem = "; ".join(p for p in (session.problem, note) if p)
+        _write(session, [pending_entry(None)])
+    elif eng.pending is not None:  # written again: a repaired journal is rewritten without it
+        session.paused = (cmd, list(pending.answers))
+        _write(session, [pending_entry(cmd, pending.answers), _dice_entry(session)])
+    else:  # the answers given finished it: it is played
+        session.paused = None
+        _write(session, [record_entry(SavedRecord.of(eng.history[-1]))])
+    if legacy is not None:
+        _paused_path(session).unlink(missing_ok=True)  # type: ignore[union-attr]
+
+
+def _legacy_paused(session: Session) -> tuple[Pending, bool] | None:
+    path = _paused_path(session)
+    if path is None or not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return Pending(dict(data["command"]), list(data.get("answers") or [])), bool(
+            data.get("manual")
+        )
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as err:
+        session.problem = f"{path}: the unfinished command could not be read ({err})"
+        return None
+
+
+def _paused_path(session: Session) -> Path | None:
+    j = session.journal
+    return None if j is None else j.path.with_name(j.path.name + ".paused.json")
+
+
+# -- writing: the journal line first, then the fight shown ---------------------------------------
+def _write(session: Session, entries: list[dict[str, Any]]) -> str:
+    """Make ``entries`` durable: '' when they are, else one line (the fight then rolls back)."""
+    j = session.journal
+    if j is None:
+        return ""
+    try:
+        if session.stale_journal:  # the file on disk is not this fight: keep it, write it anew
+            eng = session.engine
+            assert eng is not None
+            kept = keep_copy(j.path, session.stale_journal)
+            tail = [pending_entry(*session.paused)] if session.paused is not None else []
+            tail += [_dice_entry(session)] if session.manual_dice else []
+            j.start(
+                header(session),
+                [SavedRecord.of(r) for r in eng.history],
+                [SavedRecord.of(r) for r in eng.redo_stack],
+                tail,
+            )
+            if kept is not None:
+                note = f"the journal as it was is kept at {kept}"
+                session.problem = "; ".join(p for p in (session.problem, note) if p)
+            session.stale_journal = ""
+        else:
+            j.append(entries)
+    except (JournalError, InputError) as err:
+        if isinstance(err, JournalError) and err.removed:
+            session.stale_journal = "removed"
+        return str(err)
+    return ""
+
+
+def _dice_entry(session: Session) -> dict[str, Any]:
+    return {"op": "dice", "manual": session.manual_dice}
+
+
+def committed(session: Session, records: list[CommandRecord], paused: Paused | None) -> str:
+    """The records a command committed, and the question it is paused on, as one line."""
+    entries = [record_entry(SavedRecord.of(r)) for r in records]
+    if paused is not None:
+        entries.append(pending_entry(*paused))
+    return _write(session, entries)
+
+
+def undone(session: Session, n: int, dropped: bool) -> str:
+    """A paused command dropped and ``n`` commands undone, as one line."""
+    entries: list[dict[str, Any]] = [pending_entry(None)] if dropped else []
+    if n:
+        entries.append({"op": "undo", "n": n})
+    return _write(session, entries)
+
+
+def redone(session: Session, n: int) -> str:
+    """``n`` undone commands redone, as one line."""
+    return _write(session, [{"op": "redo", "n": n}])
+
+
+def dice_changed(session: Session, manual: bool) -> str:
+    """The dice mode (it survives reopening)."""
+    return _write(session, [{"op": "dice", "manual": manual}])
+
+
+def undoes_open(session: Session) -> bool:
+    """Whether Ctrl+Z now takes back the last open, restart or reload (nothing played since)."""
+    point, eng = session.undo_open_point, session.engine
+    return point is not None and eng is not None and eng.pending is None and (
+        len(eng.history) <= point[1]
+    )
+
+
+# -- saves, restarts, and taking a replacement back -----------------------------------------------
 def saves_dir(session: Session) -> Path:
     """Where Ctrl+S writes: $BATTLEMAT_HOME/saves beside journals/ (never into config/), or a
     'saves' folder beside a journal kept elsewhere."""
@@ -119,74 +276,132 @@ def save(session: Session, path: Path | None = None) -> str:
     """Write a save (default: saves/NAME-YYYYMMDD-HHMMSS.save.json, never overwriting one)."""
     if session.engine is None:
         return "Nothing to save: a bare map"
-    if path is None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = saves_dir(session) / f"{session.opened.path.stem}-{stamp}.save.json"
-        n = 1
-        while path.exists():  # two saves in one second
-            n += 1
-            path = path.with_name(f"{session.opened.path.stem}-{stamp}-{n}.save.json")
-        path.parent.mkdir(parents=True, exist_ok=True)
-    write_save(path, header(session), [SavedRecord.of(r) for r in session.engine.history])
+    try:
+        if path is None:
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            path = saves_dir(session) / f"{session.opened.path.stem}-{stamp}.save.json"
+            n = 1
+            while path.exists():  # two saves in one second
+                n += 1
+                path = path.with_name(f"{session.opened.path.stem}-{stamp}-{n}.save.json")
+            ensure_folder(path.parent)
+        write_save(path, header(session), [SavedRecord.of(r) for r in session.engine.history])
+    except InputError as err:
+        return f"Not saved: {err}"
+    except OSError as err:
+        return f"Not saved: {path}: {err.strerror or type(err).__name__}"
     return f"Saved {path}"
 
 
+def _replace_fight(
+    session: Session, fresh: Any, why: str, seed: int, records: list[SavedRecord]
+) -> tuple[str, str]:
+    """Swap in a new engine (``records`` already played on it) after keeping the journal
+    aside: (where the old one is kept, or a one-line failure with the fight left as it was)."""
+    j = session.journal
+    kept: Path | None = None
+    if j is not None:
+        try:
+            kept = keep_copy(j.path, why)
+        except JournalError as err:
+            return "", str(err)
+    previous = (session.engine, session.paused, session.seed)
+    session.engine, session.paused, session.seed = fresh, None, seed
+    session.use_dice(session.manual_dice)
+    session.stale_journal = ""
+    if j is not None:
+        try:
+            tail = [_dice_entry(session)] if session.manual_dice else []
+            j.start(header(session), records, (), tail)
+        except (JournalError, InputError) as err:
+            session.engine, session.paused, session.seed = previous
+            return "", str(err)
+    session.undo_open_point = (kept, len(records)) if kept is not None else None
+    return str(kept or ""), ""
+
+
 def load(session: Session, path: Path) -> str:
-    """Replace the fight with a save's (the current one stays in its journal's backup)."""
+    """Replace the fight with a save's; the current one is kept aside (Ctrl+Z brings it back).
+    A save of another encounter or map, or one that does not read, changes nothing."""
     if session.engine is None:
         return "Open an encounter first"
     try:
         saved, records = read_save(path)
     except (InputError, InputErrors) as err:
         return str(err)
+    head = header(session)
+    if Path(saved.encounter).name != Path(head.encounter).name:
+        return f"{path}: a save of {Path(saved.encounter).name}, not of {Path(head.encounter).name}"
+    if saved.map_sha256 and head.map_sha256 and saved.map_sha256 != head.map_sha256:
+        return f"{path}: saved on another map than {head.map} (its hash differs)"
     fresh = session.build(seed=saved.seed, ruleset=saved.ruleset or None)
-    assert fresh is not None
-    session.engine = fresh
-    session.paused = None
-    remember_pending(session)
-    if saved.ruleset and fresh.ruleset.id == saved.ruleset:
-        session.ruleset_override = saved.ruleset  # Ctrl+N restarts under the save's rules too
-    session.seed = saved.seed
-    done = replay(session, records)
-    if session.journal is not None:
-        session.journal.close()
-        session.journal.start(header(session), records[:done])
-    session.touch()
+    if fresh is None or (saved.ruleset and fresh.ruleset.id != saved.ruleset):
+        return f"{path}: no {saved.ruleset} plug-in: the fight is left as it was"
+    old = (session.engine, session.seed)
+    session.engine, session.seed = fresh, saved.seed
+    done, why = replay(session, records)
+    session.engine, session.seed = old
     if done < len(records):
-        return f"{path}:record {done + 1}: no longer applies; loaded the {done} before it"
-    return f"Opened {path}"
+        return f"{path}:record {done + 1}: no longer applies ({why}): the fight is left as it was"
+    kept, failed = _replace_fight(session, fresh, "open", saved.seed, records)
+    if failed:
+        return failed
+    if saved.ruleset:
+        session.ruleset_override = saved.ruleset  # Ctrl+N restarts under the save's rules too
+    session.touch()
+    where = f" (the fight before is kept at {kept}: Ctrl+Z brings it back)" if kept else ""
+    return f"Opened {path}{where}"
 
 
 def restart(session: Session, ruleset: str | None = None) -> str:
-    """Start the fight over from the encounter file (the old journal is kept as a backup),
-    under ``ruleset`` when the GM picked another one in the window (issue 7)."""
+    """Start the fight over from the encounter file (the old journal is kept aside), under
+    ``ruleset`` when the GM picked another one in the window (issue 7)."""
     if session.engine is None or session.journal is None:
         return "Nothing to restart"
-    if ruleset and session.build(seed=session.seed, ruleset=ruleset) is None:
-        return f"No {ruleset} plug-in: the fight is left as it was"
-    session.journal.close()
-    backup = session.journal.path.with_name(
-        session.journal.path.name + f".{len(session.engine.history)}.bak"
-    )
-    if session.journal.path.exists():
-        session.journal.path.replace(backup)
     fresh = session.build(seed=session.seed + 1, ruleset=ruleset)
-    if fresh is None:
+    if fresh is None or (ruleset and fresh.ruleset.id != ruleset):
         return f"No {ruleset} plug-in: the fight is left as it was"
-    session.engine = fresh
-    session.paused = None
-    remember_pending(session)
+    kept, failed = _replace_fight(session, fresh, "restart", session.seed + 1, [])
+    if failed:
+        return failed
     session.ruleset_override = ruleset if ruleset else session.ruleset_override
-    session.seed += 1
-    session.journal.start(header(session))
     session.touch()
+    where = f" (the old one is in {kept}: Ctrl+Z brings it back)" if kept else ""
     if ruleset:
         from game.rules.engine import GMNote
 
         # The new log says why it starts again (the old fight stays in the backup)
         session.submit(GMNote(f"Played under the {ruleset} rules, chosen in the window"))
-        return f"The fight starts over under {ruleset} (the old one is in {backup})"
-    return f"A fresh fight (the old one is in {backup})"
+        if session.undo_open_point is not None:
+            session.undo_open_point = (session.undo_open_point[0], 1)
+        return f"The fight starts over under {ruleset}{where}"
+    return f"A fresh fight{where}"
+
+
+def undo_open(session: Session) -> str:
+    """Take back the last open, restart or reload: the fight kept aside comes back whole
+    (the one replacing it is kept aside in turn)."""
+    point = session.undo_open_point
+    j = session.journal
+    if point is None or j is None:
+        return "Nothing to undo"
+    kept = point[0]
+    try:
+        data = kept.read_bytes()
+        keep_copy(j.path, "undone-open")
+        write_atomic(j.path, data)
+    except (OSError, JournalError) as err:
+        return f"{kept}: cannot bring the fight back: {getattr(err, 'strerror', None) or err}"
+    fresh = session.build(seed=session.seed)
+    if fresh is None:
+        return f"{kept}: cannot bring the fight back: no ruleset plug-in"
+    session.engine = fresh
+    session.paused = None
+    session.undo_open_point = None
+    session.ruleset_override = None
+    resume(session)
+    n = len(session.engine.history) if session.engine else 0
+    return f"Back to the fight before (from {kept}, {n} commands)"
 
 
 def reopen(session: Session) -> str:
@@ -201,53 +416,3 @@ def _to_record(r: SavedRecord, state: Any) -> Any:
     from game.rules.engine import CommandRecord
 
     return CommandRecord(r.command, state, list(r.answers), list(r.typed), tuple(r.events))
-
-
-def _paused_path(session: Session) -> Path | None:
-    j = session.journal
-    return None if j is None else j.path.with_name(j.path.name + ".paused.json")
-
-
-def remember_pending(session: Session) -> None:
-    """Keep the command the engine paused on (and the answers given so far) beside the journal,
-    so that a crash in the middle of a question loses nothing (the journal holds only
-    finished commands)."""
-    import json
-
-    path = _paused_path(session)
-    if path is None:
-        return
-    if session.paused is None:
-        path.unlink(missing_ok=True)
-        return
-    cmd, answers = session.paused
-    data = {"command": cmd.to_dict(), "answers": answers, "manual": session.manual_dice}
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data), encoding="utf-8")
-    tmp.replace(path)
-
-
-def restore_pending(session: Session) -> None:
-    """Ask the paused command's question again after a restart (answers given are re-applied)."""
-    import json
-
-    from game.rules.engine.events import Command
-
-    path = _paused_path(session)
-    if path is None or not path.is_file() or session.engine is None:
-        return
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        cmd = Command.from_dict(data["command"])
-        answers = list(data.get("answers") or [])
-    except (OSError, ValueError, KeyError, TypeError) as err:
-        session.problem = f"{path}: the unfinished command could not be read ({err})"
-        path.unlink(missing_ok=True)
-        return
-    if data.get("manual"):
-        session.manual_dice = True
-    session.submit(cmd)
-    for a in answers:
-        if session.engine.pending is None:
-            break
-        session.answer(a)

@@ -76,6 +76,20 @@ class CommandRecord:
 
 
 @dataclass(frozen=True)
+class Checkpoint:
+    """Everything ``Engine.rollback`` needs to put the engine back (a journal write failed)."""
+
+    state: EncounterState
+    history: tuple[CommandRecord, ...]
+    redo: tuple[CommandRecord, ...]
+    pending: tuple[CommandRecord, Decision] | None
+    drawn: int
+    dice: DiceSource
+    # (record, answers, typed, typed_gates, events) of every record that may be changed in place
+    records: tuple[tuple[CommandRecord, int, int, int, tuple[Event, ...]], ...]
+
+
+@dataclass(frozen=True)
 class Outcome:
     """What submitting a command did: rejected with violations, paused on a decision, or done."""
 
@@ -344,6 +358,25 @@ class Engine:
         for fn in self.on_commit:
             fn(rec)
         return True
+
+    def checkpoint(self) -> Checkpoint:
+        """The engine as it is now, for ``rollback`` (the session's journal write may fail)."""
+        live = ([self._pending[0]] if self._pending else []) + self.history[-1:]
+        return Checkpoint(
+            self._state, tuple(self.history), tuple(self.redo_stack), self._pending,
+            self._pending_drawn, self.dice,
+            tuple((r, len(r.answers), len(r.typed), len(r.typed_gates), r.events) for r in live),
+        )
+
+    def rollback(self, cp: Checkpoint) -> None:
+        """Put the engine back as it was at ``cp``: the command after it never happened."""
+        self._state = cp.state
+        self.history[:] = cp.history
+        self.redo_stack[:] = cp.redo
+        self._pending, self._pending_drawn, self.dice = cp.pending, cp.drawn, cp.dice
+        for rec, answers, typed, gates, events in cp.records:
+            del rec.answers[answers:], rec.typed[typed:], rec.typed_gates[gates:]
+            rec.events = events
 
     # -- internals ---------------------------------------------------------------------------
     def _check_answer(self, cmd: Answer | EnterDice) -> list[Violation]:
