@@ -6,6 +6,8 @@
     battlemat run SCENARIO.yaml [--seed N]   play a scripted encounter, print events as JSON Lines
     battlemat render ENCOUNTER|MAP --out FILE.png [--overlay NAME ...] [--as-tiled] [--tile-px N]
     battlemat import-creature FILE.txt --out CREATURE.yaml   stat blocks -> a creature file
+    battlemat export ENCOUNTER|JOURNAL [--out FILE.jsonl]   a fight's journal as JSON Lines
+    battlemat run FIGHT.jsonl      replay an exported fight, print its events as JSON Lines
 """
 from __future__ import annotations
 
@@ -35,10 +37,35 @@ def cmd_check(paths: list[str]) -> int:
 
 
 def cmd_run(scenario: str, seed: int | None) -> int:
-    """Play a scenario headless and print its events as JSON Lines."""
+    """Play a scenario headless (or replay an exported fight) and print its events as JSON
+    Lines."""
+    if Path(scenario).suffix.lower() == ".jsonl":
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        from game.ui.journal_export import run_journal
+
+        return run_journal(Path(scenario), out=sys.stdout)
     from game.io.scenario import run_scenario_file
 
     return run_scenario_file(Path(scenario), seed=seed, out=sys.stdout)
+
+
+def cmd_export(target: str, out: str | None) -> int:
+    """Print (or write) a fight's journal as JSON Lines: the played commands, for reading,
+    diffing and `battlemat run`."""
+    from game.ui.journal_export import export_journal
+
+    if out is None:
+        return export_journal(Path(target), sys.stdout)
+    import io
+
+    buf = io.StringIO()
+    rc = export_journal(Path(target), buf)
+    try:
+        Path(out).write_text(buf.getvalue(), encoding="utf-8")
+    except OSError as err:
+        raise InputError(out, None, f"cannot write: {err.strerror or err}") from None
+    print(f"wrote {out}")
+    return rc
 
 
 def cmd_render(
@@ -96,6 +123,9 @@ def build_parser() -> argparse.ArgumentParser:
     ic.add_argument("--out", required=True, help="the creatures file to write (.yaml)")
     ic.add_argument("--weapons-out", default=None,
                     help="where new attacks go (default: the config's weapons/ folder)")
+    e = sub.add_parser("export", help="a fight's journal as JSON Lines (for run, diff)")
+    e.add_argument("target", help="an encounter or map (its journal), or a journal file")
+    e.add_argument("--out", default=None)
     o = sub.add_parser("open", help="open an encounter or map in the GM window")
     o.add_argument("target", nargs="?")
     o.add_argument("--summary", action="store_true", help="print a summary, open no window")
@@ -107,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     args_in = list(sys.argv[1:] if argv is None else argv)
     # `battlemat FILE` is `battlemat open FILE`
     if args_in and not args_in[0].startswith("-") and args_in[0] not in {
-        "check", "run", "render", "open", "import-creature"
+        "check", "run", "render", "open", "import-creature", "export"
     }:
         args_in.insert(0, "open")
     if not args_in:
@@ -122,6 +152,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_import_creature(args.source, args.out, args.weapons_out)
         if args.command == "render":
             return cmd_render(args.target, args.out, args.overlay, args.as_tiled, args.tile_px)
+        if args.command == "export":
+            return cmd_export(args.target, args.out)
         return cmd_open(args.target, summary_only=args.summary)
     except (InputError, InputErrors) as err:
         return _fail(err)

@@ -7,18 +7,19 @@ creature's weapons and an encounter's creatures are looked up where the game wil
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
 from game.io.config import (
-    DEFAULT_CONFIG_DIR,
     PROJECT_ROOT,
     YAML_SUFFIXES,
     build_definitions,
+    config_dir_for,
     config_files,
     default_map_loader,
 )
-from game.io.config_encounter import build_encounter, find_project_root
+from game.io.config_encounter import build_encounter
 from game.io.config_fields import Ctx, Report, suggest
 from game.io.config_roster import encounter_roster
 from game.io.errors import InputError, InputErrors
@@ -47,18 +48,6 @@ def _print_errors(errors: list[InputError], err: TextIO) -> None:
     for e in errors:
         for line in str(e).splitlines():  # one line per mistake, whatever a message holds
             print(line, file=err)
-
-
-def config_dir_for(path: Path) -> Path:
-    """The config folder a file belongs to: the 'config' folder it is in, or one beside a folder
-    above it (a map in maps/ of a project), else the bundled one."""
-    root = find_project_root(path)
-    if root is not None and (root / "config").is_dir():
-        return root / "config"
-    for parent in list(path.resolve().parents)[:4]:
-        if (parent / "config" / "creatures").is_dir():
-            return parent / "config"
-    return DEFAULT_CONFIG_DIR
 
 
 def detect_kind(path: Path, data: Any) -> str | None:
@@ -121,6 +110,9 @@ def _check_file(path: Path, out: TextIO, err: TextIO) -> bool:
     if not path.exists():
         print(f"{path}: file not found", file=err)
         return False
+    if not path.is_file() and path.suffix not in _MAP_SUFFIXES + YAML_SUFFIXES:
+        print(f"{path}: not a regular file", file=err)  # their loaders say it for maps and YAML
+        return False
     try:
         if path.suffix in _MAP_SUFFIXES:
             text = _check_map(path)
@@ -182,6 +174,51 @@ def _check_placements(path: Path, bf: Battlefield) -> None:
         raise InputErrors(errors)
 
 
+def _check_tokens(path: Path, data: Any) -> tuple[int, int]:
+    """config/tokens.yaml as the window reads it: pictures that exist, #rrggbb side colours."""
+    from game.io.tiled_xml import image_size
+
+    if data is None:
+        return 0, 0
+    if not isinstance(data, LineMap):
+        raise InputError(str(path), 1, "expected a mapping with 'images' and 'sides'")
+    errors = []
+    for key in data:
+        if key not in ("images", "sides"):
+            errors.append(InputError(str(path), data.key_line(key),
+                                     f"unknown key {key!r} (expected images, sides)"))
+    images, sides = data.get("images") or {}, data.get("sides") or {}
+    for name, value, kind in (("images", images, "picture"), ("sides", sides, "colour")):
+        if not isinstance(value, Mapping):
+            errors.append(InputError(str(path), data.value_line(name),
+                                     f"{name}: a mapping of names to {kind}s"))
+    if errors:
+        raise InputErrors(errors)
+    for key in images:
+        line, rel = _line(images, key), Path(str(images[key]))
+        pic = rel if rel.is_absolute() else path.resolve().parent.parent / rel
+        if not pic.exists():
+            errors.append(InputError(str(path), line, f"images.{key}: no such file {pic}"))
+        elif not pic.is_file():
+            errors.append(InputError(str(path), line, f"images.{key}: {pic} is not a regular file"))
+        elif image_size(pic) is None:
+            errors.append(InputError(str(path), line, f"images.{key}: {pic} is not a picture "
+                                     "(PNG, GIF, BMP or JPEG)"))
+    for key in sides:
+        text = str(sides[key]).strip()
+        hexpart = text[1:] if text.startswith("#") else text
+        if len(hexpart) != 6 or any(c not in "0123456789abcdefABCDEF" for c in hexpart):
+            errors.append(InputError(str(path), _line(sides, key),
+                                     f"sides.{key}: colour {text!r} is not #rrggbb"))
+    if errors:
+        raise InputErrors(errors)
+    return len(images), len(sides)
+
+
+def _line(m: Any, key: Any) -> int | None:
+    return m.value_line(key) if isinstance(m, LineMap) else None
+
+
 def _indent(text: str) -> str:
     return "\n".join("  " + line for line in text.splitlines())
 
@@ -189,9 +226,8 @@ def _indent(text: str) -> str:
 def _check_yaml(path: Path) -> str:
     doc = load_yaml_file(path)
     if path.name in ("tokens.yaml", "tokens.yml"):  # the UI's token art, not definitions
-        if doc.data is not None and not isinstance(doc.data, LineMap):
-            raise InputError(str(path), 1, "expected a mapping with 'images' and 'sides'")
-        return f"{path}: ok (token art: the UI reads it, see docs/ui.md)"
+        n_images, n_sides = _check_tokens(path, doc.data)
+        return f"{path}: ok (token art: {n_images} pictures, {n_sides} side colours)"
     if isinstance(doc.data, LineMap) and "commands" in doc.data:
         return _check_scenario(path, doc)
     kind = detect_kind(path, doc.data)

@@ -30,6 +30,8 @@ __all__ = [
     "PROJECT_ROOT",
     "DEFAULT_CONFIG_DIR",
     "load_definitions",
+    "definitions_for",
+    "config_dir_for",
     "load_encounter",
     "encounter_roster",
     "config_files",
@@ -325,6 +327,26 @@ def _map_files(defs: Definitions) -> list[Path]:
     return [
         Path(e.map_path) for e in defs.encounters.values() if not e.map_path.startswith("ascii:")
     ]
+
+
+def config_dir_for(path: Path) -> Path:
+    """The config folder a file belongs to: the 'config' folder it is in, or one beside a folder
+    above it (a map in maps/ of a project), else the bundled one."""
+    from game.io.config_encounter import find_project_root
+
+    root = find_project_root(path)
+    if root is not None and (root / "config").is_dir():
+        return root / "config"
+    for parent in list(Path(path).resolve().parents)[:4]:
+        if (parent / "config" / "creatures").is_dir():
+            return parent / "config"
+    return DEFAULT_CONFIG_DIR
+
+
+def definitions_for(path: Path) -> Definitions:
+    """The definitions a file is read with, the same for the window, `check`, `run` and `render`:
+    its project's own config/ (creatures, weapons), else the bundled one; raises InputErrors."""
+    return load_definitions(config_dir_for(Path(path)))
 
 
 def load_encounter_with_map(

@@ -148,22 +148,31 @@ register_op("pending", _pending)
 register_op("dice", _dice)
 
 
+_registered = False
+
+
 def register_plugin_types() -> None:
-    """Import every ruleset plug-in so that all their event and command types decode.
+    """Import every module of every ruleset plug-in so that all their event and command types
+    decode (once a process).
 
     A fight played under another ruleset than its file names (OSR under SotDL) has events of
-    that ruleset in its journal; they must be known before the first line is read.
+    that ruleset in its journal, and a plug-in may define events in modules its package does
+    not import (SotDL's riding): all must be known before the first line is read.
     """
+    global _registered
+    if _registered:
+        return
     import importlib
     import pkgutil
 
     import game.rulesets
 
-    for mod in pkgutil.iter_modules(game.rulesets.__path__):
+    for mod in pkgutil.walk_packages(game.rulesets.__path__, "game.rulesets."):
         try:
-            importlib.import_module(f"game.rulesets.{mod.name}")
-        except ImportError:  # a broken plug-in: its records will say they cannot be read
+            importlib.import_module(mod.name)
+        except Exception:  # noqa: BLE001 - a broken plug-in: its records say they cannot be read
             continue
+    _registered = True
 
 
 def read_journal(path: Path) -> JournalRead:

@@ -71,11 +71,11 @@ class Scenario:
 
     # -- set-up ------------------------------------------------------------------------------
     def _definitions(self) -> Definitions:
-        from game.io.config import load_definitions
+        from game.io.config import definitions_for, load_definitions
 
         cfg = self.doc.get("config")
-        try:
-            return load_definitions(self.path.parent / cfg if cfg else None)
+        try:  # no config: named: the scenario's project config/, as the window and check read
+            return load_definitions(self.path.parent / cfg) if cfg else definitions_for(self.path)
         except Exception as err:  # noqa: BLE001 - config errors are reported, inline defs still work
             if cfg:
                 raise

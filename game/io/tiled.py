@@ -156,8 +156,8 @@ def _check_for_pytmx(path: Path, root: Element) -> None:
             raise input_error(path, where, f"trans={img.get('trans')!r} is not a colour (RRGGBB)")
 
 
-def _reporting(image_loader: Callable[..., Any]) -> Callable[..., Any]:
-    """The image loader, with its failures said in one line naming the image (pytmx: none)."""
+def _reporting(image_loader: Callable[..., Any], map_path: Path) -> Callable[..., Any]:
+    """The image loader, with its failures said in one line naming the map and the image."""
 
     def load(filename: str, colorkey: Any = None, **kwargs: Any) -> Any:
         try:
@@ -165,7 +165,9 @@ def _reporting(image_loader: Callable[..., Any]) -> Callable[..., Any]:
         except InputError:
             raise
         except Exception as err:  # pygame.error, OSError, ValueError ...: any loader's own
-            raise input_error(filename, None, f"cannot load this image: {err}") from None
+            raise input_error(
+                filename, None, f"cannot load this image: {err} (an image of {map_path})"
+            ) from None
 
         def tile(rect: Any = None, flags: Any = None) -> Any:
             try:
@@ -224,6 +226,8 @@ def open_tiled_map(path: Path, *, image_loader: Callable[..., Any] | None = None
         raise _unforeseen(path, err) from err
     if image_loader is not None:
         for file, where in doc.images:
+            if file.exists() and not file.is_file():  # a pipe would block the window
+                raise input_error(path, where, f"{file} is not a regular file")
             if not file.is_file():
                 raise input_error(path, where, f"image file not found: {file}")
     _check_for_pytmx(path, doc.root)
@@ -231,7 +235,9 @@ def open_tiled_map(path: Path, *, image_loader: Callable[..., Any] | None = None
         _check_image_sizes(path, doc.root)
     custom_types = _pytmx_ready_properties(doc.root)
     tm = pytmx.TiledMap(
-        image_loader=_reporting(image_loader) if image_loader else pytmx.pytmx.default_image_loader,
+        image_loader=(
+            _reporting(image_loader, path) if image_loader else pytmx.pytmx.default_image_loader
+        ),
         allow_duplicate_names=True,  # Battlemat's "height" property sits beside the attribute
     )
     tm.filename = str(path)
@@ -259,6 +265,8 @@ def check_drawable(path: Path) -> None:
             head = fh.read(64)
         if size is None and head.lstrip()[:1] in (b"<", b"{"):
             raise ValueError("it is a text file (XML or JSON), not a picture")
+        if size is None and not _other_picture(head):
+            raise ValueError("it is not a picture (PNG, GIF, BMP, JPEG, WebP, TIFF or TGA)")
 
         def tile(rect: Any = None, flags: Any = None) -> None:
             if size and rect and (rect[0] + rect[2] > size[0] or rect[1] + rect[3] > size[1]):
@@ -267,6 +275,16 @@ def check_drawable(path: Path) -> None:
         return tile
 
     open_tiled_map(path, image_loader=header_loader)
+
+
+def _other_picture(head: bytes) -> bool:
+    """A picture format pygame reads whose size ``image_size`` does not parse (WebP, TIFF, TGA)."""
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return True
+    if head[:4] in (b"II*\x00", b"MM\x00*"):
+        return True
+    # TGA has no magic: colour-map type 0/1 and an image type Tiled's exporters write
+    return len(head) >= 18 and head[1] in (0, 1) and head[2] in (1, 2, 3, 9, 10, 11)
 
 
 def _fmt(v: float) -> str:

@@ -18,6 +18,7 @@ from xml.etree.ElementTree import Element
 
 import numpy as np
 
+from game.io.errors import InputError
 from game.io.tiled_xml import attr_int, image_size, input_error, parse_xml_file, read_properties
 
 #: A tileset may not declare more tiles than this (a 4096x4096 image of 16-pixel tiles is 65536).
@@ -266,10 +267,18 @@ def embed_tilesets(map_path: Path, root: Element) -> Tilesets:
                 raise input_error(
                     map_path, f"tileset {source}", f"tileset file not found: {tsx_path}"
                 )
-            tsx_root = parse_xml_file(tsx_path, kind="tileset")
-            if tsx_root.tag != "tileset":
-                raise input_error(tsx_path, None, f"expected a <tileset>, found <{tsx_root.tag}>")
-            new = _embed(ts, node, tsx_root, tsx_path)
+            try:  # a broken tileset is named with the map that uses it
+                tsx_root = parse_xml_file(tsx_path, kind="tileset")
+                if tsx_root.tag != "tileset":
+                    raise input_error(
+                        tsx_path, None, f"expected a <tileset>, found <{tsx_root.tag}>"
+                    )
+                new = _embed(ts, node, tsx_root, tsx_path)
+            except InputError as err:
+                if err.file == str(map_path):
+                    raise
+                used = f" (the tileset of {map_path})"
+                raise InputError(err.file, err.where, err.what + used) from None
             ts.by_source[tsx_path] = int(new.get("firstgid", "1"))
         else:
             new = _embed(ts, node, None, None)

@@ -253,9 +253,9 @@ class Fight:
         defs = self.opened.definitions
         if defs is None:
             try:
-                from game.io.config import load_definitions
+                from game.io.config import definitions_for
 
-                defs = load_definitions()
+                defs = definitions_for(self.opened.path)  # the project's, as `check` reads
             except Exception:  # no config: only the running ruleset
                 defs = None
         ids = ruleset_ids(defs) if defs is not None else []

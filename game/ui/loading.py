@@ -56,9 +56,9 @@ def open_target(path: Path) -> Opened:
         bf, tmx = open_map(path)
         return Opened(path, bf, tmx, map_path=path)
     if suffix in (".yaml", ".yml"):
-        from game.io.config import load_definitions, load_encounter
+        from game.io.config import definitions_for, load_encounter
 
-        defs = load_definitions()
+        defs = definitions_for(path)  # the encounter's project config/, as `battlemat check`
         enc = load_encounter(path, defs)
         map_path = Path(enc.map_path)
         if str(enc.map_path).startswith("ascii:"):

@@ -19,6 +19,19 @@ def _encounter_for_map(opened: Any) -> EncounterDef:
     return encounter_for_map(opened.path, opened.battlefield)
 
 
+def _known_creatures(opened: Any, defs: Any) -> None:
+    """A bare map's placements must name creatures the config defines (one line, not KeyError)."""
+    from game.io.errors import InputError
+
+    for p in opened.battlefield.placements:
+        if p.creature_id not in defs.creatures:
+            where = p.source.split(": ", 1)[-1] if p.source else None
+            known = ", ".join(sorted(defs.creatures)[:12])
+            raise InputError(
+                str(opened.path), where, f"unknown creature {p.creature_id!r} (known: {known} ...)"
+            )
+
+
 def ruleset_ids(defs: Any) -> list[str]:
     """The rulesets the GM may play under: config/rulesets/ that have a plug-in installed."""
     out = []
@@ -41,10 +54,11 @@ def build_engine(opened: Any, *, seed: int = 0, ruleset: str | None = None) -> A
     defs = opened.definitions
     if enc is None:
         try:
-            from game.io.config import load_definitions
+            from game.io.config import definitions_for
 
-            defs = load_definitions()
+            defs = definitions_for(opened.path)  # the map's project config/, as `check` reads
         except Exception:  # no config: the map is only looked at
             return None
         enc = _encounter_for_map(opened)
+        _known_creatures(opened, defs)
     return build(enc, opened.battlefield, defs, seed=seed, ruleset=ruleset)

@@ -94,7 +94,7 @@ def resume(session: Session, *, write: bool = True) -> None:
             f"at record {ok}; the journal is kept whole for when the edit is undone"
         )
         redo = []
-    session.engine.redo_stack[:] = [_to_record(r, None) for r in redo]
+    session.engine.redo_stack[:] = [to_record(r, None) for r in redo]
     session.problem = "; ".join(notes)
     # The journal on disk is not the fight shown: it is kept aside before the next write
     session.stale_journal = "edited" if ok < len(read.records) else ""
@@ -118,7 +118,7 @@ def replay(session: Session, records: list[SavedRecord]) -> tuple[int, str]:
     assert session.engine is not None
     eng = session.engine
     for i, r in enumerate(records):
-        eng.redo_stack[:] = [_to_record(r, eng.state)]
+        eng.redo_stack[:] = [to_record(r, eng.state)]
         try:
             eng.redo()
         except Exception as err:  # noqa: BLE001 - a record made for another encounter or map
@@ -412,7 +412,8 @@ def reopen(session: Session) -> str:
     return load(session, max(saves, key=lambda p: p.stat().st_mtime))
 
 
-def _to_record(r: SavedRecord, state: Any) -> Any:
+def to_record(r: SavedRecord, state: Any) -> Any:
+    """The engine's record of a saved command (its state before: ``state``, None if unknown)."""
     from game.rules.engine import CommandRecord
 
     return CommandRecord(r.command, state, list(r.answers), list(r.typed), tuple(r.events))

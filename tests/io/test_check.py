@@ -201,12 +201,17 @@ def test_map_placements_are_checked_against_the_config(tmp_path: Path) -> None:
 
 
 def test_token_art_and_scenario_files_are_recognised(tmp_path: Path) -> None:
-    tokens = tmp_path / "tokens.yaml"
+    import shutil
+
+    tokens = tmp_path / "config" / "tokens.yaml"  # pictures are relative to the project
+    tokens.parent.mkdir()
+    (tmp_path / "assets").mkdir()
+    shutil.copy(ROOT / "assets" / "terrain.png", tmp_path / "assets" / "goblin.png")
     tokens.write_text("images: {goblin: assets/goblin.png}\nsides: {party: '#3050ff'}\n")
     scenarios = sorted((ROOT / "tests" / "scenarios").rglob("*.yaml"))[:1]
     code, out, err = run(tokens, *scenarios)
     assert (code, err) == (0, "")
-    assert f"{tokens}: ok (token art: the UI reads it, see docs/ui.md)" in out.splitlines()
+    assert f"{tokens}: ok (token art: 1 pictures, 1 side colours)" in out.splitlines()
     if scenarios:
         assert f"{scenarios[0]}: ok (scenario, " in out
 

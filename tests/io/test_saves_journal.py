@@ -122,3 +122,56 @@ def test_a_second_window_on_the_same_fight_does_not_write_its_journal(tmp_path) 
     assert third.journal is not None and not third.problem
     third.close()
     assert not j.with_name(j.name + ".lock").exists()
+
+
+GOOD = '{"battlemat_save": 1, "encounter": "x", "seed": 3, "definitions": {"creatures": []}'
+BAD_SAVES = {
+    "definitions": '{"battlemat_save": 1, "encounter": "x", "definitions": "x"}',
+    "seed_inf": '{"battlemat_save": 1, "encounter": "x", "seed": 1e999}',
+    "seed_text": '{"battlemat_save": 1, "encounter": "x", "seed": "abc"}',
+    "seed_float": '{"battlemat_save": 1, "encounter": "x", "seed": 1.5}',
+    "records": GOOD + ', "records": 5}',
+    "overflow": GOOD + ', "records": [{"command": {"type": "GMNote", "text": 1e999}}]}',
+    "nan": GOOD + ', "records": [NaN]}',
+    "deep": '{"battlemat_save": 1, "encounter": "x", "records": ' + "[" * 100_000 + "]" * 100_000
+    + "}",
+    "encounter": '{"battlemat_save": 1, "encounter": 5}',
+    "format": '{"battlemat_save": true, "encounter": "x"}',
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_SAVES) + ["utf8"])
+def test_bad_save_headers_and_numbers_are_one_line(tmp_path, name) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.save.json"
+    if name == "utf8":
+        bad.write_bytes(GOOD.encode() + b', "name": "\xff\xfe"}')
+    else:
+        bad.write_text(BAD_SAVES[name])
+    with pytest.raises(InputError) as err:
+        read_save(bad)
+    assert str(err.value).startswith(f"{bad}") and "\n" not in str(err.value)
+    s = _session(tmp_path, tmp_path / "j.jsonl")
+    _play(s)
+    before = s.engine.state
+    assert s.load(bad).startswith(str(bad)) and s.engine.state is before
+
+
+@pytest.mark.parametrize("name", sorted(set(BAD_SAVES) - {"records"}))  # a save's field only
+def test_a_journal_with_a_bad_header_opens_with_one_line_and_keeps_the_file(tmp_path, name) -> None:  # type: ignore[no-untyped-def]
+    j = tmp_path / "j.jsonl"
+    text = BAD_SAVES[name].replace("\n", " ") + "\n"
+    j.write_text(text)
+    s = _session(tmp_path, j)
+    assert s.problem.startswith(f"{j}:1: ") and "\n" not in s.problem
+    (kept,) = tmp_path.glob("j.jsonl.*.damaged.bak")
+    assert kept.read_text() == text  # the unreadable journal is kept whole
+    assert s.submit(ToyWalk("kara", ((2, 2),))) == ""  # the fight goes on, autosaved
+    s.close()
+
+
+def test_battlemat_home_through_a_file_is_one_line(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "file").write_text("x")
+    monkeypatch.setenv("BATTLEMAT_HOME", str(tmp_path / "file"))
+    with pytest.raises(InputError) as err:
+        Session(toy_opened(tmp_path), build=toy_build)
+    assert "cannot make this folder" in str(err.value) and "\n" not in str(err.value)

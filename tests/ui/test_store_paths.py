@@ -284,3 +284,55 @@ def test_undo_and_redo_of_many_commands_are_one_journal_line(tmp_path: Path) -> 
     assert len(again.engine.history) == 4 and len(again.engine.redo_stack) == 2
     assert again.engine.state.creatures["kara"].square == (5, 1)
     again.close()
+
+
+def _project(tmp_path: Path) -> Path:
+    """A GM's own project: the bundled config copied, one creature only there, one changed."""
+    import shutil
+
+    proj = tmp_path / "proj"
+    shutil.copytree(ROOT / "config", proj / "config")
+    (proj / "config" / "creatures" / "bog.yaml").write_text(
+        "creatures:\n  bog_troll:\n    name: Bog Troll\n    size: 1\n    speed: 8\n"
+        "    defense: 11\n    health: 77\n    weapons: [claws]\n", encoding="utf-8")
+    beasts = proj / "config" / "creatures" / "beasts.yaml"
+    text = beasts.read_text(encoding="utf-8")
+    assert "  warhorse:\n    name: Warhorse\n    size: 2" in text
+    beasts.write_text(text.replace("    health: 30\n", "    health: 31\n", 1), encoding="utf-8")
+    enc = proj / "config" / "encounters" / "bog.yaml"
+    enc.write_text(
+        'name: Bog\nmap: "ascii:......\\n......\\n......"\nruleset: sotdl\n'
+        "sides: {party: players, foes: gm}\ncreatures:\n"
+        "  - {creature: bog_troll, side: foes, square: [4, 1]}\n"
+        "  - {creature: warhorse, side: party, square: [0, 0]}\n", encoding="utf-8")
+    return enc
+
+
+def test_the_window_reads_an_encounters_own_project_config(tmp_path: Path) -> None:
+    enc = _project(tmp_path)
+    s = Session.open(enc, journal_path=tmp_path / "j.jsonl")
+    try:
+        cs = {c.definition.id: c.definition for c in s.engine.state.creatures.values()}
+        assert cs["bog_troll"].health == 77  # defined only in the project
+        assert cs["warhorse"].health == 31  # the project's, not the bundled 30
+        assert "osr" in s.fight.rulesets()
+    finally:
+        s.close()
+
+
+def test_a_bare_map_with_an_unknown_creature_is_one_line(tmp_path: Path) -> None:
+    from game.io.errors import InputError
+
+    tmx = tmp_path / "bare.tmx"
+    tmx.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.10" orientation="orthogonal" '
+        'renderorder="right-down" width="4" height="4" tilewidth="16" tileheight="16" '
+        'infinite="0" nextlayerid="2" nextobjectid="2">\n <objectgroup id="1" name="C">\n'
+        '  <object id="1" name="Grik" type="creature" x="0" y="0" width="16" height="16">\n'
+        '   <properties><property name="creature" value="gobln"/>'
+        '<property name="side" value="foes"/></properties>\n  </object>\n </objectgroup>\n</map>\n',
+        encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        Session.open(tmx, journal_path=tmp_path / "j.jsonl")
+    msg = str(err.value)
+    assert msg.startswith(f"{tmx}:object 1: unknown creature 'gobln'") and "\n" not in msg

@@ -108,9 +108,14 @@ def parse_dice(text: str) -> DiceExpr:
     >>> parse_dice("3")
     DiceExpr(count=0, sides=6, bonus=3)
     """
-    m = _EXPR.match(str(text))
+    m = _EXPR.match(str(text)) if len(str(text)) <= 40 else None
     if not m:
-        raise ValueError(f"not a dice expression: {text!r}")
+        raise ValueError(f"not a dice expression: {str(text)[:40]!r}")
+    from game.rules.engine.values import dice_problem
+
+    too_big = dice_problem(str(text))
+    if too_big:  # '999999999d6' would roll for minutes
+        raise ValueError(too_big)
     if m.group(5) is not None:
         return DiceExpr(0, 6, int(m.group(5)))
     count = int(m.group(1) or 1)

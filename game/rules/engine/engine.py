@@ -25,6 +25,7 @@ from game.rules.engine.dice import DiceSource, SeededDice
 from game.rules.engine.events import Command, DieRoll, Event
 from game.rules.engine.ruleset import Decision, Option, RollContext, Ruleset, Violation
 from game.rules.engine.state import EncounterState
+from game.rules.engine.values import value_problems
 from game.rules.modifiers import Modifier
 
 
@@ -269,6 +270,9 @@ class Engine:
         if self._pending:
             d = self._pending[1]
             return [Violation(f"answer the pending question first: {d.prompt}", "pending")]
+        bad = value_problems(cmd)  # 999999999d6, 1e8 boons, NaN: refused before any rule runs
+        if bad:
+            return bad
         if isinstance(cmd, (AdvancePhase, GMNote)) and cmd.__class__ not in self.ruleset.actions:
             return []
         action = self.ruleset.action_for(cmd)
