@@ -349,7 +349,7 @@ def load(session: Session, path: Path) -> str:
     if saved.ruleset:
         session.ruleset_override = saved.ruleset  # Ctrl+N restarts under the save's rules too
     session.touch()
-    where = f" (the fight before is kept at {kept}: Ctrl+Z brings it back)" if kept else ""
+    where = f": Ctrl+Z brings back the fight before (kept at {kept})" if kept else ""
     return f"Opened {path}{where}"
 
 
@@ -366,7 +366,7 @@ def restart(session: Session, ruleset: str | None = None) -> str:
         return failed
     session.ruleset_override = ruleset if ruleset else session.ruleset_override
     session.touch()
-    where = f" (the old one is in {kept}: Ctrl+Z brings it back)" if kept else ""
+    where = f": Ctrl+Z brings back the old one (kept at {kept})" if kept else ""
     if ruleset:
         from game.rules.engine import GMNote
 
@@ -401,7 +401,7 @@ def undo_open(session: Session) -> str:
     session.ruleset_override = None
     resume(session)
     n = len(session.engine.history) if session.engine else 0
-    return f"Back to the fight before (from {kept}, {n} commands)"
+    return f"Back to the fight before: {n} commands (from {kept})"
 
 
 def reopen(session: Session) -> str:
