@@ -315,6 +315,8 @@ def _replace_fight(
             j.start(header(session), records, (), tail)
         except (JournalError, InputError) as err:
             session.engine, session.paused, session.seed = previous
+            if kept is not None:  # the journal was not replaced: its copy is not needed
+                kept.unlink(missing_ok=True)
             return "", str(err)
     session.undo_open_point = (kept, len(records)) if kept is not None else None
     return str(kept or ""), ""
@@ -386,11 +388,14 @@ def undo_open(session: Session) -> str:
     if point is None or j is None:
         return "Nothing to undo"
     kept = point[0]
+    mine: Path | None = None
     try:
         data = kept.read_bytes()
-        keep_copy(j.path, "undone-open")
+        mine = keep_copy(j.path, "undone-open")
         write_atomic(j.path, data)
     except (OSError, JournalError) as err:
+        if mine is not None:  # the journal was not replaced: its copy is not needed
+            mine.unlink(missing_ok=True)
         return f"{kept}: cannot bring the fight back: {getattr(err, 'strerror', None) or err}"
     fresh = session.build(seed=session.seed)
     if fresh is None:

@@ -336,3 +336,48 @@ def test_a_bare_map_with_an_unknown_creature_is_one_line(tmp_path: Path) -> None
         Session.open(tmx, journal_path=tmp_path / "j.jsonl")
     msg = str(err.value)
     assert msg.startswith(f"{tmx}:object 1: unknown creature 'gobln'") and "\n" not in msg
+
+
+@pytest.mark.parametrize("call", ["write", "fsync", "replace"])
+@pytest.mark.parametrize("path", ["restart", "load", "save", "undo_open", "dice"])
+def test_every_write_path_refused_by_the_disk_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, call: str, path: str
+) -> None:
+    """Fault injection for each path that writes: keeping a copy, rewriting the journal, a save,
+    taking an open back, the dice mode: EROFS from os.write, os.fsync or os.replace."""
+    if (path, call) in (("save", "write"), ("dice", "replace")):
+        pytest.skip("this path does not make that call (a save writes through a file object)")
+    j = tmp_path / "j.jsonl"
+    s = _session(tmp_path, j)
+    _play(s)
+    save = tmp_path / "fight.save.json"
+    s.save(save)
+    if path == "undo_open":
+        s.restart()
+    state, n, journal = s.engine.state, len(s.engine.history), j.read_bytes()
+    files = sorted(p.name for p in tmp_path.iterdir())
+
+    def refuse(*a: object, **kw: object) -> None:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    monkeypatch.setattr(os, call, refuse)
+    if path == "restart":
+        msg = s.restart()
+    elif path == "load":
+        msg = s.load(save)
+    elif path == "save":
+        msg = s.save(tmp_path / "again.save.json")
+    elif path == "undo_open":
+        msg = s.undo()
+    else:
+        s.manual_dice = True
+        msg = s.problem
+    monkeypatch.undo()
+    assert os.strerror(errno.EROFS) in msg and "\n" not in msg, msg
+    assert s.engine.state is state and len(s.engine.history) == n
+    assert j.read_bytes() == journal
+    assert sorted(p.name for p in tmp_path.iterdir()) == files  # no stray copy or temporary
+    if path == "dice":
+        assert not s.manual_dice
+    s.close()
+    assert _session(tmp_path, j).engine.state.creatures == state.creatures
