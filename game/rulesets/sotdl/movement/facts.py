@@ -24,8 +24,14 @@ _CACHE: dict[tuple[int, Mover, MoveRules], tuple[Battlefield, TerrainCosts]] = {
 
 
 def rules_of(rs: Ruleset) -> MoveRules:
-    """The ruleset file's movement numbers (diagonal rule, multipliers, jump distances)."""
-    return MoveRules.from_ruleset(rs.definition)
+    """The ruleset file's movement numbers (diagonal rule, multipliers, jump distances),
+    remembered on the ruleset for its definition (every plan and search asks)."""
+    hit = rs.__dict__.get("_move_rules")
+    if hit is not None and hit[0] is rs.definition:
+        return hit[1]  # type: ignore[no-any-return]
+    out = MoveRules.from_ruleset(rs.definition)
+    rs.__dict__["_move_rules"] = (rs.definition, out)
+    return out
 
 
 def falling_rule(rs: Ruleset) -> FallingRule:

@@ -246,8 +246,13 @@ def plan_path_uncached(
         out.append(Step(b, elev, float(cost), "fly" if mover.flying else kind))
         spent += cost
     end = body_at(state, cid, full[-1])
+    ex, ey = end.square
+    flat_end = end.moved_to(end.square, 0.0)
     for o in allies + enemies:
-        if overlaps(end.moved_to(end.square, 0.0), o.moved_to(o.square, 0.0)) and out:
+        ox, oy = o.square  # footprints apart never overlap: skip building the bodies
+        if ox >= ex + end.space or ex >= ox + o.space or oy >= ey + end.space or ey >= oy + o.space:
+            continue
+        if overlaps(flat_end, o.moved_to(o.square, 0.0)) and out:
             return (), [
                 Violation(
                     f"{c.name} cannot end its move in an occupied space {full[-1]}", "occupied"
