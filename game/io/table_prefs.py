@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 
@@ -20,9 +20,15 @@ def prefs_path() -> Path:
 
 @dataclass(frozen=True)
 class TablePrefs:
-    """The table's set-up: which display the player view opens on (-1: not chosen yet)."""
+    """The table's set-up: which display the player view opens on (-1: not chosen yet), and
+    per encounter file how the players see the foes' health (exact, wounds, none)."""
 
     player_display: int = -1
+    foe_health: dict[str, str] = field(default_factory=dict)
+
+    def with_foe_health(self, encounter: str, mode: str) -> TablePrefs:
+        """The same set-up with this encounter's foes' health shown as ``mode``."""
+        return replace(self, foe_health={**self.foe_health, encounter: mode})
 
 
 def load_prefs(path: Path | None = None) -> TablePrefs:
@@ -30,7 +36,11 @@ def load_prefs(path: Path | None = None) -> TablePrefs:
     path = path or prefs_path()
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        return TablePrefs(player_display=int(data.get("player_display", -1)))
+        health = data.get("foe_health") or {}
+        return TablePrefs(
+            player_display=int(data.get("player_display", -1)),
+            foe_health={str(k): str(v) for k, v in dict(health).items()},
+        )
     except (OSError, ValueError, TypeError, AttributeError):
         return TablePrefs()
 

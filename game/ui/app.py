@@ -19,6 +19,7 @@ import pygame
 import pygame_gui
 
 from game.io.errors import InputError, InputErrors
+from game.io.table_prefs import load_prefs
 from game.ui import intents
 from game.ui.camera import DEFAULT_DPI, Camera, touch_target_px, ui_scale_for
 from game.ui.command_kinds import tool_kind, typed_hint
@@ -26,6 +27,7 @@ from game.ui.context import ToolContext
 from game.ui.panel_model import panel_model
 from game.ui.panels import Layout, Panels
 from game.ui.player_view import PlayerView
+from game.ui.players_see import Fog
 from game.ui.render.frame import RenderCaches, draw_frame
 from game.ui.render.tokens import TokenArt
 from game.ui.scene import DEFAULT_OVERLAYS, Scene
@@ -99,6 +101,8 @@ class App:
         self.display_list: pygame_gui.elements.UISelectionList | None = None  # Ctrl+P's choice
         self.focused = True
         self.needs_redraw = True  # the GM window was exposed or resized: draw it again
+        self.fog = Fog(session.battlefield)  # the table screen's fog of war (players_see.py)
+        self.foe_health = load_prefs().foe_health.get(self.encounter_key, "exact")
         self.frame_count = 0
         self.option = ""  # the attack option chosen in the action bar
         # (action, creature): a declaration being typed in (game/ui/declare.py)
@@ -175,7 +179,7 @@ class App:
         draw_frame(self.screen, self.camera, self.scene(), self.caches)
         self.manager.draw_ui(self.screen)
         if self.player_view is not None:
-            self.player_view.draw(self.session.fight)
+            self.player_view.draw(self.session.fight, self.foe_health, self.fog_seen())
         self.frame_count += 1
 
     def scene(self) -> Scene:
@@ -196,8 +200,19 @@ class App:
             highlighted_keys=frozenset(highlighted),
             hover_square=self.hover_square,
             formations=formations,
+            fog_seen=self.fog_seen(),
             **fields,
         )
+
+    @property
+    def encounter_key(self) -> str:
+        """The encounter file the table settings are remembered for."""
+        return str(self.session.opened.path.resolve())
+
+    def fog_seen(self) -> Any:
+        """Squares the players see now, or None when the fog is off."""
+        fight = self.session.fight
+        return self.fog.seen(fight.engine.state if fight.engine else None, fight.version)
 
     # -- events ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -349,12 +364,14 @@ class App:
             self.display_list = None
 
     def _display_picked(self, text: str) -> None:
-        from game.io.table_prefs import TablePrefs, save_prefs
+        from dataclasses import replace
+
+        from game.io.table_prefs import load_prefs, save_prefs
 
         self.close_display_list()
         display = int(text.split(":", 1)[0]) - 1
         try:
-            save_prefs(TablePrefs(player_display=display))
+            save_prefs(replace(load_prefs(), player_display=display))
         except OSError as err:  # a read-only home: the choice holds for this evening only
             self.status = f"{err.filename}: cannot remember the display ({err.strerror})"
         if self.player_view is None:

@@ -25,6 +25,8 @@ from game.ui.command_kinds import (
 from game.ui.declare import make_act
 from game.ui.panels import OVERLAY_KEYS
 from game.ui.player_view import PlayerView
+from game.ui.players_see import FOE_HEALTH_MODES, FOG_MODES
+from game.ui.tools.fog import FogTool
 from game.ui.tools.formation import FormationTool
 from game.ui.tools.measure import MeasureTool
 from game.ui.tools.move import MoveTool
@@ -123,6 +125,10 @@ def do_intent(app: App, intent: str, arg: str = "") -> None:
         app.status = "Measure: drag between two squares; right click or Escape ends"
     elif name == "player_view":
         toggle_player_view(app)
+    elif name == "foe_health":
+        next_foe_health(app)
+    elif name == "fog":
+        next_fog(app)
     elif name == "undo":
         app.status = app.session.undo()  # right after an open: takes it back
         app.tools = app.tools[:1]
@@ -298,6 +304,41 @@ def _then_pick(app: App, action: str, cmd_type: type, kind: str, who: str, text:
     else:
         app.tools = app.tools[:1] + [TargetTool(who, action, app.option, values)]
         app.status = "Click the target; right click or Escape cancels"
+
+
+def next_foe_health(app: App) -> None:
+    """How the players see the foes' health in this encounter: exact, wounds, none (kept)."""
+    from game.io.table_prefs import load_prefs, save_prefs
+
+    modes = FOE_HEALTH_MODES
+    app.foe_health = modes[(modes.index(app.foe_health) + 1) % len(modes)]
+    words = {
+        "exact": "their health bars as they are",
+        "wounds": "hurt or badly hurt",
+        "none": "no health at all",
+    }
+    app.status = f"The players see the foes' health: {words[app.foe_health]}"
+    try:
+        save_prefs(load_prefs().with_foe_health(app.encounter_key, app.foe_health))
+    except OSError as err:  # a read-only home: the choice holds for this evening only
+        app.status += f" ({err.filename}: not remembered, {err.strerror})"
+
+
+def next_fog(app: App) -> None:
+    """The table screen's fog: off, painted by the GM (drag reveals, shift-drag hides), or what
+    the players' creatures can see."""
+    modes = FOG_MODES
+    app.fog.mode = modes[(modes.index(app.fog.mode) + 1) % len(modes)]
+    app.tools = app.tools[:1]
+    if app.fog.mode == "manual":
+        app.tools.append(FogTool(app.fog))
+        app.status = (
+            "Fog: drag to reveal squares to the players, shift-drag to hide; Escape ends painting"
+        )
+    elif app.fog.mode == "sight":
+        app.status = "Fog: the players see what their creatures can see"
+    else:
+        app.status = "Fog off: the players see the whole battlefield"
 
 
 def toggle_player_view(app: App) -> None:

@@ -52,6 +52,8 @@ TOP_BUTTONS = (
     ("fit", "Fit (F)"),
     ("fullscreen", "Full (F11)"),
     ("player_view", "Player view (P)"),
+    ("foe_health", "Foes' health"),
+    ("fog", "Table fog"),
     ("measure", "Measure (M)"),
     ("undo", "Undo"),
     ("redo", "Redo"),

@@ -12,10 +12,12 @@ from __future__ import annotations
 import time
 import warnings
 
+import numpy as np
 import pygame
 
 from game.ui.camera import ZOOM_LEVELS_PX, Camera
 from game.ui.fight import Fight
+from game.ui.players_see import for_players
 from game.ui.render.frame import RenderCaches, draw_frame
 from game.ui.render.tokens import TokenArt
 from game.ui.scene import Scene
@@ -124,8 +126,9 @@ class PlayerView:
         self.camera.set_zoom(max(ZOOM_LEVELS_PX[0], round(want)))
         self.camera.center_on(cx, cy)
 
-    def draw(self, fight: Fight) -> None:
-        """Redraw the table screen (hidden creatures and GM previews never appear)."""
+    def draw(self, fight: Fight, foe_health: str = "exact", seen: np.ndarray | None = None) -> None:
+        """Redraw the table screen: no hidden creature, no GM preview, the foes' health as the
+        GM chose, the fog over what the players do not see (game/ui/players_see.py)."""
         if self.follow:
             self.follow_gm()
         else:
@@ -133,10 +136,11 @@ class PlayerView:
         surf = self.window.get_surface()
         scene = Scene(
             fight.battlefield,
-            fight.tokens(),
+            for_players(fight.tokens(), foe_health, seen),
             overlays=PLAYER_OVERLAYS,
             player_view=True,
-            formations=fight.formations(),
+            formations=fight.formations() if seen is None else (),
+            fog_seen=seen,
         )
         draw_frame(surf, self.camera, scene, self.caches)
         self.window.flip()

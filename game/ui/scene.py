@@ -129,6 +129,9 @@ class Scene:
     player_view: bool = False
     labels: dict[str, str] = field(default_factory=dict)  # key -> text drawn under a token
     formations: tuple[FormationMark, ...] = ()  # blocks that move and face as one (OSR)
+    # Squares the players see ((h, w) bool), None for no fog: the table screen blacks out the
+    # rest, the GM window tints it (game/ui/players_see.py)
+    fog_seen: np.ndarray | None = field(default=None, compare=False)
 
     def visible_tokens(self) -> tuple[TokenView, ...]:
         """Tokens this view may show (the player view never shows hidden creatures)."""

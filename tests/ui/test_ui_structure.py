@@ -19,6 +19,7 @@ TOOL_MAY_IMPORT = {
     "game.ui.legality",
     "game.ui.routes",
     "game.ui.scene",
+    "game.ui.players_see",  # the fog tool paints the table screen's fog (a view setting)
 }
 
 

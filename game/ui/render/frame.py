@@ -10,6 +10,7 @@ from game.rules.battlefield import Battlefield
 from game.ui.camera import Camera
 from game.ui.render import palette
 from game.ui.render.board import Board
+from game.ui.render.fog import draw_fog
 from game.ui.render.formations import draw_formations
 from game.ui.render.maplayers import MapLayers
 from game.ui.render.previews import (
@@ -56,8 +57,11 @@ def draw_frame(surface: pygame.Surface, cam: Camera, scene: Scene, caches: Rende
         draw_target(surface, cam, scene)
     if scene.formations:
         draw_formations(surface, cam, scene, caches.art.side_colours)
+    if scene.player_view:
+        draw_fog(surface, cam, scene)  # before the tokens: those in sight stand on its edge
     draw_tokens(surface, cam, scene, caches.art)
     if not scene.player_view:
+        draw_fog(surface, cam, scene)  # the GM's tint over everything, tokens included
         draw_move_labels(surface, cam, scene)
         draw_target_reasons(surface, cam, scene)
         draw_measure(surface, cam, scene)

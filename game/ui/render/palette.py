@@ -17,6 +17,8 @@ TERRAIN_CLIMBABLE = (120, 200, 90, 120)
 
 OBSCURE = {1: (60, 150, 60, 80), 2: (200, 200, 210, 130), 3: (0, 0, 0, 200)}
 LIGHT = {1: (10, 10, 40, 90), 2: (0, 0, 15, 170)}
+FOG_TABLE = (8, 8, 12, 255)  # what the players see of a square in the fog: nothing
+FOG_GM = (40, 20, 90, 110)  # the GM's tint over squares the players do not see
 OBSTACLE = (240, 240, 240)
 OBSTACLE_LOW = (250, 210, 80)
 
