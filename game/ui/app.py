@@ -33,8 +33,9 @@ from game.ui.render.tokens import TokenArt
 from game.ui.scene import DEFAULT_OVERLAYS, Scene
 from game.ui.session import Session
 from game.ui.setup.controller import SetupController
-from game.ui.tools.base import Result, Tool
+from game.ui.tools.base import Result, Tool, token_at
 from game.ui.tools.select import SelectTool
+from game.ui.touch import Gesture, Touch
 from game.ui.window_events import WINDOWLESS, display_window, window_id
 
 
@@ -101,6 +102,8 @@ class App:
         self.display_list: pygame_gui.elements.UISelectionList | None = None  # Ctrl+P's choice
         self.focused = True
         self.needs_redraw = True  # the GM window was exposed or resized: draw it again
+        self.fingers = Touch(self._token_under)  # touches on the map as gestures (touch.py)
+        self._finger_on_panels: set[int] = set()  # those go to the widgets as SDL's mouse
         self.fog = Fog(session.battlefield)  # the table screen's fog of war (players_see.py)
         self.foe_health = load_prefs().foe_health.get(self.encounter_key, "exact")
         self.frame_count = 0
@@ -296,12 +299,17 @@ class App:
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
             self._typed(event.ui_element, event.text)
             return
+        if event.type in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
+            self._finger(event)
+            return
         if event.type in (
             pygame.MOUSEBUTTONDOWN,
             pygame.MOUSEBUTTONUP,
             pygame.MOUSEMOTION,
             pygame.MOUSEWHEEL,
         ):
+            if getattr(event, "touch", False):
+                return  # SDL's mouse for a touch: the widgets had it, the map has the finger
             self._mouse(event, consumed)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.display_list:
@@ -473,6 +481,49 @@ class App:
             self.hover_square = self.camera.square_at_px(*event.pos)
         self._tool_event(event)
 
+    def _token_under(self, pos: tuple[int, int]) -> bool:
+        return bool(token_at(self.tool_context(), self.camera.square_at_px(*pos)))
+
+    def _finger(self, event: pygame.event.Event) -> None:
+        """A touch: on the panels SDL's mouse events work the widgets; on the map, gestures."""
+        w, h = self.screen.get_size()
+        pos = (round(event.x * w), round(event.y * h))
+        key = int(event.finger_id)
+        now = time.monotonic()
+        if event.type == pygame.FINGERDOWN and self.panels.over_panels(pos):
+            self._finger_on_panels.add(key)
+            return
+        if key in self._finger_on_panels:
+            if event.type == pygame.FINGERUP:
+                self._finger_on_panels.discard(key)
+            return
+        if event.type == pygame.FINGERDOWN:
+            gestures = self.fingers.down(key, pos, now)
+        elif event.type == pygame.FINGERMOTION:
+            gestures = self.fingers.move(key, pos)
+        else:
+            gestures = self.fingers.up(key, pos, now)
+        for g in gestures:
+            self._gesture(g)
+
+    def _gesture(self, g: Gesture) -> None:
+        """Play a touch gesture as the mouse would (the same tools, the same camera)."""
+        if g.kind == "pan":
+            self.camera.pan_px(g.dx, g.dy)
+        elif g.kind == "zoom":
+            self.camera.zoom_about(g.pos[0], g.pos[1], g.notches)
+        elif g.kind == "right":
+            for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                self._mouse(pygame.event.Event(kind, pos=g.pos, button=3), False)
+        else:
+            if g.kind == "press":  # the tools hover the square before a click, as the mouse does
+                self._mouse(_motion(g.pos), False)
+            if g.kind == "motion":
+                self._mouse(_motion(g.pos), False)
+            else:
+                button = pygame.MOUSEBUTTONDOWN if g.kind == "press" else pygame.MOUSEBUTTONUP
+                self._mouse(pygame.event.Event(button, pos=g.pos, button=1), False)
+
     def _tool_event(self, event: pygame.event.Event) -> None:
         if self.local_prompt is not None and (
             (event.type == pygame.MOUSEBUTTONDOWN and event.button == 3)
@@ -609,6 +660,10 @@ class App:
         v = self.layout.view
         self.camera.set_view(v.x, v.y, v.width, v.height)
         self._panel_version = -1
+
+
+def _motion(pos: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
 
 
 def _theme(scale: float) -> dict:

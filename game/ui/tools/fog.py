@@ -44,5 +44,5 @@ class FogTool(Tool):
     def preview(self) -> dict[str, Any]:
         if self.start is None or self.end is None:
             return {}
-        what = "hide" if self.hiding else "reveal"
+        what = "back into the fog" if self.hiding else "reveal"
         return {"measure": (self.start, self.end, what)}
