@@ -38,6 +38,10 @@ from game.ui.tools.select import SelectTool
 from game.ui.touch import Gesture, Touch
 from game.ui.window_events import WINDOWLESS, display_window, window_id
 
+FRAME_MS = 16  # while something moves: about 60 frames a second
+IDLE_POLL_S = 0.04  # at rest: look for events this often (a click waits at most this long)
+SETTLE_S = 1.5  # after input, keep drawing this long (hover colours, tooltips come in)
+
 
 class App:
     """One GM window on one session."""
@@ -98,6 +102,7 @@ class App:
         self._pan_from: tuple[int, int] | None = None
         self._pan_moved = 0  # pixels dragged with the right button: a drag pans, a click cancels
         self._panel_version = -1
+        self.input_at = 0.0  # when the last event came (the loop keeps drawing a moment after)
         self.player_view: PlayerView | None = None
         self.display_list: pygame_gui.elements.UISelectionList | None = None  # Ctrl+P's choice
         self.focused = True
@@ -116,24 +121,59 @@ class App:
         )
 
     # -- the loop ----------------------------------------------------------------------------
-    def run(self, *, autoquit_s: float | None = None) -> int:
-        """Run until the window closes (or SIGTERM, or the auto-quit timer)."""
+    def run(self, *, autoquit_s: float | None = None, close: bool = True) -> int:
+        """Run until the window closes (or SIGTERM, or the auto-quit timer).
+
+        At rest the loop waits for events and draws nothing (a laptop's battery): it draws
+        after input, when the fight changed, while something animates (animated tiles, chunks
+        still being rendered, pygame_gui's hover and tooltips for a moment after input, a
+        text cursor blinking) and when a window was exposed or resized.
+        """
         clock = pygame.time.Clock()
         started = time.monotonic()
         while self.running:
-            dt = clock.tick(60) / 1000.0
-            for event in pygame.event.get():
+            busy = self.animating()
+            wakeful = busy or self.caches.board.animates  # an animated map: look each frame
+            if wakeful:
+                first = pygame.event.wait(FRAME_MS)
+                events = [first] if first.type != pygame.NOEVENT else []
+            else:
+                # At rest, a short sleep between looks: SDL's own wait polls every millisecond
+                # (about 2% of a core on X11 and the dummy driver), a 40 ms sleep costs 0.3%
+                time.sleep(IDLE_POLL_S)
+                events = []
+            events += pygame.event.get()
+            if events:
+                self.input_at = time.monotonic()
+                self.needs_redraw = True
+            for event in events:
                 self._guarded(self.handle, event)
-            self._guarded(self.update, dt)
-            self.draw()
-            pygame.display.flip()
+            dt = clock.tick() / 1000.0
+            if events or busy or self.session.version != self._panel_version:
+                self._guarded(self.update, dt)  # pygame_gui's update is not free: not at rest
+            if self.needs_redraw or busy:
+                self.draw()
+                pygame.display.flip()
+                self.needs_redraw = False
             if self.shot_requested:
                 self.shot_requested = False
                 self.save_screenshot(Path(os.environ.get("BATTLEMAT_SHOT", "battlemat-shot.png")))
             if autoquit_s is not None and time.monotonic() - started > autoquit_s:
                 self.running = False
-        self.close()
+        if close:
+            self.close()
         return 0
+
+    def animating(self) -> bool:
+        """True while the window must keep drawing without input (see ``run``)."""
+        if time.monotonic() - self.input_at < SETTLE_S:
+            return True  # pygame_gui's hover colours and tooltips come in after the input
+        if self.caches.board.pending or self.caches.board.animation_due():
+            return True
+        pv = self.player_view
+        if pv is not None and (pv.needs_redraw or pv.caches.board.pending):
+            return True
+        return self._text_focused()  # its cursor blinks
 
     def _guarded(self, fn: Any, arg: Any) -> None:
         """Run one step; a bug in a rule or a query is reported, never closes the GM's window.
@@ -173,6 +213,7 @@ class App:
         """Refresh panels when the encounter changed; let pygame_gui animate."""
         if self.session.version != self._panel_version:
             self._panel_version = self.session.version
+            self.needs_redraw = True
             self._refresh_panels()
             self._sync_prompt()
         self.manager.update(dt)

@@ -53,6 +53,9 @@ class Board:
         if not bands or bands[-1] is None or bands[-1].parallax != (1.0, 1.0):
             bands.append(None)
         self._sets: list[Band | None] = bands
+        # an animated tile shows another frame: the window draws again (else it rests)
+        self.animates = any(b is not None and b.animated for b in bands)
+        self._drawn_anim: tuple[int, ...] = ()
         bg = layers.drawing.background if layers is not None else None
         self._bg = bg[:3] if bg is not None else palette.GROUND
 
@@ -62,6 +65,8 @@ class Board:
         z = cam.px_per_yd
         c = chunk_yd(z)
         t_ms = pygame.time.get_ticks() if self.live else 0
+        if self.animates and self.layers is not None:
+            self._drawn_anim = self.layers.animation_key(t_ms)
         deadline = time.perf_counter() + FRAME_BUDGET_S if self.live else None
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(cam.view_x_px, cam.view_y_px, cam.view_w_px, cam.view_h_px))
@@ -88,6 +93,12 @@ class Board:
                         if time.perf_counter() >= deadline:
                             return
                         self._chunk(n, cx, cy, z, static, t_ms, deadline)
+
+    def animation_due(self) -> bool:
+        """True when an animated tile would show another frame than the one last drawn."""
+        if not self.animates or self.layers is None:
+            return False
+        return self.layers.animation_key(pygame.time.get_ticks()) != self._drawn_anim
 
     def _shift_yd(self, band: Band | None, cam: Camera) -> tuple[float, float]:
         if band is None or self.layers is None or band.parallax == (1.0, 1.0):
