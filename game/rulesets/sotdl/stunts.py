@@ -283,11 +283,31 @@ def _v_charge(state: EncounterState, cmd: Charge, rs: Ruleset) -> list[Violation
         vs.append(Violation("a charge attacks with a melee weapon, knock down or shove",
                             "bad_attack"))
     c = state.creatures[cmd.attacker]
+    steps: tuple[Step, ...] = ()
     if cmd.path:
         steps, pv = rs.hooks["plan_path"](state, rs, cmd.attacker, tuple(cmd.path),
                                           WalkMode("charge"), float(speed(c)))
         vs += pv
+    if not vs:
+        vs += _charge_attack_violations(state, rs, cmd, steps)
     return vs
+
+
+def _charge_attack_violations(state: EncounterState, rs: Ruleset, cmd: Charge,
+                              steps: tuple[Step, ...]) -> list[Violation]:
+    """The charge's attack checked where it is made (``attack_after`` squares along the path),
+    so what validation accepts, resolution performs (the target in reach, not covered ...)."""
+    cut = len(steps) if cmd.attack_after < 0 else min(cmd.attack_after, len(steps))
+    there = state
+    if cut:
+        s = steps[cut - 1]
+        elev = s.elevation_yd if s.elevation_yd is not None else \
+            state.battlefield.elevation_at(s.square)
+        body = state.creatures[cmd.attacker].body.moved_to(s.square, elev)
+        there = state.update_creature(cmd.attacker, body=body)
+    att = _charge_attack(cmd)
+    action = rs.action_for(att)
+    return list(action.validate(there, att, rs)) if action is not None else []
 
 
 def _r_charge(ctx: Context, cmd: Charge) -> None:
@@ -305,8 +325,8 @@ def _r_charge(ctx: Context, cmd: Charge) -> None:
         return
     if not ctx.state.creatures[cmd.target].in_fight:
         ctx.note("the charge's target is gone", cmd.attacker)
-    else:
-        ctx.perform(_charge_attack(cmd))
+    else:  # legal where validation looked; a free attack on the way may have changed that
+        ctx.perform_reaction(_charge_attack(cmd))
     if cut < len(steps) and ctx.state.creatures[cmd.attacker].in_fight:
         walk(ctx, cmd.attacker, steps[cut:], mode)
 
