@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.rules.battlefield import Square
+from game.rules.body import Body
 from game.rules.engine import (
     Command,
     Context,
@@ -40,7 +41,8 @@ from game.rulesets.sotdl.common import (
     spend,
 )
 from game.rulesets.sotdl.movement.budgets import mover_and_budget
-from game.rulesets.sotdl.movement.facts import body_at, diagonals_taken, mount_of, partners
+from game.rulesets.sotdl.movement.facts import body_at, diagonals_taken, mount_of, rider_of
+from game.rulesets.sotdl.movement.riding import BodySet, own_body
 from game.rulesets.sotdl.movement.search import plan_path
 from game.rulesets.sotdl.movement.steps import grab_checker
 from game.rulesets.sotdl.rolls import challenge_roll
@@ -168,13 +170,14 @@ def validate_teleport(state: EncounterState, cmd: Teleport, rs: Ruleset) -> list
     c = state.creatures[cmd.creature]
     sq = (int(cmd.square[0]), int(cmd.square[1]))
     bf = state.battlefield
-    far = (sq[0] + c.body.space - 1, sq[1] + c.body.space - 1)
-    if not (bf.in_bounds(sq) and bf.in_bounds(far)):  # as a move's path says it
+    if not bf.in_bounds(sq):
         return [Violation(f"{sq} is off the battlefield ({bf.width} x {bf.height} squares)",
                           "off_map")]
-    body = body_at(state, cmd.creature, sq, cmd.elevation_yd)
-    skip = partners(state, cmd.creature)
-    others = [o.body for o in state.creatures.values() if o.id not in skip and o.in_fight]
+    body, others = _teleport_bodies(state, rs, cmd.creature, sq, cmd.elevation_yd)
+    far = (sq[0] + body.space - 1, sq[1] + body.space - 1)
+    if not bf.in_bounds(far):  # as a move's path says it
+        return [Violation(f"{sq} is off the battlefield ({bf.width} x {bf.height} squares)",
+                          "off_map")]
     if not can_stand(state.battlefield, body, others=others):
         return [
             Violation(f"{c.name} cannot reappear at {sq}: it is blocked or occupied", "blocked")
@@ -182,13 +185,39 @@ def validate_teleport(state: EncounterState, cmd: Teleport, rs: Ruleset) -> list
     return []
 
 
+def _teleport_bodies(state: EncounterState, rs: Ruleset, cid: str, sq: Square,
+                     elevation_yd: float | None) -> tuple[Body, list[Body]]:
+    """The teleporter's body at ``sq`` and the bodies it must not overlap there. Seed SotDL:
+    Ride, Shared Space ends when one of the two vanishes: a rider reappears in its own
+    footprint (not its mount's) and the mount stays where it was; a mount's rider is left
+    standing in its own footprint where the saddle was."""
+    mount, rider = mount_of(state, cid), rider_of(state, cid)
+    if mount:
+        body = own_body(state, rs, cid, sq)
+        if elevation_yd is not None:
+            body = body.moved_to(body.square, elevation_yd)
+    else:
+        body = body_at(state, cid, sq, elevation_yd)
+    skip = {cid, rider} if rider else {cid}
+    others = [o.body for o in state.creatures.values() if o.id not in skip and o.in_fight]
+    if rider:
+        others.append(own_body(state, rs, rider, state.creatures[rider].body.square))
+    return body, others
+
+
 def resolve_teleport(ctx: Context, cmd: Teleport) -> None:
     """Seed SotDL: Teleport: no path, no free attacks, nothing in between matters."""
     cid = cmd.creature
     sq = (int(cmd.square[0]), int(cmd.square[1]))
-    body = body_at(ctx.state, cid, sq, cmd.elevation_yd)
-    mount = mount_of(ctx.state, cid)
-    if mount:  # the rider vanishes from the saddle
-        ctx.emit(CreatureDataSet(cid, "riding", ""), CreatureDataSet(mount, "rider", ""))
+    st, rs = ctx.state, ctx.ruleset
+    body, _ = _teleport_bodies(st, rs, cid, sq, cmd.elevation_yd)
+    mount, rider = mount_of(st, cid), rider_of(st, cid)
+    if mount:  # the rider vanishes from the saddle and reappears in its own footprint
+        ctx.emit(CreatureDataSet(cid, "riding", ""), CreatureDataSet(mount, "rider", ""),
+                 BodySet(cid, body, "teleports out of the saddle"))
+    if rider:  # the mount vanishes from under its rider, who is left standing
+        left = own_body(st, rs, rider, st.creatures[rider].body.square)
+        ctx.emit(CreatureDataSet(rider, "riding", ""), CreatureDataSet(cid, "rider", ""),
+                 BodySet(rider, left, f"{st.creatures[cid].name} vanishes from under it"))
     ctx.emit(Placed(cid, sq, body.elevation_yd, "teleport"))
     grab_checker(ctx, WalkState(cid, WalkMode("teleport", False), (), sq), Step(sq))
