@@ -289,6 +289,8 @@ def _jump_across(
             return Step(b, INF, "blocked", dz, float(n))
     if m.prone or m.flying or abs(dz) > r.step_up_yd:
         return Step(b, INF, "blocked", dz, float(n))
+    if tc.liquid[ay, ax] or tc.liquid[b[1], b[0]]:  # Seed SotDL: Swim: not from or into water
+        return Step(b, INF, "blocked", dz, float(n))
     running = moved_yd >= r.run_up_yd
     # the jump's length is the gap crossed (n - 1 squares): 2 yards clear a 2-yard pit
     if n - 1 > m.jump_across_yd(running=running, rules=r):

@@ -156,6 +156,9 @@ def _jump_edges(tc, wall, elev, wp, n, lmax, wet):  # type: ignore[no-untyped-de
         for dx, dy in UNIT_DIRS:
             src = _shifted(n, L * (dy * wp + dx))
             ok = ~wall & ~wall[src] & (np.abs(elev - elev[src]) <= r.step_up_yd)
+            # Seed SotDL: Swim: no jump takes off from the water or lands in it (a jump into
+            # water is a drop into it, not a jump over it)
+            ok &= ~wet & ~wet[src]
             for k in range(1, L):
                 mid = _shifted(n, (L - k) * (dy * wp + dx))
                 ok &= ~wall[mid] & ((elev[mid] < elev[src] - r.step_up_yd) | wet[mid])

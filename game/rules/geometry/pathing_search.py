@@ -495,6 +495,8 @@ def over_gap(tc: TerrainCosts, a: Square, b: Square) -> bool:
     n = max(abs(b[0] - a[0]), abs(b[1] - a[1]))
     ux, uy = (b[0] - a[0]) // n, (b[1] - a[1]) // n
     e0 = tc.elev[a[1], a[0]]
+    if tc.liquid[a[1], a[0]] or tc.liquid[b[1], b[0]]:
+        return False  # Seed SotDL: Swim: a jump neither takes off from water nor lands in it
     return all(
         tc.elev[a[1] + uy * k, a[0] + ux * k] < e0 - tc.rules.step_up_yd
         or tc.liquid[a[1] + uy * k, a[0] + ux * k]
