@@ -20,6 +20,7 @@ from game.rules.engine import (
     event,
 )
 from game.rules.engine.walk import square_of
+from game.rules.geometry.occupancy import can_stand
 from game.rules.geometry.reach import within_reach
 from game.rules.modifiers import Modifier
 from game.rulesets.sotdl.commands import FreeAttack
@@ -230,6 +231,22 @@ def _lower_neighbour(ctx: Context, cid: str) -> tuple[tuple[int, int], float] | 
     return best
 
 
+def _no_progress_square(ctx: Context, ws: WalkState) -> tuple[Square, float]:
+    """Seed SotDL: Swim, "On a failure, you make no progress": back where the swim began, or,
+    when that square is an ally's (passed through, never stopped on: Move), the last square
+    of the walk before it that the mover may stand on."""
+    st = ctx.state
+    mover = ws.mover
+    skip = {mover} | {x for x in (mount_of(st, mover), rider_of(st, mover)) if x}
+    others = [o.body for o in st.creatures.values() if o.id not in skip and o.in_fight]
+    trail = [ws.start] + [s.square for s in ws.steps[: ws.index]]
+    for i, sq in enumerate(reversed(trail)):
+        body = body_at(st, mover, sq, ws.data.get("from_elev") if i == 0 else None)
+        if can_stand(st.battlefield, body, others=others):
+            return sq, body.elevation_yd
+    return ws.start, body_at(st, mover, ws.start).elevation_yd
+
+
 def surface_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
     """Seed SotDL: Balance (moving onto a treacherous surface), Climb (a slick surface: the
     square's surface banes), Swim (treacherous water; on a failure no progress: the step is
@@ -256,14 +273,8 @@ def surface_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
             afflict(ctx, mover, timed("sinking", "water", None), "sinks (swim total 0 or less)")
             return f"{c.name} sinks"
         if not r.success:
-            ctx.emit(
-                Placed(
-                    mover,
-                    ws.from_square,
-                    float(ws.data.get("from_elev", 0.0)),
-                    "no progress swimming",
-                )
-            )
+            back, elev = _no_progress_square(ctx, ws)
+            ctx.emit(Placed(mover, back, elev, "no progress swimming"))
             return f"{c.name} makes no progress in the rough water"
         return None
     if (flags & Terrain.TREACHEROUS and not flags & Terrain.LIQUID
