@@ -320,6 +320,7 @@ def describe_battlefield(bf: Battlefield) -> str:
         ("liquid", Terrain.LIQUID),
         ("climbable", Terrain.CLIMBABLE),
         ("impassable", Terrain.IMPASSABLE),
+        ("unclimbable", Terrain.UNCLIMBABLE),
     ]
     counts.append(f"{int((t == 0).sum())} normal")
     for label, f in names:

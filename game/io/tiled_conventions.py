@@ -21,6 +21,7 @@ TERRAIN_WORDS: dict[str, Terrain] = {
     "liquid": Terrain.LIQUID,
     "climbable": Terrain.CLIMBABLE,
     "impassable": Terrain.IMPASSABLE,
+    "unclimbable": Terrain.UNCLIMBABLE,
     # everyday words for the same things
     "undergrowth": Terrain.DIFFICULT,
     "rubble": Terrain.DIFFICULT,

@@ -11,6 +11,7 @@ Legend (one character a square, rows top to bottom):
 ``~``  water: swim
 ``w``  rough water: swim, treacherous
 ``H``  climbable surface (ladder, handholds)
+``X``  unclimbable surface (the GM's marking: no climbing to or from this square)
 ``%``  foliage: partial obscurement
 ``f``  thick fog: heavy obscurement
 ``d``  dim light
@@ -73,6 +74,8 @@ def parse_ascii(picture: str, *, name: str = "ascii") -> Battlefield:
                 bf.terrain[y, x] = Terrain.TREACHEROUS
             elif ch == "~":
                 bf.terrain[y, x] = Terrain.LIQUID
+            elif ch == "X":
+                bf.terrain[y, x] = Terrain.UNCLIMBABLE
             elif ch == "w":
                 bf.terrain[y, x] = Terrain.LIQUID | Terrain.TREACHEROUS
             elif ch == "H":

@@ -32,6 +32,7 @@ class Terrain(IntFlag):
     LIQUID = 4  # must swim; counts as difficult; with TREACHEROUS: rough water
     CLIMBABLE = 8  # a vertical surface with handholds here (a ladder, a climbable tree)
     IMPASSABLE = 16  # nobody enters (solid rock, a wall's footprint)
+    UNCLIMBABLE = 32  # the GM's marking: no climbing to or from here (sheer glass, a smooth wall)
 
 
 class Light(IntEnum):

@@ -109,7 +109,7 @@ class TerrainCosts:
     mult: np.ndarray  # float64 cost multiplier of entering the anchor
     wall: np.ndarray  # bool: the footprint does not fit (impassable, off the grid)
     elev: np.ndarray  # float64 feet elevation at the anchor (highest ground of the footprint)
-    climbable: np.ndarray  # bool
+    climbable: np.ndarray  # bool: a vertical step to or from here may be climbed
     treacherous: np.ndarray  # bool: balance here
     liquid: np.ndarray  # bool: swim here
     gap: np.ndarray = field(init=False)  # bool: a lower or liquid neighbour (jump take-offs)
@@ -171,8 +171,10 @@ def terrain_costs(bf: Battlefield, *, mover: Mover, rules: MoveRules | None = No
         elev = np.full(t.shape, float(mover.altitude_yd))
     else:
         elev = footprint_reduce(bf.elevation.astype(np.float64), space=s, how="max", fill=0.0)
+    # Seed SotDL: Climb: any vertical surface can be climbed (at difficult-terrain cost); the
+    # GM's "unclimbable" marking is what stops it ("climbable" handholds change nothing here)
     flags = (
-        footprint_reduce((t & Terrain.CLIMBABLE) != 0, space=s, how="any", fill=False),
+        ~footprint_reduce((t & Terrain.UNCLIMBABLE) != 0, space=s, how="any", fill=False),
         footprint_reduce((t & Terrain.TREACHEROUS) != 0, space=s, how="any", fill=False),
         footprint_reduce((t & Terrain.LIQUID) != 0, space=s, how="any", fill=False),
     )
@@ -245,17 +247,24 @@ def step_cost(
         return Step(b, base * mult, flat_kind, dz, base)
     if m.prone:
         return Step(b, INF, "blocked", dz, base)
+    # the three ways over an edge (Seed SotDL: Jump, Climb; a jump down too far is a fall), in
+    # the order the search takes them: a jump where it needs no run-up (the cheapest), else a
+    # climb where the surface allows it, else a running jump, else (down) a fall
     climbs = "climb" in m.traits
-    if climbs or tc.climbable[ay, ax] or tc.climbable[by, bx]:
-        cm = 1.0 if climbs else r.difficult_multiplier
-        return Step(b, base * mult + abs(dz) * cm, "climb", dz, base)
+    can_climb = climbs or (tc.climbable[ay, ax] and tc.climbable[by, bx])
+    cm = 1.0 if climbs else r.difficult_multiplier
     if dz > 0:
-        running = moved_yd >= r.run_up_yd
-        if dz * 3 <= m.jump_up_ft(running=running, rules=r) + 1e-9:
+        if dz * 3 <= m.jump_up_ft(running=False, rules=r) + 1e-9:
+            return Step(b, base * mult + dz, "jump_up", dz, base)
+        if can_climb:
+            return Step(b, base * mult + dz * cm, "climb", dz, base)
+        if dz * 3 <= m.jump_up_ft(running=moved_yd >= r.run_up_yd, rules=r) + 1e-9:
             return Step(b, base * mult + dz, "jump_up", dz, base)
         return Step(b, INF, "too_high", dz, base)
     if -dz < r.safe_drop_yd:
         return Step(b, base * mult - dz, "jump_down", dz, base)
+    if can_climb:
+        return Step(b, base * mult - dz * cm, "climb", dz, base)
     return Step(b, INF, "fall", dz, base)
 
 

@@ -78,8 +78,11 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
         if not m.prone and not level.all():
             climbs = "climb" in m.traits
             cm = 1.0 if climbs else r.difficult_multiplier
-            cl = ~level & (climbs | climb[u] | climb[None, :])
-            stand = ~level & ~cl & (dz > 0) & (dz * 3 <= m.jump_up_ft(running=False, rules=r) + EPS)
+            # as pathing.step_cost: a standing jump up or a safe jump down first, then a climb
+            # (any surface but an unclimbable one), then a running jump up
+            stand = ~level & (dz > 0) & (dz * 3 <= m.jump_up_ft(running=False, rules=r) + EPS)
+            down = ~level & (dz < 0) & (-dz < r.safe_drop_yd)
+            cl = ~level & ~stand & ~down & (climbs | (climb[u] & climb[None, :]))
             runj = (
                 ~level
                 & ~cl
@@ -87,7 +90,6 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
                 & ~stand
                 & (dz * 3 <= m.jump_up_ft(running=True, rules=r) + EPS)
             )
-            down = ~level & ~cl & (dz < 0) & (-dz < r.safe_drop_yd)
             vert0 = np.where(cl, adz * cm, np.where(stand | runj | down, adz, 0.0))
             allowed = ok & (level | cl | stand | runj | down)
             run = runj

@@ -116,25 +116,38 @@ def test_climbing_a_ladder_costs_double_vertical_yards() -> None:
 
 
 def test_a_wall_too_high_to_jump_and_not_climbable_blocks() -> None:
-    tc = tc_for("..3", agility_mod=2)
+    tc = tc_for(".X3", agility_mod=2)  # the GM marked the foot of the wall unclimbable
     assert math.isinf(reachable(tc, start=(0, 0), budget_yd=10).cost_to((2, 0)))
+
+
+def test_any_vertical_surface_is_climbed_at_difficult_cost() -> None:
+    """Seed SotDL: Climb ("The surface also counts as difficult terrain"): a rise too high to
+    jump, and a drop too deep to jump down, are climbed at 2 yards a vertical yard."""
+    up = reachable(tc_for("..3", agility_mod=2), start=(0, 0), budget_yd=10)
+    assert up.cost_to((2, 0)) == 1 + 1 + 3 * 2
+    pc = path_through(tc_for("6.."), waypoints=[(0, 0), (1, 0)])
+    assert pc.steps[0].kind == "climb" and pc.cost_yd == 1 + 6 * 2
 
 
 def test_jump_up_needs_the_run_up_for_the_full_modifier() -> None:
     # 1 yard = 3 feet: Agility modifier 3 jumps it only after moving 2 yards
-    tc = tc_for("....1", agility_mod=3)
+    tc = tc_for("...X1", agility_mod=3)  # unclimbable: only a jump gets up
     rm = reachable(tc, start=(0, 0), budget_yd=10)
     assert rm.cost_to((4, 0)) == 4 + 1  # 4 yards walked, 1 vertical yard jumped
     assert math.isinf(reachable(tc, start=(3, 0), budget_yd=10).cost_to((4, 0)))
+    # where it can be climbed, the standing creature climbs it instead (1 + 1 x 2)
+    assert reachable(tc_for("....1", agility_mod=3), start=(3, 0), budget_yd=10).cost_to(
+        (4, 0)) == 3
 
 
 def test_jump_down_is_safe_below_five_yards_and_a_fall_from_there() -> None:
     tc = tc_for("4.")
     pc = path_through(tc, waypoints=[(0, 0), (1, 0)])
     assert pc.steps[0].kind == "jump_down" and pc.cost_yd == 1 + 4
-    high = tc_for("5.")
+    high = tc_for("5X")  # unclimbable: over the edge is a fall
     assert path_through(high, waypoints=[(0, 0), (1, 0)]).steps[0].kind == "fall"
     assert math.isinf(reachable(high, start=(0, 0), budget_yd=20).cost_to((1, 0)))
+    assert path_through(tc_for("5."), waypoints=[(0, 0), (1, 0)]).steps[0].kind == "climb"
 
 
 def test_jump_across_a_pit() -> None:

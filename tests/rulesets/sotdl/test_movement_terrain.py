@@ -243,15 +243,16 @@ def test_flyers_climb_and_dive_with_three_part_waypoints() -> None:
 
 
 def test_jumps_beyond_the_rule_ask_the_gms_agility_challenge() -> None:
-    eng = field("..1.....\n........", hero=("pcs", (1, 0), {"agility": 12}))
+    # the foot of the rise is marked unclimbable: jumping is the only way up
+    eng = field(".X1.....\n........", hero=("pcs", (1, 0), {"agility": 12}))
     evs = ok(eng, Move("hero", ((2, 0),)), dice=(15,))  # 1 yard up: more than 1 foot standing
     assert of(evs, "RollMade")[0].label == "jump higher than the rule allows"
     assert eng.state.creatures["hero"].body.elevation_yd == 1.0
-    eng = field("..1.....\n........", hero=("pcs", (1, 0), {"agility": 12}))
+    eng = field(".X1.....\n........", hero=("pcs", (1, 0), {"agility": 12}))
     evs = ok(eng, Move("hero", ((2, 0),)), dice=(3,))  # fails: back at the foot, prone
     h = eng.state.creatures["hero"]
     assert h.square == (1, 0) and h.body.elevation_yd == 0.0 and h.has("prone")
-    trench = "33300033333\n33300033333"
+    trench = "333XXX33333\n333XXX33333"  # an unclimbable pit: only a jump crosses
     pit = field(trench, hero=("pcs", (2, 0), {"speed": 10}))  # a 3-yard gap, 2 allowed standing
     evs = ok(pit, Move("hero", ((6, 0),)), dice=(3, 2, 2))
     fell = of(evs, "Fell")

@@ -15,7 +15,7 @@ Seed SotDL: Move, Rush, Retreat, Charge, Free Attack, Jump, Balance, Climb, Swim
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.rules.battlefield import Square, Terrain
@@ -259,7 +259,10 @@ def _preview_of(state: EncounterState, rs: Ruleset, cid: str, mode: str, walker:
     )
     # only the attacks the move will ask about: an illegal one (total cover ...) is not offered
     fas = [fa for fa in fas if _would_offer(state, rs, walker, bodies[fa.step - 1], fa.threat_id)]
-    marks = _marks(state, rs, walker, full, bodies, desc.steps, fas)
+    # the plan's way over each edge (a climb down it cannot pay for is a fall: plan_path)
+    geo = [replace(st, kind="fall") if not vs and i < len(steps) and steps[i].how == "fall"
+           else st for i, st in enumerate(desc.steps)]
+    marks = _marks(state, rs, walker, full, bodies, geo, fas)
     out = []
     total = 0.0
     for i, st in enumerate(desc.steps):
@@ -400,7 +403,13 @@ def _marks(
         if k == "fall":
             h = -st.dz_yd
             dice = fall_damage_dice(h, rule=falling_rule(rs)) or "no damage"
-            m.append(f"fall {h:g} yd: {dice}, prone")
+            m.append(f"fall {h:g} yd: {dice}, prone; the move ends here")
+        if k == "climb":  # Seed SotDL: Climb (difficult terrain); the other ways over the edge
+            h = abs(st.dz_yd)
+            m.append(f"climb {'up' if st.dz_yd > 0 else 'down'} {h:g} yd")
+            if st.dz_yd < 0 and h >= terrain_for(state, rs, walker).rules.safe_drop_yd:
+                dice = fall_damage_dice(h, rule=falling_rule(rs)) or "no damage"
+                m.append(f"jumping down instead is a fall: {dice}, prone")
         if (
             flags & Terrain.TREACHEROUS
             and not flags & Terrain.LIQUID

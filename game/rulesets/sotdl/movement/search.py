@@ -153,7 +153,9 @@ def plan_path_uncached(
 
     Seed SotDL: Move (budget), Crawl (half Speed, at least 1 yard), Jump (a jump longer than
     the move left lands prone or falls; a jump farther than the rule allows asks for an Agility
-    challenge), falls from drops of 5 yards or more (only as the last step).
+    challenge), Climb (any vertical surface the GM has not marked unclimbable, at difficult
+    cost), falls from drops of 5 yards or more that are not climbed (unclimbable, or a climb
+    down the move cannot pay for): the fall ends the move at that step.
     """
     c = state.creatures[cid]
     start = c.body.square
@@ -216,14 +218,12 @@ def plan_path_uncached(
                         "blocked",
                     )
                 ]
+        elif kind == "climb" and -st.dz_yd >= tc.rules.safe_drop_yd and \
+                spent + cost > budget_yd + 1e-9:
+            # Seed SotDL: Jump: "If you try to jump down beyond this distance, you instead
+            # fall": a drop it cannot afford to climb down is jumped, which is a fall
+            kind, cost = "fall", 0.0
         elif kind == "fall":
-            if not last:
-                return (), [
-                    Violation(
-                        f"step {i + 1} to {b} drops {-st.dz_yd:g} yards: a fall ends the move",
-                        "fall",
-                    )
-                ]
             cost = 0.0
         if not math.isfinite(cost):
             return (), [Violation(f"step {i + 1} to {b} is impossible ({kind})", "blocked")]
@@ -245,6 +245,9 @@ def plan_path_uncached(
         elev = mover.altitude_yd if mover.flying else float(tc.elev[b[1], b[0]])
         out.append(Step(b, elev, float(cost), "fly" if mover.flying else kind))
         spent += cost
+        if kind == "fall":  # the fall ends the move at that step: the rest is not walked
+            full = full[: i + 2]
+            break
     end = body_at(state, cid, full[-1])
     ex, ey = end.square
     flat_end = end.moved_to(end.square, 0.0)
