@@ -133,6 +133,7 @@ def jump_list(tc, wall, elev, wp, n, lmax, wet):  # type: ignore[no-untyped-def]
             keep = (d >= 0) & (d < n)
             t, d = t[keep], d[keep]
             ok = open_[d] & (np.abs(elev[d] - elev[t]) <= su)
+            ok &= ~wet[d] & ~wet[t]  # Seed SotDL: Swim: not from the water, nor into it
             for k in range(1, L):
                 mid = t + k * off
                 ok &= open_[mid] & ((elev[mid] < elev[t] - su) | wet[mid])
