@@ -215,10 +215,12 @@ def step_cost(
     >>> from game.rules.ascii_grid import parse_ascii
     >>> tc = terrain_costs(parse_ascii('''
     ... .^.
-    ... 8..
+    ... 8X.
     ... '''), mover=Mover())
-    >>> step_cost(tc, (0, 0), (1, 0)).cost_yd, step_cost(tc, (0, 1), (1, 0)).kind
+    >>> step_cost(tc, (0, 0), (1, 0)).cost_yd, step_cost(tc, (0, 1), (1, 1)).kind
     (2.0, 'fall')
+    >>> step_cost(tc, (0, 1), (1, 0)).kind  # not marked unclimbable: climbed down
+    'climb'
     """
     r, m = tc.rules, tc.mover
     (ax, ay), (bx, by) = a, b
