@@ -132,6 +132,7 @@ class MapDrawing:
     layers: list[LayerDrawing] = field(default_factory=list)
     tiles: dict[int, TileArt] = field(default_factory=dict)  # gid (no flags) -> art
     offsets: list[tuple[float, float]] = field(default_factory=list)  # every visible layer's
+    files: list[Path] = field(default_factory=list)  # the map, its tilesets, templates, images
 
     def picture_box(self) -> tuple[int, int, int, int]:
         """The rectangle (x0, y0, x1, y1 in map pixels) tmxrasterizer draws: the map's own,
@@ -298,6 +299,7 @@ def drawing_of(doc: TiledDoc) -> MapDrawing:
             attr_float(root, "parallaxoriginy", 0.0, file, "map"),
         ),
         tiles=tiles,
+        files=list(doc.files),
     )
     tile_layers = iter(doc.layers)  # the reader's tile layers, in this same order
 

@@ -92,6 +92,7 @@ class TiledDoc:
     images: list[tuple[Path, str]] = field(default_factory=list)
     infinite: bool = False
     notes: list[str] = field(default_factory=list)  # leniencies: loads as in Tiled, looks wrong
+    files: list[Path] = field(default_factory=list)  # the map, its tilesets, templates, images
     shift_px: tuple[float, float] = (0.0, 0.0)  # infinite maps: what moved the first chunk to 0,0
 
 
@@ -462,4 +463,10 @@ def read_tiled(path: Path, *, for_pytmx: bool = False) -> TiledDoc:
                     f"image layer {el.get('name', '')!r}",
                 )
             )
+    doc.files = [  # every file the map is made of, for watching them (game/io/tiled_watch.py)
+        absolute(path),
+        *reader.tilesets.by_source,
+        *reader.templates.cache,
+        *dict.fromkeys(f for f, _ in doc.images),
+    ]
     return doc

@@ -24,6 +24,7 @@ from game.ui import intents
 from game.ui.camera import DEFAULT_DPI, Camera, touch_target_px, ui_scale_for
 from game.ui.command_kinds import tool_kind, typed_hint
 from game.ui.context import ToolContext
+from game.ui.map_reload import MapReloader, fresh_board
 from game.ui.panel_model import panel_model
 from game.ui.panels import Layout, Panels
 from game.ui.player_view import PlayerView
@@ -86,6 +87,7 @@ class App:
         art = TokenArt(session.token_config.images, session.token_config.side_colours)
         self.caches = RenderCaches.for_battlefield(session.battlefield, session.tmx, art)
         self.caches.board.live = True  # animated tiles; chunks rendered within a frame budget
+        self.map_reload = MapReloader(session)  # the map saved in Tiled: reloaded live
         self.overlays = frozenset(DEFAULT_OVERLAYS)
         self.tools: list[Tool] = [SelectTool()]
         # a bare Tiled map opens to set-up (issue 11): bestiary, editor, sides, Start, Save
@@ -211,6 +213,12 @@ class App:
 
     def update(self, dt: float) -> None:
         """Refresh panels when the encounter changed; let pygame_gui animate."""
+        reloaded = self.map_reload.poll()
+        if reloaded is not None:
+            self.status = reloaded
+            self.caches.board = fresh_board(self.session)
+            if self.player_view is not None:
+                self.player_view.caches.board = fresh_board(self.session)
         if self.session.version != self._panel_version:
             self._panel_version = self.session.version
             self.needs_redraw = True

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from game.rules.battlefield import Battlefield
 from game.rules.engine.basic import (
     AdvancePhase,
     Answer,
@@ -253,6 +254,14 @@ class Engine:
     def state(self) -> EncounterState:
         """The current state (while a decision is pending: as far as the command got)."""
         return self._state
+
+    def change_battlefield(self, battlefield: Battlefield) -> None:
+        """The map was edited during the fight (live reload): the fight goes on on the new one.
+
+        Creatures, turn and history stay; each earlier command keeps the state it was played
+        from, so undoing it goes back to the map it was played on.
+        """
+        self._state = replace(self._state, battlefield=battlefield)
 
     @property
     def pending(self) -> Decision | None:
