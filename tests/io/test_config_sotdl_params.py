@@ -77,7 +77,8 @@ creatures:
 
 
 @pytest.mark.parametrize("params, line, words", [
-    ("params:\n  falling:\n    lands_prone: 'false'\n", 3, "params.falling.lands_prone: must be true"),
+    ("params:\n  falling:\n    lands_prone: 'false'\n", 3,
+     "params.falling.lands_prone: must be true"),
     ("params:\n  jump: {up_min_ft: 1.5}\n", 2, "params.jump.up_min_ft: must be a whole number"),
     ("params:\n  sight:\n    prone_height: 0.3\n", 3, "did you mean 'prone_height_fraction'"),
     ("params:\n  mounted:\n    crushed_damage_dice: lots\n", 3, "must be dice"),
