@@ -81,3 +81,27 @@ class Tool:
     def preview(self) -> dict[str, Any]:
         """Scene fields this tool draws (move, target, measure, highlighted_keys)."""
         return {}
+
+
+class RectDragTool(Tool):
+    """A tool that drags a rectangle of squares: press sets a corner, hover the other."""
+
+    start: Square | None = None
+    end: Square | None = None
+
+    def press(self, square: Square, ctx: ToolContext) -> Result | None:
+        self.start = self.end = square
+        return None
+
+    def hover(self, square: Square, ctx: ToolContext) -> Result | None:
+        if self.start is not None:
+            self.end = square
+        return None
+
+    def take_rect(self, square: Square) -> tuple[int, int, int, int] | None:
+        """The dragged rectangle [x0, y0, x1, y1] (corners included), ending the drag."""
+        if self.start is None:
+            return None
+        (x0, y0), (x1, y1) = self.start[:2], square[:2]
+        self.start = self.end = None
+        return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))

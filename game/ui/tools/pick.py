@@ -10,7 +10,7 @@ from typing import Any
 from game.rules.battlefield import Square
 from game.ui.command_kinds import make
 from game.ui.context import FightView, ToolContext
-from game.ui.tools.base import Result, Tool
+from game.ui.tools.base import RectDragTool, Result, Tool
 
 
 def creatures_in(fight: FightView, area: tuple[int, int, int, int]) -> tuple[str, ...]:
@@ -51,7 +51,7 @@ class SquareTool(Tool):
         return {"measure": (self.hovered, self.hovered, "")}
 
 
-class AreaTool(Tool):
+class AreaTool(RectDragTool):
     """Drag a rectangle of squares for a command's ``area`` ([x0, y0, x1, y1], corners included),
     with the values typed before (the light level); right click or Escape cancels."""
 
@@ -62,24 +62,11 @@ class AreaTool(Tool):
     ) -> None:
         self.action, self.cmd_type, self.values = action, cmd_type, values
         self.field = field  # "area": the rectangle; a member field: the creatures inside it
-        self.start: Square | None = None
-        self.end: Square | None = None
-
-    def press(self, square: Square, ctx: ToolContext) -> Result | None:
-        self.start = self.end = square
-        return None
-
-    def hover(self, square: Square, ctx: ToolContext) -> Result | None:
-        if self.start is not None:
-            self.end = square
-        return None
 
     def release(self, square: Square, ctx: ToolContext) -> Result | None:
-        if self.start is None:
+        area = self.take_rect(square)
+        if area is None:
             return None
-        (x0, y0), (x1, y1) = self.start[:2], square[:2]
-        area = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-        self.start = self.end = None
         value: Any = area
         if self.field != "area":
             value = creatures_in(ctx.fight, area)
