@@ -303,6 +303,13 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[n:]
 
 
+def sync_data(fd: int) -> None:
+    """Make an appended line durable: ``fdatasync`` flushes its bytes and the file's new length
+    and leaves out only the times, which nothing reads back; ``fsync`` where there is none."""
+    fdatasync = getattr(os, "fdatasync", None)
+    (fdatasync or os.fsync)(fd)
+
+
 def _fsync_dir(folder: Path) -> None:
     """Make a rename or a new file in this folder durable (POSIX needs the folder synced)."""
     try:
@@ -504,7 +511,7 @@ class Journal:
             if st.st_size != self._size:  # a torn line left by an earlier failed write
                 os.ftruncate(fd, self._size)
             _write_all(fd, data)
-            os.fsync(fd)
+            sync_data(fd)
         except OSError as err:
             self._cut_back()
             gone = err.errno == errno.ENOENT

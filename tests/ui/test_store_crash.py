@@ -111,8 +111,10 @@ def reopened(tmp: Path, folder: Path) -> str:
 
 @contextmanager
 def every_file_operation(hook: Callable[[str], None]) -> Iterator[None]:
-    """Call ``hook(name)`` before and after each write, fsync, rename, truncate and unlink."""
-    names = ("write", "fsync", "replace", "rename", "ftruncate", "unlink")
+    """Call ``hook(name)`` before and after each write, fsync, fdatasync, rename, truncate and
+    unlink."""
+    names = ("write", "fsync", "fdatasync", "replace", "rename", "ftruncate", "unlink")
+    names = tuple(n for n in names if hasattr(os, n))  # no fdatasync on macOS
     real = {n: getattr(os, n) for n in names}
 
     def wrap(name: str) -> Callable[..., Any]:

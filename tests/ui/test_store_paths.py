@@ -209,6 +209,7 @@ def test_a_failed_fsync_or_a_removed_journal_refuses_the_command(
         raise OSError(errno.EIO, os.strerror(errno.EIO))
 
     monkeypatch.setattr(os, "fsync", eio)
+    monkeypatch.setattr(os, "fdatasync", eio)  # what a journal line is made durable with
     assert "not saved" in s.undo() and s.engine.state is state
     assert "not saved" in s.submit(ToyWalk("kara", ((4, 4),)))
     monkeypatch.undo()
@@ -344,7 +345,8 @@ def test_every_write_path_refused_by_the_disk_changes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, call: str, path: str
 ) -> None:
     """Fault injection for each path that writes: keeping a copy, rewriting the journal, a save,
-    taking an open back, the dice mode: EROFS from os.write, os.fsync or os.replace."""
+    taking an open back, the dice mode: EROFS from os.write, os.fsync (and os.fdatasync, which
+    journal lines use) or os.replace."""
     if (path, call) in (("save", "write"), ("dice", "replace")):
         pytest.skip("this path does not make that call (a save writes through a file object)")
     j = tmp_path / "j.jsonl"
@@ -361,6 +363,8 @@ def test_every_write_path_refused_by_the_disk_changes_nothing(
         raise OSError(errno.EROFS, os.strerror(errno.EROFS))
 
     monkeypatch.setattr(os, call, refuse)
+    if call == "fsync":
+        monkeypatch.setattr(os, "fdatasync", refuse)
     if path == "restart":
         msg = s.restart()
     elif path == "load":

@@ -77,13 +77,43 @@ class CommandRecord:
     typed_gates: list[int] = field(default_factory=list)
 
 
+class StackMark:
+    """Where a stack (history, redo) stood at a checkpoint, and what has been popped from below
+    that height since: a rollback puts back only what changed, so a checkpoint costs the same
+    at the tenth command and at the ten-thousandth (no copy of the history per command)."""
+
+    def __init__(self, stack: list[CommandRecord]) -> None:
+        self.stack = stack
+        self.low = len(stack)  # the lowest the stack has been since the checkpoint
+        self.popped: list[CommandRecord] = []  # what stood at low.. at the checkpoint, top first
+
+    def pop(self) -> CommandRecord:
+        """Pop the top entry, remembering it if it stood there at the checkpoint."""
+        rec = self.stack.pop()
+        if len(self.stack) < self.low:
+            self.low = len(self.stack)
+            self.popped.append(rec)
+        return rec
+
+    def clear(self) -> None:
+        """Empty the stack, remembering what stood there at the checkpoint."""
+        self.popped.extend(reversed(self.stack[: self.low]))
+        self.low = 0
+        self.stack.clear()
+
+    def restore(self) -> None:
+        """Put the stack back as it was at the checkpoint (same list object)."""
+        del self.stack[self.low :]
+        self.stack.extend(reversed(self.popped))
+
+
 @dataclass(frozen=True)
 class Checkpoint:
     """Everything ``Engine.rollback`` needs to put the engine back (a journal write failed)."""
 
     state: EncounterState
-    history: tuple[CommandRecord, ...]
-    redo: tuple[CommandRecord, ...]
+    history: StackMark
+    redo: StackMark
     pending: tuple[CommandRecord, Decision] | None
     drawn: int
     dice: DiceSource
@@ -244,6 +274,7 @@ class Engine:
         self.redo_stack: list[CommandRecord] = []
         self._pending: tuple[CommandRecord, Decision] | None = None
         self._pending_drawn = 0  # dice the paused command had drawn when it paused
+        self._marks: tuple[StackMark, StackMark] | None = None  # the live checkpoint's
         self.on_commit: list[Callable[[CommandRecord], None]] = []
         self.on_undo: list[Callable[[CommandRecord], None]] = []
         #: False: a bug in a handler refuses the command (state untouched) instead of raising
@@ -354,7 +385,7 @@ class Engine:
             return True
         if not self.history:
             return False
-        rec = self.history.pop()
+        rec = self._marks[0].pop() if self._marks else self.history.pop()
         self._state = rec.state_before
         self.redo_stack.append(rec)
         for fn in self.on_undo:
@@ -365,7 +396,7 @@ class Engine:
         """Re-apply the last undone command's events (the same dice)."""
         if not self.redo_stack or self._pending:
             return False
-        rec = self.redo_stack.pop()
+        rec = self._marks[1].pop() if self._marks else self.redo_stack.pop()
         self._state = replay(self._state, rec.events)
         self.history.append(rec)
         for fn in self.on_commit:
@@ -373,19 +404,26 @@ class Engine:
         return True
 
     def checkpoint(self) -> Checkpoint:
-        """The engine as it is now, for ``rollback`` (the session's journal write may fail)."""
+        """The engine as it is now, for ``rollback`` (the session's journal write may fail).
+
+        Only the latest checkpoint can be rolled back to, and only while the history and the
+        redo stack change through the engine's own methods (submit, answer, undo, redo).
+        """
         live = ([self._pending[0]] if self._pending else []) + self.history[-1:]
+        self._marks = (StackMark(self.history), StackMark(self.redo_stack))
         return Checkpoint(
-            self._state, tuple(self.history), tuple(self.redo_stack), self._pending,
-            self._pending_drawn, self.dice,
+            self._state, *self._marks, self._pending, self._pending_drawn, self.dice,
             tuple((r, len(r.answers), len(r.typed), len(r.typed_gates), r.events) for r in live),
         )
 
     def rollback(self, cp: Checkpoint) -> None:
         """Put the engine back as it was at ``cp``: the command after it never happened."""
+        if self._marks is None or cp.history is not self._marks[0]:
+            raise ValueError("only the latest checkpoint can be rolled back to")
         self._state = cp.state
-        self.history[:] = cp.history
-        self.redo_stack[:] = cp.redo
+        cp.history.restore()
+        cp.redo.restore()
+        self._marks = None
         self._pending, self._pending_drawn, self.dice = cp.pending, cp.drawn, cp.dice
         for rec, answers, typed, gates, events in cp.records:
             del rec.answers[answers:], rec.typed[typed:], rec.typed_gates[gates:]
@@ -437,7 +475,10 @@ class Engine:
         record.events = tuple(ctx.events)
         self._state = ctx.state
         self.history.append(record)
-        self.redo_stack.clear()
+        if self._marks:
+            self._marks[1].clear()
+        else:
+            self.redo_stack.clear()
         for fn in self.on_commit:
             fn(record)
         return Outcome(True, events=record.events)

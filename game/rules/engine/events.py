@@ -34,16 +34,23 @@ register_value(Body)
 register_value(Modifier)
 
 
+#: dataclass -> its field names (``dataclasses.fields`` is slow on the journal's every line)
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def encode(value: Any) -> Any:
     """A JSON-ready form of a value (dataclasses become dicts with a ``type`` key).
 
     >>> encode(Modifier("prone", boons=-1))
     {'type': 'Modifier', 'reason': 'prone', 'boons': -1, 'flat': 0, 'source': ''}
     """
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    names = _FIELD_NAMES.get(type(value))
+    if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = _FIELD_NAMES[type(value)] = tuple(f.name for f in dataclasses.fields(value))
+    if names is not None:
         out: dict[str, Any] = {"type": type(value).__name__}
-        for f in dataclasses.fields(value):
-            out[f.name] = encode(getattr(value, f.name))
+        for name in names:
+            out[name] = encode(getattr(value, name))
         return out
     if isinstance(value, (tuple, list)):
         return [encode(v) for v in value]
