@@ -20,7 +20,7 @@ import pygame_gui
 
 from game.io.errors import InputError, InputErrors
 from game.io.table_prefs import load_prefs
-from game.ui import intents
+from game.ui import intents, undo_many
 from game.ui.camera import DEFAULT_DPI, Camera, touch_target_px, ui_scale_for
 from game.ui.command_kinds import tool_kind, typed_hint
 from game.ui.context import ToolContext
@@ -302,6 +302,8 @@ class App:
             return
         consumed = self.manager.process_events(event)
         if self.setup is not None and self.setup.handle(event):
+            return
+        if undo_many.handle(self, event):  # a right click on a log line: undo from there
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event.ui_element)

@@ -8,7 +8,7 @@ journal, game/ui/session.py), so a test or a second window can play without one.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -355,15 +355,20 @@ class Fight:
             return [("No encounter: this is a bare map.", ())]
         events = self.engine.log()
         if len(events) != self._log_len:
-            names = self.names()
-            for ph in self.engine.ruleset.phases:  # '-- Fast turns: GM --', in the ruleset's words
-                names[f"phase:{ph.name}"] = ph.label or ph.name.replace("_", " ")
-            names["ruleset:"] = self.engine.ruleset.id  # a turn's kind that only names the rules
-            for side in self.engine.state.sides:  # "raiders" -> "Raiders" in generic lines
-                names.setdefault(side.id, side.name or side.id)
-                names[f"side:{side.id}"] = side.name or side.id
-            self._log, self._log_len = merge_steps(events, names), len(events)
+            self._log, self._log_len = self.lines_of(self.engine.history), len(events)
         return self._log
+
+    def lines_of(self, records: Sequence[CommandRecord]) -> list[tuple[str, tuple[str, ...]]]:
+        """The log lines these commands make (the history's first k: the log after k commands)."""
+        eng = self.playing()
+        names = self.names()
+        for ph in eng.ruleset.phases:  # '-- Fast turns: GM --', in the ruleset's words
+            names[f"phase:{ph.name}"] = ph.label or ph.name.replace("_", " ")
+        names["ruleset:"] = eng.ruleset.id  # a turn's kind that only names the rules
+        for side in eng.state.sides:  # "raiders" -> "Raiders" in generic lines
+            names.setdefault(side.id, side.name or side.id)
+            names[f"side:{side.id}"] = side.name or side.id
+        return merge_steps([ev for rec in records for ev in rec.events], names)
 
     def measure(self, a: Square, b: Square) -> str:
         """Distance label between two squares by the ruleset's diagonal rule, elevation included."""

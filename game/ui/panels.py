@@ -240,7 +240,9 @@ class Panels:
                     self._turn_rows.append((row, cid, style))
             self.creatures.set_item_list([(t, st) for t, _, st in self._turn_rows])
         if old is None or old.log_lines != model.log_lines:
-            self._log_rows = self._wrap_log(model.log_lines[-300:])
+            shown = model.log_lines[-300:]
+            self._log_rows = self._wrap_log(shown)
+            self._log_first = len(model.log_lines) - len(shown)  # the log line of the first row
             self.log.set_item_list([text for text, _ in self._log_rows])
             if self.log.scroll_bar is not None:
                 self.log.scroll_bar.set_scroll_from_start_percentage(1.0)
@@ -533,9 +535,21 @@ class Panels:
 
         width = self.log.get_relative_rect().width - self._px(30)  # the scroll bar and padding
         rows = []
-        for text, ids in lines:
-            rows += [(row, ids) for row in wrap(text, int(width), measure)]
+        self._log_row_line: list[int] = []  # the line of each row (a long line wraps)
+        for i, (text, ids) in enumerate(lines):
+            wrapped = wrap(text, int(width), measure)
+            rows += [(row, ids) for row in wrapped]
+            self._log_row_line += [i] * len(wrapped)
         return rows
+
+    def log_line_at(self, pos: tuple[int, int]) -> int | None:
+        """The index in the whole log of the line whose row is at a window pixel, if any."""
+        rows = getattr(self, "_log_row_line", [])
+        for i, item in enumerate(self.log.item_list):
+            btn = item.get("button_element")
+            if btn is not None and i < len(rows) and btn.get_abs_rect().collidepoint(pos):
+                return getattr(self, "_log_first", 0) + rows[i]
+        return None
 
     def hovered_log_ids(self) -> tuple[str, ...]:
         """Creature ids of the log line under the cursor (the view highlights them)."""

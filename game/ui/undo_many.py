@@ -1,0 +1,101 @@
+"""Undo many commands at once from the combat log (issue 14).
+
+A right click on a log line asks "undo this line's command and every one after it?"; confirmed,
+it is one undo of n commands: one journal line, one fsync, however many (1,000 commands in a few
+milliseconds, where 1,000 Ctrl+Z cost a fsync each). Ctrl+Y redoes them one at a time.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.fight import Fight
+
+
+def record_of_line(fight: Fight, line: int) -> int | None:
+    """The history index of the command that made log line ``line`` (the first, when one line
+    says several commands' steps); None when the log has no such line."""
+    hist = fight.playing().history
+    if not 0 <= line < len(fight.lines_of(hist)):
+        return None
+    # The first k commands make a log that only grows with k: the first k with line in it
+    lo, hi = 1, len(hist)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if len(fight.lines_of(hist[:mid])) > line:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo - 1
+
+
+def undo_from(app: App, record: int) -> str:
+    """Undo the command at ``record`` in the history and every one after it, as one undo."""
+    fight = app.session.fight
+    eng = fight.playing()
+    n = len(eng.history) - record + (1 if eng.pending is not None else 0)
+    if record < 0 or n <= 0:
+        return "Nothing to undo"
+    # The fight's own undo, not the session's: right after an open, the session's Ctrl+Z takes
+    # the open back, but a line of the log names a command of this fight
+    said = fight.undo(n)
+    app.tools = app.tools[:1]
+    app.local_prompt = None
+    app._panel_version = -1
+    if said.startswith("Undone"):
+        said += " (Ctrl+Y redoes them one by one)"
+    app.status = said
+    return said
+
+
+def ask(app: App, line: int) -> bool:
+    """Offer to undo from a log line (a confirmation dialog); False when the line is not a
+    command's (past the end, or a bare map)."""
+    from pygame_gui.windows import UIConfirmationDialog
+
+    fight = app.session.fight
+    if fight.engine is None:
+        return False
+    record = record_of_line(fight, line)
+    if record is None:
+        return False
+    n = len(fight.engine.history) - record
+    text = fight.log_lines()[line][0]
+    after = f" and the {n - 1} after it" if n > 1 else ""
+    w, h = app.screen.get_size()
+    dialog = UIConfirmationDialog(
+        pygame.Rect(w // 2 - 230, h // 2 - 110, 460, 220),
+        f"Undo <b>{_html(text)}</b>{after}? {n} command{'s' if n > 1 else ''} in all, "
+        "as one step; Ctrl+Y redoes them one by one.",
+        app.manager,
+        window_title="Undo from here",
+        action_short_name=f"Undo {n}",
+    )
+    dialog.undo_from = record  # type: ignore[attr-defined]
+    app.status = f"Undo {n} command{'s' if n > 1 else ''}? Confirm in the dialog"
+    app._panel_version = -1  # the status bar says it on the next frame
+    return True
+
+
+def handle(app: App, event: pygame.event.Event) -> bool:
+    """A right click on a log line, or the dialog confirmed: True when the event was this."""
+    if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
+        record = getattr(event.ui_element, "undo_from", None)
+        if record is None:
+            return False
+        undo_from(app, int(record))
+        return True
+    if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+        line = app.panels.log_line_at(event.pos)
+        return line is not None and ask(app, line)
+    return False
+
+
+def _html(text: str) -> str:
+    """A log line shown inside pygame_gui's HTML-like text box."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
