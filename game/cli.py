@@ -7,7 +7,8 @@
     battlemat render ENCOUNTER|MAP --out FILE.png [--overlay NAME ...] [--as-tiled] [--tile-px N]
     battlemat import-creature FILE.txt --out CREATURE.yaml   stat blocks -> a creature file
     battlemat export ENCOUNTER|JOURNAL [--out FILE.jsonl]   a fight's journal as JSON Lines
-    battlemat run FIGHT.jsonl      replay an exported fight, print its events as JSON Lines
+    battlemat run FIGHT.jsonl      play a fight's commands again with their recorded dice, check
+                                   the events are the recorded ones, print them as JSON Lines
 """
 from __future__ import annotations
 
@@ -37,8 +38,8 @@ def cmd_check(paths: list[str]) -> int:
 
 
 def cmd_run(scenario: str, seed: int | None) -> int:
-    """Play a scenario headless (or replay an exported fight) and print its events as JSON
-    Lines."""
+    """Play a scenario headless (or a fight's journal again, checking its events) and print
+    its events as JSON Lines."""
     if Path(scenario).suffix.lower() == ".jsonl":
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         from game.ui.journal_export import run_journal
@@ -106,7 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
     c = sub.add_parser("check", help="validate maps and config files")
     c.add_argument("paths", nargs="+")
-    r = sub.add_parser("run", help="play a scripted scenario, print events as JSON Lines")
+    r = sub.add_parser("run", help="play a scripted scenario or check a fight's journal (.jsonl), "
+                       "print events as JSON Lines")
     r.add_argument("scenario")
     r.add_argument("--seed", type=int, default=None)
     rn = sub.add_parser("render", help="render an encounter or map to a PNG")

@@ -359,6 +359,20 @@ class Engine:
         self._pending = None
         return self._run(record)
 
+    def rerun(self, record: CommandRecord) -> Outcome:
+        """Work a recorded command out again from the current state with its answers and typed
+        dice (a replay that runs the rules, not only their events: ``battlemat run`` checks a
+        journal with it); it commits as ``submit`` does, or pauses if the rules ask more."""
+        if self._pending:
+            d = self._pending[1]
+            return Outcome(False, violations=(Violation(f"answer first: {d.prompt}", "pending"),))
+        vs = self.validate(record.command)
+        if vs:
+            return Outcome(False, violations=tuple(vs))
+        again = CommandRecord(record.command, self._state, list(record.answers),
+                              list(record.typed), typed_gates=list(record.typed_gates))
+        return self._run(again)
+
     def type_ahead(self, values: Iterable[int]) -> None:
         """Typed dice for the paused command, used after those it already has."""
         if self._pending:
