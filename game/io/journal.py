@@ -516,9 +516,13 @@ class Journal:
             self._cut_back()
             gone = err.errno == errno.ENOENT
             why = "the journal file was removed" if gone else _why(err)
+            then = {
+                errno.ENOENT: "; the next command writes the journal afresh",
+                errno.ENOSPC: "; free some space there and play it again",
+                errno.EDQUOT: "; free some space there and play it again",
+            }.get(err.errno or 0, "")
             raise JournalError(
-                f"{self.path}: not saved ({why}): the fight is as it was before"
-                + ("; the next command writes the journal afresh" if gone else ""),
+                f"{self.path}: not saved ({why}): the fight is as it was before{then}",
                 removed=gone,
             ) from None
         self._size += len(data)
