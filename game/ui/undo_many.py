@@ -44,6 +44,8 @@ def undo_from(app: App, record: int) -> str:
     # The fight's own undo, not the session's: right after an open, the session's Ctrl+Z takes
     # the open back, but a line of the log names a command of this fight
     said = fight.undo(n)
+    if said.startswith("Undone"):  # the opened fight is taken as it is: Ctrl+Z undoes commands
+        app.session.undo_open_point = None
     app.tools = app.tools[:1]
     app.local_prompt = None
     app._panel_version = -1

@@ -154,6 +154,10 @@ def test_right_after_an_open_the_log_undoes_this_fights_commands_not_the_open(
         _click(app, dialog.confirm_button.get_abs_rect().center, 1)
         assert [type(r.command) for r in s.engine.history][-1] is GMNote
         assert len(s.engine.history) == 4  # advance, two moves, note 0
+        app._intent("undo")  # and Ctrl+Z now undoes the next command, not the open
+        assert len(s.engine.history) == 3 and s.engine.history[-1].command == Move(
+            "wall_guard", ((8, 3),)
+        )
     finally:
         app.close()
 
@@ -177,5 +181,27 @@ def test_a_refused_journal_write_leaves_the_fight_as_it_was(
         monkeypatch.undo()
         assert "not saved" in said and "\n" not in said and said == app.status
         assert len(s.engine.history) == n and s.engine.state is state
+    finally:
+        app.close()
+
+
+def test_a_row_of_a_long_log_names_its_line_in_the_whole_log(tmp_path: Path) -> None:
+    """The panel shows the log's last 300 lines (long ones wrapped on several rows)."""
+    app = _app(tmp_path, notes=320)
+    try:
+        s = app.session
+        s.submit(GMNote("a long note " * 12))  # wraps onto several rows
+        app._panel_version = -1
+        _frame(app)
+        lines = [t for t, _ in s.fight.log_lines()]
+        assert len(lines) > 300
+        for text in ("note 319", "a long note"):
+            row = _row_center(app, text)
+            line = app.panels.log_line_at(row)
+            assert line is not None and lines[line].startswith(text)
+        last_rows = [i for i, item in enumerate(app.panels.log.item_list)
+                     if item.get("button_element") is not None][-1]
+        btn = app.panels.log.item_list[last_rows]["button_element"]
+        assert app.panels.log_line_at(btn.get_abs_rect().center) == len(lines) - 1
     finally:
         app.close()
