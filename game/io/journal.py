@@ -49,6 +49,26 @@ def journal_path_for(encounter: Path) -> Path:
     return journal_dir() / f"{p.stem}-{tag}.jsonl"
 
 
+def short_path(path: Path | str, width: int = 64) -> str:
+    """A path as the window's status line names it: ``~`` for the home folder, and past
+    ``width`` characters the middle folders elided; the file's own name is always whole.
+
+    >>> short_path("/srv/games/battlemat/2026/autumn/journals/demo-3f2a.jsonl.20261201-1.open.bak")
+    '/srv/…/journals/demo-3f2a.jsonl.20261201-1.open.bak'
+    >>> short_path("/srv/games/demo.save.json")
+    '/srv/games/demo.save.json'
+    """
+    p = Path(path)
+    try:
+        text = "~/" + str(p.relative_to(Path.home()))
+    except ValueError:
+        text = str(p)
+    if len(text) <= width or len(p.parts) < 4:
+        return text
+    first = "~" if text.startswith("~/") else str(Path(*p.parts[:2]))
+    return f"{first}/…/{p.parent.name}/{p.name}"
+
+
 class JournalError(Exception):
     """A journal write failed (disk full, read-only, removed ...): one line, the fight unchanged."""
 
@@ -265,7 +285,9 @@ def keep_copy(path: Path, why: str) -> Path | None:
         except OSError as err:
             os.close(fd)
             dest.unlink(missing_ok=True)
-            raise JournalError(f"{dest}: cannot keep a copy of the journal: {_why(err)}") from None
+            raise JournalError(
+                f"{short_path(dest)}: cannot keep a copy of the journal: {_why(err)}"
+            ) from None
         os.close(fd)
         _fsync_dir(dest.parent)
         return dest
@@ -285,7 +307,7 @@ def write_atomic(path: Path, data: bytes) -> None:
         os.replace(tmp, path)
     except OSError as err:
         tmp.unlink(missing_ok=True)
-        raise JournalError(f"{path}: cannot write the journal: {_why(err)}") from None
+        raise JournalError(f"{short_path(path)}: cannot write the journal: {_why(err)}") from None
     _fsync_dir(path.parent)
 
 
@@ -522,7 +544,7 @@ class Journal:
                 errno.EDQUOT: "; free some space there and play it again",
             }.get(err.errno or 0, "")
             raise JournalError(
-                f"{self.path}: not saved ({why}): the fight is as it was before{then}",
+                f"{short_path(self.path)}: not saved ({why}): the fight is as it was before{then}",
                 removed=gone,
             ) from None
         self._size += len(data)

@@ -30,6 +30,7 @@ from game.io.journal import (
     pending_entry,
     read_journal,
     record_entry,
+    short_path,
     write_atomic,
 )
 from game.io.saves import SavedRecord, SaveHeader, file_sha256, read_save, write_save
@@ -77,7 +78,8 @@ def resume(session: Session, *, write: bool = True) -> None:
         # A fight the GM switched to another ruleset in the window goes on under that ruleset
         session.use_ruleset(read.header.ruleset)
     head = header(session)
-    notes = [read.problem] if read.problem else []
+    shown = short_path(path)  # the status line names files short (the full path: docs/ui.md)
+    notes = [read.problem.replace(str(path), shown, 1)] if read.problem else []
     if read.header is not None and read.header.seed != session.seed:
         from game.rules.engine import SeededDice
 
@@ -85,12 +87,12 @@ def resume(session: Session, *, write: bool = True) -> None:
         session.seed = head.seed = read.header.seed
         session.engine.dice = SeededDice(session.seed)
     if read.header is not None and read.header.map_sha256 not in ("", head.map_sha256):
-        notes.append(f"{path}: the map {head.map} changed since this fight was played")
+        notes.append(f"{shown}: the map {short_path(head.map)} changed since this fight was played")
     ok, why = replay(session, read.records)
     redo = read.redo
     if ok < len(read.records):
         notes.append(
-            f"{path}: record {ok + 1} of {len(read.records)} no longer applies ({why}): opened "
+            f"{shown}: record {ok + 1} of {len(read.records)} no longer applies ({why}): opened "
             f"at record {ok}; the journal is kept whole for when the edit is undone"
         )
         redo = []
@@ -208,9 +210,9 @@ def _write(session: Session, entries: list[dict[str, Any]]) -> str:
                 [SavedRecord.of(r) for r in eng.redo_stack],
                 tail,
             )
-            if kept is not None:
-                note = f"the journal as it was is kept at {kept}"
-                session.problem = "; ".join(p for p in (session.problem, note) if p)
+            if kept is not None:  # said first: the status line may not show the rest
+                note = f"the journal as it was is kept as {kept.name} (in {kept.parent})"
+                session.problem = "; ".join(p for p in (note, session.problem) if p)
             session.stale_journal = ""
         else:
             j.append(entries)
@@ -351,8 +353,10 @@ def load(session: Session, path: Path) -> str:
     if saved.ruleset:
         session.ruleset_override = saved.ruleset  # Ctrl+N restarts under the save's rules too
     session.touch()
-    where = f": Ctrl+Z brings back the fight before (kept at {kept})" if kept else ""
-    return f"Opened {path}{where}"
+    if not kept:
+        return f"Opened {short_path(path)}"
+    k = Path(kept)  # named early: a long status line is cut at its end
+    return f"Opened the save (Ctrl+Z: the fight before, kept as {k.name}, in {k.parent}): {path}"
 
 
 def restart(session: Session, ruleset: str | None = None) -> str:
@@ -368,7 +372,8 @@ def restart(session: Session, ruleset: str | None = None) -> str:
         return failed
     session.ruleset_override = ruleset if ruleset else session.ruleset_override
     session.touch()
-    where = f": Ctrl+Z brings back the old one (kept at {kept})" if kept else ""
+    k = Path(kept)  # named early: a long status line is cut at its end
+    where = f" is kept as {k.name} (Ctrl+Z brings it back; in {k.parent})" if kept else ""
     if ruleset:
         from game.rules.engine import GMNote
 
@@ -376,8 +381,8 @@ def restart(session: Session, ruleset: str | None = None) -> str:
         session.submit(GMNote(f"Played under the {ruleset} rules, chosen in the window"))
         if session.undo_open_point is not None:
             session.undo_open_point = (session.undo_open_point[0], 1)
-        return f"The fight starts over under {ruleset}{where}"
-    return f"A fresh fight{where}"
+        return f"Now under {ruleset}" + (f"; the old fight{where}" if where else "")
+    return "A fresh fight" + (f"; the old one{where}" if where else "")
 
 
 def undo_open(session: Session) -> str:
@@ -396,17 +401,18 @@ def undo_open(session: Session) -> str:
     except (OSError, JournalError) as err:
         if mine is not None:  # the journal was not replaced: its copy is not needed
             mine.unlink(missing_ok=True)
-        return f"{kept}: cannot bring the fight back: {getattr(err, 'strerror', None) or err}"
+        why = getattr(err, "strerror", None) or err
+        return f"{short_path(kept)}: cannot bring the fight back: {why}"
     fresh = session.build(seed=session.seed)
     if fresh is None:
-        return f"{kept}: cannot bring the fight back: no ruleset plug-in"
+        return f"{short_path(kept)}: cannot bring the fight back: no ruleset plug-in"
     session.engine = fresh
     session.paused = None
     session.undo_open_point = None
     session.ruleset_override = None
     resume(session)
     n = len(session.engine.history) if session.engine else 0
-    return f"Back to the fight before: {n} commands (from {kept})"
+    return f"Back to the fight before: {n} commands, from {kept.name} (in {kept.parent})"
 
 
 def reopen(session: Session) -> str:

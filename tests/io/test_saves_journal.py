@@ -7,7 +7,7 @@ import json
 import pytest
 
 from game.io.errors import InputError
-from game.io.journal import read_journal
+from game.io.journal import read_journal, short_path
 from game.io.saves import read_save
 from game.ui.session import Session
 from tests.ui.toy import ToyPoke, ToyWalk, toy_build, toy_opened
@@ -49,9 +49,9 @@ def test_corrupt_journal_keeps_good_prefix_and_backup(tmp_path) -> None:  # type
     r = _session(tmp_path, j)
     assert r.engine.state.creatures["kara"].square == (5, 4)
     assert r.engine.state.creatures["orc"].damage == 0
-    assert f"{j}:4:" in r.problem and "kept at" in r.problem
     kept = list(tmp_path.glob("j.jsonl.*.damaged.bak"))
     assert len(kept) == 1 and kept[0].read_text() == "\n".join(lines) + "\n"  # kept whole
+    assert f"{short_path(j)}:4:" in r.problem and f"kept as {kept[0].name}" in r.problem
     assert read_journal(j).problem == ""  # repaired: the good prefix, rewritten
 
 
@@ -162,8 +162,10 @@ def test_a_journal_with_a_bad_header_opens_with_one_line_and_keeps_the_file(tmp_
     text = BAD_SAVES[name].replace("\n", " ") + "\n"
     j.write_text(text)
     s = _session(tmp_path, j)
-    assert s.problem.startswith(f"{j}:1: ") and "\n" not in s.problem
     (kept,) = tmp_path.glob("j.jsonl.*.damaged.bak")
+    # where it is kept first (a status line may cut the end), then which line and what is wrong
+    assert s.problem.startswith(f"the journal as it was is kept as {kept.name} (in {tmp_path}); ")
+    assert f"; {short_path(j)}:1: " in s.problem and "\n" not in s.problem
     assert kept.read_text() == text  # the unreadable journal is kept whole
     assert s.submit(ToyWalk("kara", ((2, 2),))) == ""  # the fight goes on, autosaved
     s.close()

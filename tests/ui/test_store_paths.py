@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 import pytest
 
-from game.io.journal import read_journal
+from game.io.journal import read_journal, short_path
 from game.ui.session import Session
 from tests.ui.toy import ToyPoke, ToyWalk, toy_build, toy_opened
 
@@ -62,7 +62,7 @@ def test_an_edited_encounter_opens_at_the_last_record_that_applies_and_keeps_the
     edited = _session(tmp_path, j, _renamed_build)
     assert edited.submit(ToyWalk("kara", ((5, 3),))) == ""
     (kept,) = tmp_path.glob("j.jsonl.*.edited.bak")
-    assert kept.read_bytes() == before and str(kept) in edited.problem
+    assert kept.read_bytes() == before and f"kept as {kept.name} (in {tmp_path})" in edited.problem
     edited.close()
     assert len(read_journal(j).records) == 3  # two that applied and the new walk
 
@@ -105,9 +105,9 @@ def test_opening_a_save_keeps_the_fight_before_and_ctrl_z_brings_it_back(tmp_pat
     _play(here)
     state = here.engine.state
     msg = here.load(save)
-    assert msg.startswith(f"Opened {save}") and "Ctrl+Z" in msg
     (kept,) = tmp_path.glob("j.jsonl.*.open.bak")
-    assert str(kept) in msg and len(read_journal(kept).records) == 3
+    assert msg.startswith(f"Opened the save (Ctrl+Z: the fight before, kept as {kept.name}, in ")
+    assert msg.endswith(f"): {save}") and len(read_journal(kept).records) == 3
     assert len(here.engine.history) == 1
     assert here.undo().startswith("Back to the fight before")  # one step
     assert here.engine.state.creatures == state.creatures and len(here.engine.history) == 3
@@ -186,7 +186,8 @@ def test_a_failed_journal_write_leaves_the_fight_as_it_was(
     monkeypatch.setattr(os, "write", half_then_fail)
     msg = s.submit(ToyWalk("kara", ((3, 3),)))
     monkeypatch.undo()
-    assert msg.startswith(f"{j}: not saved") and os.strerror(code) in msg and "\n" not in msg
+    assert msg.startswith(f"{short_path(j)}: not saved") and os.strerror(code) in msg
+    assert "\n" not in msg
     assert s.engine.state is state and len(s.engine.history) == n
     assert j.stat().st_size == size  # no torn line left behind
     assert s.undo() == "Undone" and s.redo() == "Redone"  # the fight goes on
