@@ -109,6 +109,13 @@ class App:
         self.display_list: pygame_gui.elements.UISelectionList | None = None  # Ctrl+P's choice
         self.focused = True
         self.needs_redraw = True  # the GM window was exposed or resized: draw it again
+        # pygame_gui skipped on frames that only hover, pan or zoom the map (_map_only)
+        self.ui_untouched = False
+        self._ui_dt = 0.0  # seconds of skipped updates, given to its next one
+        self._ui_drawn = False  # the panels' last drawing is on the window's surface
+        self.needs_full_ui = True  # exposed, resized, relaid out: draw every widget again
+        self._mouse_at: tuple[int, int] = (-1, -1)
+        self._mouse_in_view = False  # where the mouse was at pygame_gui's last update
         self.fingers = Touch(self._token_under)  # touches on the map as gestures (touch.py)
         self._finger_on_panels: set[int] = set()  # those go to the widgets as SDL's mouse
         self.fog = Fog(session.battlefield)  # the table screen's fog of war (players_see.py)
@@ -145,18 +152,7 @@ class App:
                 time.sleep(IDLE_POLL_S)
                 events = []
             events += pygame.event.get()
-            if events:
-                self.input_at = time.monotonic()
-                self.needs_redraw = True
-            for event in events:
-                self._guarded(self.handle, event)
-            dt = clock.tick() / 1000.0
-            if events or busy or self.session.version != self._panel_version:
-                self._guarded(self.update, dt)  # pygame_gui's update is not free: not at rest
-            if self.needs_redraw or busy:
-                self.draw()
-                pygame.display.flip()
-                self.needs_redraw = False
+            self.frame(events, clock, busy)
             if self.shot_requested:
                 self.shot_requested = False
                 self.save_screenshot(Path(os.environ.get("BATTLEMAT_SHOT", "battlemat-shot.png")))
@@ -165,6 +161,22 @@ class App:
         if close:
             self.close()
         return 0
+
+    def frame(self, events: list[pygame.event.Event], clock: pygame.time.Clock, busy: bool) -> None:
+        """One turn of the loop: the events, pygame_gui's update, the drawing if due."""
+        if events:
+            self.input_at = time.monotonic()
+            self.needs_redraw = True
+        for event in events:
+            self._guarded(self.handle, event)
+        dt = clock.tick() / 1000.0
+        self.ui_untouched = self._map_only(events)
+        if events or busy or self.session.version != self._panel_version:
+            self._guarded(self.update, dt)  # pygame_gui's update is not free: not at rest
+        if self.needs_redraw or busy:
+            self.draw()
+            pygame.display.flip()
+            self.needs_redraw = False
 
     def animating(self) -> bool:
         """True while the window must keep drawing without input (see ``run``)."""
@@ -222,17 +234,69 @@ class App:
         if self.session.version != self._panel_version:
             self._panel_version = self.session.version
             self.needs_redraw = True
+            self.ui_untouched = False
             self._refresh_panels()
             self._sync_prompt()
-        self.manager.update(dt)
+        if self.ui_untouched:
+            self._ui_dt += dt  # handed to pygame_gui's next update, so its timers keep time
+            return
+        self.manager.update(dt + self._ui_dt)
+        self._ui_dt = 0.0
+        self._ui_drawn = False
+        self._mouse_in_view = self.layout.view.collidepoint(self._mouse_at)
+
+    def _map_only(self, events: list[pygame.event.Event]) -> bool:
+        """True when a frame's input only hovers, pans or zooms the battlefield view, and the
+        mouse was already there at pygame_gui's last update: no widget can look different, so
+        its update and drawing are skipped (two thirds of a frame with the set-up panels)."""
+        was_in_view = self._mouse_in_view
+        for e in events:
+            if e.type == pygame.MOUSEMOTION and not getattr(e, "touch", False):
+                self._mouse_at = e.pos
+        if not was_in_view or self._panel_version != self.session.version:
+            return False
+        if self.needs_full_ui or self._text_focused():
+            return False
+        if self.manager.get_sprite_group().should_update_visibility:
+            return False  # a widget came or went since pygame_gui's last update
+        view = self.layout.view
+        for e in events:
+            if getattr(e, "touch", False):
+                return False  # SDL's mouse made from a touch: it is the widgets' (touch.py)
+            if e.type == pygame.MOUSEMOTION:
+                # a drag that began on a widget (a scroll bar) goes on in pygame_gui
+                if not view.collidepoint(e.pos) or (any(e.buttons) and self._pan_from is None):
+                    return False
+            elif e.type != pygame.MOUSEWHEEL:
+                return False
+        return True
 
     def draw(self) -> None:
-        """Battlefield, then panels on top; then the player view, if open."""
+        """Battlefield, then panels on top; then the player view, if open.
+
+        The battlefield is drawn only inside its view; the panels around it stay on the
+        window's surface from the last frame when pygame_gui did not change (``_map_only``):
+        then only widgets lying over the view (a prompt, a tooltip) are drawn again, clipped
+        to it."""
         draw_frame(self.screen, self.camera, self.scene(), self.caches)
-        self.manager.draw_ui(self.screen)
+        if self._ui_drawn and not self.needs_full_ui:
+            self._draw_ui_over_view()
+        else:
+            self.manager.draw_ui(self.screen)
+            self._ui_drawn = True
+            self.needs_full_ui = False
         if self.player_view is not None:
             self.player_view.draw(self.session.fight, self.foe_health, self.fog_seen())
         self.frame_count += 1
+
+    def _draw_ui_over_view(self) -> None:
+        view = self.layout.view
+        over = [bd for bd in self.manager.get_sprite_group().visible if view.colliderect(bd[1])]
+        if over:
+            clip = self.screen.get_clip()
+            self.screen.set_clip(view)
+            self.screen.blits(over, doreturn=False)
+            self.screen.set_clip(clip)
 
     def scene(self) -> Scene:
         """What the GM view shows now."""
@@ -288,6 +352,7 @@ class App:
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN):
             self.needs_redraw = True
+            self.needs_full_ui = True
             return
         if event.type in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWFOCUSLOST):
             self.focused = event.type == pygame.WINDOWFOCUSGAINED
@@ -711,6 +776,7 @@ class App:
         v = self.layout.view
         self.camera.set_view(v.x, v.y, v.width, v.height)
         self._panel_version = -1
+        self.needs_full_ui = True
 
 
 def _motion(pos: tuple[int, int]) -> pygame.event.Event:
