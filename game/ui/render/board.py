@@ -23,7 +23,7 @@ from game.ui.camera import Camera
 from game.ui.render import palette
 from game.ui.render.maplayers import Band, MapLayers
 
-CHUNK_PX = 512  # about this many pixels a side per cached chunk
+CHUNK_PX = 256  # about this many pixels a side per cached chunk
 CACHE_BUDGET_PX = 24_000_000  # ~96 MB of chunks across zoom levels, least recently used go first
 FRAME_BUDGET_S = 0.006  # a live frame spends at most this long rendering chunks
 
@@ -201,13 +201,31 @@ def _cells(bf_arr: np.ndarray, x0: int, y0: int, w: int, h: int) -> np.ndarray:
     return bf_arr[y0 : y0 + h, x0 : x0 + w]
 
 
+def _square_layer(size: tuple[int, int]) -> tuple[pygame.Surface, np.ndarray]:
+    """A see-through layer and its pixels as (h/z, z, w/z, z)-able rows of packed uint32."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    layer.fill((0, 0, 0, 0))
+    return layer, pygame.surfarray.pixels2d(layer).T
+
+
+def _packed(layer: pygame.Surface, colour: tuple[int, ...]) -> int:
+    """A colour as the layer's raw pixel value (what ``fill`` would write)."""
+    return int(layer.map_rgb(colour)) & 0xFFFFFFFF  # SDL may hand it back signed
+
+
+def _cells_view(px: np.ndarray, mask_shape: tuple[int, int], z: int) -> np.ndarray:
+    """The layer's pixels seen as (rows, cols, z, z): one z x z block a square."""
+    h, w = mask_shape
+    return px[: h * z, : w * z].reshape(h, z, w, z).transpose(0, 2, 1, 3)
+
+
 def _fill_mask(surf: pygame.Surface, mask: np.ndarray, colour: tuple[int, ...], z: int) -> None:
     """Tint every square where mask is true (alpha-blended)."""
     if not mask.any():
         return
-    layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-    for y, x in zip(*np.nonzero(mask), strict=True):
-        layer.fill(colour, (int(x) * z, int(y) * z, z, z))
+    layer, px = _square_layer(surf.get_size())
+    _cells_view(px, mask.shape, z)[mask] = _packed(layer, colour)
+    del px  # unlocks the layer
     surf.blit(layer, (0, 0))
 
 
@@ -215,16 +233,20 @@ def _hatch_mask(surf: pygame.Surface, mask: np.ndarray, colour: tuple[int, ...],
     """Diagonal hatching on squares where mask is true (reads as 'costs more' at a glance)."""
     if not mask.any():
         return
-    layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    # one square's hatching, stamped on every square of the mask (each square draws alike)
+    tile = pygame.Surface((z, z), pygame.SRCALPHA)
     step = max(4, z // 4)
     width = max(1, z // 16)
-    for y, x in zip(*np.nonzero(mask), strict=True):
-        px, py = int(x) * z, int(y) * z
-        layer.fill((*colour[:3], colour[3] // 3), (px, py, z, z))
-        for d in range(0, 2 * z, step):
-            a = (px + max(0, d - z), py + min(z, d))
-            b = (px + min(z, d), py + max(0, d - z))
-            pygame.draw.line(layer, colour, a, b, width)
+    tile.fill((*colour[:3], colour[3] // 3))
+    for d in range(0, 2 * z, step):
+        a = (max(0, d - z), min(z, d))
+        b = (min(z, d), max(0, d - z))
+        pygame.draw.line(tile, colour, a, b, width)
+    layer, px = _square_layer(surf.get_size())
+    if layer.get_masks() != tile.get_masks():
+        tile = tile.convert_alpha(layer)
+    _cells_view(px, mask.shape, z)[mask] = pygame.surfarray.array2d(tile).T
+    del px
     surf.blit(layer, (0, 0))
 
 
@@ -275,12 +297,15 @@ def _draw_elevation(
     diff = e - board._elev_ref
     if not np.any(diff):
         return
-    layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-    for y, x in zip(*np.nonzero(diff), strict=True):
-        d = float(diff[y, x])
-        alpha = int(min(150, 25 + 18 * abs(d)))
-        colour = (255, 255, 255, alpha) if d > 0 else (0, 0, 60, alpha)
-        layer.fill(colour, (int(x) * z, int(y) * z, z, z))
+    layer, px = _square_layer(surf.get_size())
+    alpha = np.minimum(150, 25 + 18 * np.abs(diff)).astype(np.int64)  # int() truncates alike
+    up = np.int64(_packed(layer, (255, 255, 255, 0)))
+    down = np.int64(_packed(layer, (0, 0, 60, 0)))
+    a_shift = layer.get_shifts()[3]
+    packed = np.where(diff > 0, up, down) | (alpha << a_shift)
+    packed = np.where(diff != 0, packed, 0).astype(np.uint32)
+    _cells_view(px, diff.shape, z)[...] = packed[:, :, None, None]
+    del px
     surf.blit(layer, (0, 0))
     if z < 20:
         return
