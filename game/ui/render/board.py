@@ -32,7 +32,7 @@ def chunk_yd(px_per_yd: int) -> int:
     """Yards a side of one cached chunk at a zoom level.
 
     >>> chunk_yd(32), chunk_yd(4), chunk_yd(160)
-    (16, 128, 3)
+    (8, 64, 2)
     """
     return max(2, CHUNK_PX // px_per_yd)
 
