@@ -24,7 +24,7 @@ from game.ui.render import palette
 from game.ui.render.maplayers import Band, MapLayers
 
 CHUNK_PX = 256  # about this many pixels a side per cached chunk
-CACHE_BUDGET_PX = 24_000_000  # ~96 MB of chunks across zoom levels, least recently used go first
+CACHE_BUDGET_PX = 12_000_000  # ~48 MB of chunks across zoom levels, least recently used go first
 FRAME_BUDGET_S = 0.006  # a live frame spends at most this long rendering chunks
 
 
