@@ -28,7 +28,7 @@ from game.io.config_fields import (
     require_map,
     suggest,
 )
-from game.io.config_roster import check_positions
+from game.io.config_roster import check_positions, leader_problems
 from game.io.errors import InputError, InputErrors
 from game.io.yaml_lines import LineMap
 from game.rules.battlefield import Battlefield
@@ -48,7 +48,13 @@ ENCOUNTER_SPEC = {
     "params": Field(lambda v: v),
     "description": Field(as_str),
 }
-SIDE_SPEC = {"name": Field(as_str), "controller": Field(one_of(CONTROLLERS), required=True)}
+SIDE_SPEC = {
+    "name": Field(as_str),
+    "controller": Field(one_of(CONTROLLERS), required=True),
+    # OSR (Seed: Rolling Morale Checks): the side's leader (a creature's name) and morale score
+    "leader": Field(as_str),
+    "morale": Field(in_range(as_int, 2, 12)),
+}
 ENTRY_SPEC = {
     "creature": Field(as_str, required=True),
     "side": Field(as_str, required=True),
@@ -183,6 +189,12 @@ def build_encounter(
             ruleset or RulesetDef("default", "default"),
             sides is not None,
         )
+        sides_node = m.get("sides")
+        for sid, what in leader_problems(enc, bf, defs):
+            at = sides_node.key_line(sid) if isinstance(sides_node, LineMap) and \
+                sid in sides_node else m.value_line("sides")
+            ctx.add(at, f"{label}: side '{sid}': {what}")
+            ok = False
     if params is not None and enc.ruleset:
         ok = _plugin_params_ok(ctx, m, enc, defs, bf) and ok
     if not ok:
@@ -247,7 +259,8 @@ def _sides(ctx: Ctx, m: LineMap, label: str) -> list[Side] | None:
             continue
         sv, ok_s = read_record(ctx, body_m, SIDE_SPEC, f"{label}: side '{sid}'", line)
         if ok_s:
-            out.append(Side(sid, sv.get("name", sid.replace("_", " ").title()), sv["controller"]))
+            out.append(Side(sid, sv.get("name", sid.replace("_", " ").title()), sv["controller"],
+                            sv.get("leader", ""), sv.get("morale", 0)))
         ok = ok and ok_s
     if ok and not out:
         ctx.add(m.value_line("sides"), f"{label}: 'sides' must name at least one side")

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
 from game.io.config_fields import Ctx, is_defined, suggest
 from game.rules.battlefield import Battlefield, Placement, Terrain
-from game.rules.definitions import Definitions, EncounterCreature, EncounterDef, RulesetDef
+from game.rules.definitions import (
+    Definitions,
+    EncounterCreature,
+    EncounterDef,
+    RulesetDef,
+    Side,
+)
 
 
 def _placement_where(p: Placement, bf: Battlefield, map_path: str = "") -> tuple[str, str]:
@@ -177,6 +184,38 @@ def check_positions(
                 )
                 break
             taken[key] = e
+
+
+def leader_problems(enc: EncounterDef, bf: Battlefield, defs: Definitions) -> list[tuple[str, str]]:
+    """(side id, what is wrong) for each side whose ``leader`` names no single creature of that
+    side with ranks in Lead (OSR, Seed: Rolling Morale Checks)."""
+    roster = [e for e, _ in _roster(enc, bf)]
+    out: list[tuple[str, str]] = []
+    for s in enc.sides:
+        if not s.leader:
+            continue
+        named = [e for e in roster if (e.name or _def_name(defs, e.creature_id)) == s.leader]
+        cdef = defs.creatures.get(named[0].creature_id) if len(named) == 1 else None
+        lead = dict(named[0].changes).get("lead", cdef.lead) if cdef is not None else 1
+        if not named:
+            names = [e.name or _def_name(defs, e.creature_id) for e in roster if e.side == s.id]
+            out.append((s.id, f"leader '{s.leader}' names no creature of this encounter"
+                              f"{suggest(s.leader, names)}"))
+        elif len(named) > 1:
+            out.append((s.id, f"leader '{s.leader}' is ambiguous: {len(named)} creatures have "
+                              "that name"))
+        elif named[0].side != s.id:
+            out.append((s.id, f"leader '{s.leader}' is on side '{named[0].side}': a side's "
+                              "leader is one of its own"))
+        elif lead <= 0:
+            out.append((s.id, f"leader '{s.leader}' has no ranks in Lead"))
+    return out
+
+
+def leaders_as_ids(sides: tuple[Side, ...] | list[Side],
+                   by_name: Mapping[str, str]) -> tuple[Side, ...]:
+    """The encounter's sides with each leader's name (the file's) as the fight's creature id."""
+    return tuple(replace(s, leader=by_name.get(s.leader, "")) if s.leader else s for s in sides)
 
 
 def _def_name(defs: Definitions, cid: str) -> str:

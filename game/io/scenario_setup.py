@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
+from game.io.config_roster import leaders_as_ids
 from game.io.errors import InputError
 from game.io.scenario_checks import check_scalar, check_space, param_mistakes
 from game.io.yaml_lines import LineList, LineMap
@@ -29,6 +30,7 @@ WEAPON_FIELDS = {f.name for f in dataclasses.fields(WeaponDef)}
 TOP_KEYS = {"name", "description", "ruleset", "seed", "dice", "map", "sides", "weapons",
             "creatures", "commands", "expect", "params", "config", "encounter"}
 ITEM_KEYS = {"dice", "expect", "expect_rejected", "note"}
+SIDE_KEYS = ("id", "name", "controller", "leader", "morale")  # leader, morale: OSR
 RULESETS = ("sotdl", "osr")  # packages under game/rulesets/ with build_ruleset and new_state
 
 
@@ -50,6 +52,12 @@ class Scenario:
         sides = list(self.encounter.sides) if self.encounter and "sides" not in doc \
             else self._sides()
         state = self._creatures(bf, sides)
+        for side in state.sides:  # OSR: a side's leader is one of its own creatures
+            ldr = state.creatures.get(side.leader) if side.leader else None
+            if side.leader and (ldr is None or ldr.side != side.id):
+                self.fail(doc.value_line("sides") if "sides" in doc else
+                          doc.value_line("encounter"),
+                          f"side {side.id}: leader {side.leader!r} is no creature of that side")
         s = doc.get("seed", 0) if seed is None else seed
         if not isinstance(s, int):
             self.fail(doc.value_line("seed"), "seed must be a whole number")
@@ -221,20 +229,30 @@ class Scenario:
         raw = self.doc.get("sides")
         if raw is None:
             return [Side("players", "Players", "players"), Side("gm", "GM", "gm")]
+        return self.side_list(raw, self.doc.value_line("sides"))
+
+    def side_list(self, raw: Any, at: int | None) -> list[Side]:
+        """A list of {id, name, controller, leader, morale} as sides."""
         if not isinstance(raw, list) or not raw:
-            self.fail(self.doc.value_line("sides"), "sides: a list of {id, controller}")
+            self.fail(at, "sides: a list of {id, controller}")
         out = []
         for i, s in enumerate(raw):
-            line = raw.item_line(i) if isinstance(raw, LineList) else None
+            line = raw.item_line(i) if isinstance(raw, LineList) else at
             if not isinstance(s, Mapping) or "id" not in s:
                 self.fail(line, "a side needs an id")
-            bad = [k for k in s if k not in ("id", "name", "controller")]
+            bad = [k for k in s if k not in SIDE_KEYS]
             if bad:  # `controler: players` would silently make the heroes the GM's
-                self.fail(line, f"side {s['id']}: unknown key {bad[0]!r} (id, name, controller)")
+                self.fail(line, f"side {s['id']}: unknown key {bad[0]!r} "
+                                f"({', '.join(SIDE_KEYS)})")
             ctrl = s.get("controller", "players" if s["id"] == "players" else "gm")
             if ctrl not in ("players", "gm"):
                 self.fail(line, f"side {s['id']}: controller is 'players' or 'gm'")
-            out.append(Side(str(s["id"]), str(s.get("name", s["id"])), ctrl))
+            morale = s.get("morale", 0)
+            if isinstance(morale, bool) or not isinstance(morale, int) or \
+                    not (morale == 0 or 2 <= morale <= 12):
+                self.fail(line, f"side {s['id']}: morale is a whole number from 2 to 12")
+            out.append(Side(str(s["id"]), str(s.get("name", s["id"])), ctrl,
+                            str(s.get("leader", "")), morale))
         return out
 
     def _creatures(self, bf: Battlefield, sides: list[Side]) -> Any:
@@ -249,7 +267,11 @@ class Scenario:
         raw = self.doc.get("creatures")
         new = []
         if self.encounter is not None:
-            for cid, d, e, name, data in self._roster(bf):
+            roster = self._roster(bf)
+            if "sides" not in self.doc:  # the file names its leaders; the fight knows ids
+                sides = list(leaders_as_ids(sides, {e.name or name: cid
+                                                    for cid, _d, e, name, _ in roster}))
+            for cid, d, e, name, data in roster:
                 # OSR: the encounter's formations (the entry's formation, params.formations)
                 kw = {"formation": e.formation} if getattr(e, "formation", "") and \
                     "formation" in extra_fields else {}
@@ -279,7 +301,7 @@ class Scenario:
                 self.fail(line, f"creature {cid}: at: [x, y] (whole squares)")
             if not bf.in_bounds((at[0], at[1])):
                 self.fail(line, f"creature {cid}: {at} is off the {bf.width}x{bf.height} map")
-            d = self._creature_def(c, cid, line)
+            d = self.creature_def(c, cid, line)
             space = self.ruleset.definition.space_for(d.size)
             if not bf.in_bounds((at[0] + space - 1, at[1] + space - 1)):
                 self.fail(line, f"creature {cid}: a Size {d.size:g} creature takes {space}x{space} "
@@ -306,14 +328,24 @@ class Scenario:
         except ValueError as err:
             self.fail(self.doc.value_line("creatures"), str(err))
 
-    def _creature_def(self, c: Mapping[str, Any], cid: str, line: int | None) -> CreatureDef:
-        stats = _plain(c.get("stats") or {})
-        bad = [k for k in stats if k not in CREATURE_FIELDS]
-        if bad:
-            self.fail(line, f"creature {cid}: unknown stat {bad[0]!r}")
+    def creature_def(self, c: Mapping[str, Any], cid: str, line: int | None) -> CreatureDef:
+        """A creature entry's definition: ``creature:`` (a definition id) with ``stats:`` on top,
+        or a whole inline one."""
+        stats = self.stats(c.get("stats") or {}, cid, line)
+        return self._creature_def_from(c, stats, c.get("creature"), cid, line)
+
+    def stats(self, raw: Any, cid: str, line: int | None) -> dict[str, Any]:
+        """A creature's ``stats:`` checked like the config files' (``size: 1/2``, ``speed: ten``
+        is a mistake) and in CreatureDef's types."""
         from game.io.config_defs import CREATURE_SPEC
         from game.io.config_fields import Bad
 
+        stats = _plain(raw)
+        if not isinstance(stats, dict):
+            self.fail(line, f"creature {cid}: stats: a mapping like {{speed: 8}}")
+        bad = [k for k in stats if k not in CREATURE_FIELDS]
+        if bad:
+            self.fail(line, f"creature {cid}: unknown stat {bad[0]!r}")
         for k in list(stats):  # the config files' checks: `size: 1/2`, `speed: ten` ...
             if k in ("weapons", "movement", "tags", "skills"):
                 continue
@@ -330,7 +362,10 @@ class Scenario:
         for k in ("movement", "tags"):
             if k in stats:
                 stats[k] = frozenset(stats[k])
-        ref = c.get("creature")
+        return stats
+
+    def _creature_def_from(self, c: Mapping[str, Any], stats: dict[str, Any], ref: Any,
+                           cid: str, line: int | None) -> CreatureDef:
         if ref:
             base = self.defs.creatures.get(ref)
             if base is None:
@@ -367,6 +402,11 @@ class Scenario:
 
         A prepared ``activity`` may leave out its target: the trigger fills it in.
         """
+        from game.io.scenario_setup_steps import setup_step
+
+        step = setup_step(self, name, args, line)  # set-up: definitions and sides by their ids
+        if step is not None:
+            return step
         cls = self.ruleset.command_names.get(name)
         if cls is None:
             from game.rules.engine import AdvancePhase, GMNote

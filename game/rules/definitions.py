@@ -164,6 +164,10 @@ class Side:
     id: str
     name: str
     controller: str  # "players" or "gm"
+    # OSR (Seed: Rolling Morale Checks): the creature whose Lead check may replace the side's
+    # morale rolls (a creature id in a fight; an encounter file names it), '' = most Lead ranks
+    leader: str = ""
+    morale: int = 0  # OSR: the morale score the side's creatures roll under (0: each its own)
 
 
 @dataclass(frozen=True)

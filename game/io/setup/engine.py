@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from game.io.config_roster import encounter_roster
+from game.io.config_roster import encounter_roster, leaders_as_ids
 from game.rules.battlefield import Battlefield
 from game.rules.definitions import (
     CreatureDef,
@@ -110,7 +110,7 @@ def build_engine(enc: EncounterDef, battlefield: Battlefield, defs: Definitions,
         news.append(plugin.NewCreature(cid, d, e.side, e.square, name=name,
                                        elevation_yd=e.elevation_yd, data=data, **extra))
     kw = {"encounter": enc} if _accepts(plugin.new_state, "encounter") else {}
-    state = plugin.new_state(battlefield, rs, enc.sides, news, **kw)
+    state = plugin.new_state(battlefield, rs, leaders_as_ids(enc.sides, by_name), news, **kw)
     for cid, _, e, _ in creatures:
         facts = {k: v for k, v in (("token", e.token), ("player_character", e.player_character))
                  if v not in ("", None)}

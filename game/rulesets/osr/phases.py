@@ -38,6 +38,7 @@ from game.rulesets.osr.view import (
     formation_of,
     is_mob,
     leader_for,
+    morale_of,
     params_of,
     subjects,
 )
@@ -284,7 +285,7 @@ def morale_preview(state: EncounterState, rs: Ruleset, creature: str) -> dict[st
         rule = (f"{ldr.name}'s Lead: d{p.skill_die} + {ldr.definition.lead} ranks{mob_text} "
                 f"at least {target}")
     else:
-        method, target = "morale", c.definition.morale + mob
+        method, target = "morale", morale_of(state, c) + mob
         rule = f"{p.morale_dice} at most {target}" + (" (morale -1: mob)" if mob else "")
     subject = c.id in subjects(state) and c.in_fight and not c.has("fleeing")
     return {"due": bool(why), "reasons": why, "rolls": subject, "method": method,
@@ -303,7 +304,7 @@ def _check(ctx: Context, cid: str, group: list[str], reason: str) -> None:
     res = morale_check(
         roller,
         cid,
-        morale=c.definition.morale,
+        morale=morale_of(ctx.state, c),
         mob=is_mob(ctx.state, cid),
         bold=c.definition.bold,
         failures_before=int(c.data.get("morale_failures", 0)),

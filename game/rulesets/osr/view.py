@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.rules.definitions import WeaponDef
+from game.rules.definitions import Side, WeaponDef
 from game.rules.engine import CreatureState, EncounterState, Ruleset
 from game.rulesets.osr.fighters import Fighter
 from game.rulesets.osr.formations import Formation
@@ -112,21 +112,36 @@ def subjects(state: EncounterState) -> frozenset[str]:
     return frozenset(out)
 
 
+def _side(state: EncounterState, sid: str) -> Side | None:
+    return next((s for s in state.sides if s.id == sid), None)
+
+
 def leader_for(state: EncounterState, cid: str) -> CreatureState | None:
-    """The leader whose Lead check may replace a creature's morale roll: its formation's leader,
-    else the side's active creature with the most Lead ranks (never itself)."""
+    """Seed OSR: Rolling Morale Checks ("if a leader is present"): the leader whose Lead check
+    may replace a creature's morale roll: its formation's leader, else the leader the GM chose
+    for its side, else the side's active creature with the most Lead ranks (never itself)."""
     c = state.creatures[cid]
     f = formation_of(state, cid)
-    if f and f.leader and f.leader != cid and f.leader in state.creatures:
-        ldr = state.creatures[f.leader]
-        if ldr.in_fight and ldr.definition.lead > 0:
-            return ldr
+    side = _side(state, c.side)
+    chosen = (f.leader if f and f.leader else "", side.leader if side else "")
+    for lid in chosen:
+        if lid and lid != cid and lid in state.creatures:
+            ldr = state.creatures[lid]
+            if ldr.in_fight and ldr.side == c.side and ldr.definition.lead > 0:
+                return ldr
     best = None
     for o in state.creatures.values():
         if o.id != cid and o.side == c.side and o.in_fight and o.definition.lead > 0:
             if best is None or o.definition.lead > best.definition.lead:
                 best = o
     return best
+
+
+def morale_of(state: EncounterState, c: CreatureState) -> int:
+    """The morale score a creature rolls under: its side's, when the GM gave the side one,
+    else its own (Seed OSR: Rolling Morale Checks; the side's score is Battlemat's)."""
+    side = _side(state, c.side)
+    return side.morale if side is not None and side.morale else c.definition.morale
 
 
 def weapon(

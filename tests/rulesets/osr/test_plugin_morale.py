@@ -325,3 +325,46 @@ def test_routed_creature_keeps_trying_to_flee() -> None:
     orc2 = eng.state.creatures["orc2"]
     assert orc2.has("retreat_failed") and orc2.data.get("retreat") == "forced"
 
+
+
+def test_the_gms_chosen_leader_and_the_sides_morale_replace_the_defaults() -> None:
+    """Seed OSR: Rolling Morale Checks ("if a leader is present"): the leader the GM chose for
+    the side makes the Lead check even when another has more ranks; a side's morale score
+    (set in set-up) is what its creatures roll under."""
+    from game.rules.definitions import Side
+    from game.rules.engine.setup import RemoveCreature, SetSides
+
+    def fight(leader: str = "", morale: int = 0):  # type: ignore[no-untyped-def]
+        eng = engine(
+            FIELD,
+            [
+                ("ann", "pcs", (1, 1), creature("ann")),
+                ("bo", "pcs", (1, 2), creature("bo")),
+                ("cy", "pcs", (1, 3), creature("cy")),
+                ("di", "pcs", (0, 3), creature("di")),  # outnumbered: the rabble checks
+                ("chief", "gm", (8, 1), creature("chief", lead=1, tags=frozenset({"fearless"}))),
+                ("sarge", "gm", (8, 3), creature("sarge", lead=3, tags=frozenset({"fearless"}))),
+                ("rabble", "gm", (8, 2), creature("rabble", morale=9)),
+            ],
+            params={"lead_replaces_morale": bool(leader) or not morale},
+        )
+        sides = (Side("pcs", "Party", "players"), Side("gm", "Foes", "gm", leader, morale))
+        assert eng.submit(SetSides(sides)).ok
+        return eng
+
+    eng = fight(leader="chief")
+    to_action(eng)
+    check = of(to_morale(eng, dice=[8]).events, "OsrMoraleChecked")[0]
+    assert check.creature == "rabble" and check.leader == "chief" and check.total == 8 + 1
+
+    eng = fight(leader="chief")
+    assert eng.submit(RemoveCreature("chief")).ok  # gone: the most Lead leads again
+    assert eng.state.side("gm").leader == ""
+    to_action(eng)
+    check = of(to_morale(eng, dice=[8]).events, "OsrMoraleChecked")[0]
+    assert check.leader == "sarge" and check.total == 8 + 3
+
+    eng = fight(morale=5)  # no Lead checks: the side's 5, not the rabble's own 9
+    to_action(eng)
+    check = of(to_morale(eng, dice=[3, 3]).events, "OsrMoraleChecked")[0]
+    assert check.method == "morale" and check.target == 5 and not check.success
