@@ -17,7 +17,7 @@ from typing import Any
 
 from game.io.errors import InputError
 from game.io.yaml_write import block
-from game.rules.definitions import CreatureDef, Definitions
+from game.rules.definitions import CreatureDef, Definitions, Side
 from game.rules.engine import EncounterState
 
 #: Definition fields an encounter entry may change (the set-up editor's), in writing order.
@@ -64,9 +64,24 @@ def _changes(c_def: CreatureDef, base: CreatureDef, who: str) -> dict[str, Any]:
     return {k: out[k] for k in ENTRY_CHANGES if k in out}
 
 
+def _side(state: EncounterState, side: Side) -> dict[str, Any]:
+    """A side's entry: name, controller, and (OSR) its leader by name and its morale."""
+    out: dict[str, Any] = {"name": side.name, "controller": side.controller}
+    ldr = state.creatures.get(side.leader) if side.leader else None
+    if ldr is not None:
+        if [c.name for c in state.creatures.values()].count(ldr.name) > 1:
+            raise InputError(ldr.name, None, "two creatures have this name: rename one so the "
+                                             f"file can say which leads '{side.name}'")
+        out["leader"] = ldr.name
+    if side.morale:
+        out["morale"] = side.morale
+    return out
+
+
 def encounter_record(state: EncounterState, defs: Definitions, *, map_path: Path,
                      encounter_path: Path, name: str, description: str = "",
-                     params: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                     params: Mapping[str, Any] | None = None,
+                     surprise_possible: tuple[str, ...] = ()) -> dict[str, Any]:
     """The encounter file's contents as a mapping in docs/config.md's order."""
     folder = Path(encounter_path).resolve().parent
     rel = os.path.relpath(Path(map_path).resolve(), folder).replace(os.sep, "/")
@@ -75,9 +90,14 @@ def encounter_record(state: EncounterState, defs: Definitions, *, map_path: Path
         out["description"] = description
     out["map"] = rel
     out["ruleset"] = state.ruleset_id
-    out["sides"] = {s.id: {"name": s.name, "controller": s.controller} for s in state.sides}
+    out["sides"] = {s.id: _side(state, s) for s in state.sides}
+    ids = {s.id for s in state.sides}
+    if any(sid in ids for sid in surprise_possible):
+        out["surprise_possible"] = [sid for sid in surprise_possible if sid in ids]
     out["use_map_placements"] = False  # every creature is listed: the GM may have moved them
     names = [c.name for c in state.creatures.values()]
+    referred = {s.leader for s in state.sides} | {
+        str(c.data.get("riding") or c.data.get("mount")) for c in state.creatures.values()}
     entries = []
     for c in state.creatures.values():
         base = defs.creatures.get(c.definition.id)
@@ -85,13 +105,13 @@ def encounter_record(state: EncounterState, defs: Definitions, *, map_path: Path
             raise InputError(c.name, None, f"creature '{c.definition.id}' is in no creature file:"
                                            " save it first (Paste a stat block writes one)")
         entry: dict[str, Any] = {"creature": base.id, "side": c.side}
-        if c.name != base.name or names.count(c.name) > 1:
-            entry["name"] = c.name
+        if c.name != base.name or names.count(c.name) > 1 or c.id in referred:
+            entry["name"] = c.name  # a rider's mounted_on and a side's leader name it
         entry["square"] = [c.square[0], c.square[1]]
         ground = state.battlefield.elevation_at(c.square)
         if abs(c.body.elevation_yd - ground) > 1e-9:
             entry["elevation_yd"] = c.body.elevation_yd
-        mount = c.data.get("mount")
+        mount = c.data.get("riding") or c.data.get("mount")  # seated, or to be seated
         if mount and mount in state.creatures:
             entry["mounted_on"] = state.creatures[mount].name
         if c.data.get("formation"):

@@ -21,13 +21,14 @@ from game.io.setup.encounter_file import (
     save_encounter,
 )
 from game.rules.battlefield import Square
-from game.rules.definitions import CreatureDef, Definitions, Side
+from game.rules.definitions import CreatureDef, Definitions, EncounterDef, Side
 from game.rules.engine import Command, EncounterState, Engine
 from game.rules.engine.setup import (
     AddCreatures,
     EditCreature,
     PlaceCreature,
     RemoveCreature,
+    SetMount,
     SetSides,
     setup_problems,
 )
@@ -41,8 +42,11 @@ class SetUp:
 
     def __init__(self, engine: Engine, defs: Definitions, *, map_path: Path, name: str,
                  encounter_path: Path | None = None, stamp: FileStamp | None = None,
-                 play: Callable[[Command], object] | None = None) -> None:
+                 play: Callable[[Command], object] | None = None,
+                 source: EncounterDef | None = None) -> None:
         self.engine = engine
+        #: the encounter file opened (its description, params, surprise are saved back)
+        self.source = source
         #: how a legal command is played (the window's fight journals it; default the engine)
         self.play: Callable[[Command], object] = play or engine.submit
         self.defs = defs
@@ -135,16 +139,42 @@ class SetUp:
             tuple(afflictions) if afflictions is not None else None, tuple(data)))
 
     def side_leader(self, side: str) -> str:
-        """OSR: the side's leader as the rules pick it (the most ranks in Lead) and its morale,
-        in words ('' for a side with no creature that leads)."""
+        """OSR: the side's leader (the GM's choice, else the most ranks in Lead, as the rules
+        pick it) and its morale, in words."""
         members = [c for c in self.state.creatures.values() if c.side == side]
+        sd = next((s for s in self.state.sides if s.id == side), None)
+        chosen = sd.leader if sd is not None else ""
         leaders = sorted((c for c in members if c.definition.lead > 0),
-                         key=lambda c: -c.definition.lead)
+                         key=lambda c: (c.id != chosen, -c.definition.lead))
         morale = sorted({c.definition.morale for c in members})
         span = f"{morale[0]}" if len(morale) == 1 else f"{morale[0]}-{morale[-1]}" if morale \
             else "-"
-        lead = f"{leaders[0].name} (Lead {leaders[0].definition.lead})" if leaders else "none"
+        if sd is not None and sd.morale:
+            span = f"{sd.morale} (the side's)"
+        ldr = leaders[0] if leaders else None
+        why = "chosen" if ldr is not None and ldr.id == chosen else "most Lead"
+        lead = f"{ldr.name} (Lead {ldr.definition.lead}, {why})" if ldr else "none"
         return f"leader {lead}, morale {span}"
+
+    def lead_side(self, creature: str) -> list[str]:
+        """OSR: the creature leads its side (again: the most Lead leads, as before)."""
+        c = self.state.creatures.get(creature)
+        if c is None:
+            return [f"there is no creature '{creature}'"]
+        leader = "" if self.state.side(c.side).leader == c.id else c.id
+        return self.set_sides(tuple(dataclasses.replace(s, leader=leader) if s.id == c.side
+                                    else s for s in self.state.sides))
+
+    def side_morale(self, side: str, morale: int) -> list[str]:
+        """OSR: the morale score the side's creatures roll under (0: each its own)."""
+        if side not in {s.id for s in self.state.sides}:
+            return [f"there is no side '{side}'"]
+        return self.set_sides(tuple(dataclasses.replace(s, morale=morale) if s.id == side
+                                    else s for s in self.state.sides))
+
+    def mount(self, rider: str, mount: str) -> list[str]:
+        """The rider starts the fight on its mount (``mount`` '': on its own feet again)."""
+        return self.submit(SetMount(rider, mount))
 
     def set_sides(self, sides: Sequence[Side]) -> list[str]:
         """The sides of the fight: names, which is the players'."""
@@ -193,8 +223,12 @@ class SetUp:
     # -- saving --------------------------------------------------------------------------------
     def encounter_text(self, path: Path) -> str:
         """The encounter file the set-up would be saved as (InputError if it cannot be)."""
-        record = encounter_record(self._setup_state(), self.defs, map_path=self.map_path,
-                                  encounter_path=path, name=self.name)
+        src = self.source
+        record = encounter_record(
+            self._setup_state(), self.defs, map_path=self.map_path, encounter_path=path,
+            name=self.name, description=src.description if src else "",
+            params=src.params if src else None,
+            surprise_possible=src.surprise_possible if src else ())
         return encounter_yaml(record)
 
     def _setup_state(self) -> EncounterState:
@@ -244,4 +278,4 @@ def open_setup(path: Path, defs: Definitions, *, seed: int = 0,
     if engine is None:
         raise InputError(str(path), None, f"no rules plug-in for ruleset '{enc.ruleset}'")
     return SetUp(engine, defs, map_path=Path(enc.map_path), name=enc.name,
-                 encounter_path=encounter_path)
+                 encounter_path=encounter_path, source=enc if encounter_path else None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
+from dataclasses import fields, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +31,7 @@ register_value(Side)
 
 #: How far from the drop point "4 goblins" may spread, in squares.
 SPREAD_SQUARES = 6
+_DEF_FIELDS = {f.name for f in fields(CreatureDef)}
 
 
 # --- events ------------------------------------------------------------------------------------
@@ -135,8 +136,9 @@ class PlaceCreature(Command):
 
 @command
 class EditCreature(Command):
-    """Set-up: change a creature's name, side, stats (``definition``), damage, afflictions or
-    facts (``data``: token art, player character); a field left at its default is unchanged."""
+    """Set-up: change a creature's name, side, stats (``definition``, or ``changes`` to the one
+    it has), damage, afflictions or facts (``data``: token art, player character); a field left
+    at its default is unchanged."""
 
     creature: str
     name: str = ""
@@ -145,6 +147,8 @@ class EditCreature(Command):
     damage: int | None = None
     afflictions: tuple[str, ...] | None = None
     data: tuple[tuple[str, Any], ...] = ()
+    #: stat changes (field, value) on the definition it has then (a scenario's ``stats:``)
+    changes: tuple[tuple[str, Any], ...] = ()
 
 
 @command
@@ -154,7 +158,16 @@ class SetSides(Command):
     sides: tuple[Side, ...]
 
 
-SETUP_COMMANDS = (AddCreatures, RemoveCreature, PlaceCreature, EditCreature, SetSides)
+@command
+class SetMount(Command):
+    """Set-up: the rider starts the fight in its mount's saddle (an encounter's ``mounted_on``);
+    ``mount`` '' puts it back on its own feet beside the mount."""
+
+    rider: str
+    mount: str = ""
+
+
+SETUP_COMMANDS = (AddCreatures, RemoveCreature, PlaceCreature, EditCreature, SetSides, SetMount)
 
 
 # --- checks (pure) -----------------------------------------------------------------------------
@@ -172,10 +185,12 @@ def before_fight(state: EncounterState) -> list[Violation]:
     return []
 
 
-def space_problem(state: EncounterState, space: int, square: Square, *, exclude: str = "",
-                  elevation_yd: float | None = None, taken: Iterable[Square] = ()) -> str:
+def space_problem(state: EncounterState, space: int, square: Square, *,
+                  exclude: str | Iterable[str] = "", elevation_yd: float | None = None,
+                  taken: Iterable[Square] = ()) -> str:
     """Why a creature of this space cannot stand at square ('' if it can): off the map, a wall,
-    another creature (at the same height)."""
+    another creature (at the same height); ``exclude``: the creatures being moved."""
+    skip = {exclude} if isinstance(exclude, str) else set(exclude)
     bf = state.battlefield
     x, y = int(square[0]), int(square[1])
     squares = [(x + dx, y + dy) for dy in range(space) for dx in range(space)]
@@ -190,7 +205,7 @@ def space_problem(state: EncounterState, space: int, square: Square, *, exclude:
         if s in also:
             return f"square [{s[0]}, {s[1]}] is taken"
         for c in state.creatures.values():
-            if c.id == exclude or not c.in_fight or s not in c.body.squares():
+            if c.id in skip or not c.in_fight or s not in c.body.squares():
                 continue
             if elevation_yd is None or abs(c.body.elevation_yd - elevation_yd) < c.body.height_yd:
                 return f"square [{s[0]}, {s[1]}] is taken by {c.name}"
@@ -302,10 +317,121 @@ def _v_remove(state: EncounterState, cmd: RemoveCreature, rs: Ruleset) -> list[V
 
 
 def _r_remove(ctx: Context, cmd: RemoveCreature) -> None:
-    for other in ctx.state.creatures.values():  # a rider of a removed mount stands on its own
+    st = ctx.state
+    gone = st.creatures[cmd.creature]
+    for other in st.creatures.values():  # a rider of a removed mount stands where it stood
         if other.data.get("mount") == cmd.creature:
             ctx.emit(CreatureDataSet(other.id, "mount", None))
+        if other.data.get("riding") == cmd.creature:
+            ctx.emit(CreatureDataSet(other.id, "riding", ""),
+                     _edited(other, own_body(st, ctx.ruleset, other.id, gone.square)))
+        if other.data.get("rider") == cmd.creature:
+            ctx.emit(CreatureDataSet(other.id, "rider", ""))
+    _drop_leader(ctx, cmd.creature, gone.side)
     ctx.emit(CreatureRemoved(cmd.creature))
+
+
+def _edited(c: CreatureState, body: Body) -> CreatureEdited:
+    """The creature as it is, in another body (its own feet again, off its mount)."""
+    return CreatureEdited(c.id, c.name, c.side, c.definition, c.damage, body)
+
+
+def _drop_leader(ctx: Context, cid: str, side: str, *, lead: int = 0) -> None:
+    """A leader that leaves its side, the map or its Lead ranks leads no more (the most Lead
+    leads then, as before the GM chose)."""
+    st = ctx.state
+    if any(s.leader == cid and (s.id != side or lead <= 0) for s in st.sides):
+        ctx.emit(SidesSet(tuple(replace(s, leader="") if s.leader == cid and
+                                (s.id != side or lead <= 0) else s for s in st.sides)))
+
+
+# --- riding (the facts the riding plug-in keeps: "riding" the mount a rider sits on, "rider"
+# who sits on a mount, "mount" a rider still to be seated, as an encounter's mounted_on) ----
+
+
+def mount_of(state: EncounterState, cid: str) -> str:
+    """The mount this creature rides or is to be seated on ('' none)."""
+    c = state.creatures[cid]
+    m = c.data.get("riding") or c.data.get("mount") or ""
+    return m if m in state.creatures and m != cid else ""
+
+
+def rider_on(state: EncounterState, cid: str) -> str:
+    """The creature riding (or to be seated on) this one ('' none)."""
+    r = state.creatures[cid].data.get("rider") or ""
+    if r in state.creatures:
+        return str(r)
+    return next((o.id for o in state.creatures.values()
+                 if o.id != cid and mount_of(state, o.id) == cid), "")
+
+
+def own_body(state: EncounterState, rs: Ruleset, cid: str, square: Square) -> Body:
+    """The creature on its own feet at ``square``: its Size's space and height, on the ground."""
+    c, d = state.creatures[cid], rs.definition
+    sq = (int(square[0]), int(square[1]))
+    return Body(sq, d.space_for(c.definition.size), float(state.battlefield.elevation_at(sq)),
+                d.height_for(c.definition.size))
+
+
+def _stand_square(state: EncounterState, rs: Ruleset, rider: str, mount: str) -> Square | None:
+    """Where a rider getting down stands: the free square nearest its mount."""
+    space = rs.definition.space_for(state.creatures[rider].definition.size)
+    found = free_squares_near(state, space, state.creatures[mount].square, 1)
+    return found[0] if found else None
+
+
+def _v_mount(state: EncounterState, cmd: SetMount, rs: Ruleset) -> list[Violation]:
+    vs = before_fight(state) or _need(state, cmd.rider) or (
+        _need(state, cmd.mount) if cmd.mount else [])
+    if vs:
+        return vs
+    r = state.creatures[cmd.rider]
+    if not cmd.mount:
+        old = mount_of(state, r.id)
+        if not old:
+            return [_v(f"{r.name} is not riding", "not_riding")]
+        if _stand_square(state, rs, r.id, old) is None:
+            return [_v(f"no free square near {state.creatures[old].name} for {r.name} to stand "
+                       "on", "room")]
+        return []
+    m = state.creatures[cmd.mount]
+    if "mount" not in rs.command_names:
+        return [_v(f"the {rs.id} rules here have no riding", "no_riding")]
+    if m.id == r.id:
+        return [_v(f"{r.name} cannot ride itself", "itself")]
+    if mount_of(state, r.id) == m.id:
+        return [_v(f"{r.name} already rides {m.name}", "riding")]
+    problem = ""
+    if mount_of(state, m.id):
+        problem = f"{m.name} rides {state.creatures[mount_of(state, m.id)].name} itself"
+    elif rider_on(state, r.id):
+        problem = f"{r.name} carries {state.creatures[rider_on(state, r.id)].name}"
+    elif rider_on(state, m.id):
+        problem = f"{m.name} already carries {state.creatures[rider_on(state, m.id)].name}"
+    elif not m.definition.can_be_ridden:
+        problem = f"{m.name} cannot be ridden"
+    elif m.definition.size <= r.definition.size:
+        problem = (f"{m.name} (Size {m.definition.size:g}) is not larger than {r.name} (Size "
+                   f"{r.definition.size:g}): a mount must be larger than its rider")
+    elif m.side != r.side:
+        problem = f"{m.name} is on another side than {r.name}: put them on one side first"
+    return [_v(f"{r.name} cannot ride {m.name}: {problem}", "mount")] if problem else []
+
+
+def _r_mount(ctx: Context, cmd: SetMount) -> None:
+    st = ctx.state
+    r = st.creatures[cmd.rider]
+    old = mount_of(st, r.id)
+    if old:  # off the old mount first
+        ctx.emit(CreatureDataSet(r.id, "riding", ""), CreatureDataSet(r.id, "mount", ""))
+        if st.creatures[old].data.get("rider") == r.id:
+            ctx.emit(CreatureDataSet(old, "rider", ""))
+        if not cmd.mount:
+            sq = _stand_square(ctx.state, ctx.ruleset, r.id, old)
+            assert sq is not None  # validated
+            ctx.emit(_edited(ctx.state.creatures[r.id], own_body(ctx.state, ctx.ruleset, r.id, sq)))
+    if cmd.mount:  # the riding plug-in seats it after the command (the mount's space)
+        ctx.emit(CreatureDataSet(r.id, "mount", cmd.mount))
 
 
 def _v_place(state: EncounterState, cmd: PlaceCreature, rs: Ruleset) -> list[Violation]:
@@ -313,7 +439,10 @@ def _v_place(state: EncounterState, cmd: PlaceCreature, rs: Ruleset) -> list[Vio
     if vs:
         return vs
     c = state.creatures[cmd.creature]
-    problem = space_problem(state, c.body.space, cmd.square, exclude=c.id,
+    if c.data.get("riding") in state.creatures:
+        m = state.creatures[c.data["riding"]]
+        return [_v(f"{c.name} rides {m.name}: move {m.name}, or Get down first", "riding")]
+    problem = space_problem(state, c.body.space, cmd.square, exclude=(c.id, rider_on(state, c.id)),
                             elevation_yd=cmd.elevation_yd)
     return [_v(f"cannot put {c.name} there: {problem}", "square")] if problem else []
 
@@ -323,6 +452,9 @@ def _r_place(ctx: Context, cmd: PlaceCreature) -> None:
     sq = (int(cmd.square[0]), int(cmd.square[1]))
     elev = bf.elevation_at(sq) if cmd.elevation_yd is None else cmd.elevation_yd
     ctx.emit(Placed(cmd.creature, sq, float(elev), "set-up"))
+    rider = ctx.state.creatures[cmd.creature].data.get("rider") or ""
+    if rider in ctx.state.creatures:  # in the saddle: it goes where its mount goes
+        ctx.emit(Placed(rider, sq, float(elev), "set-up: on its mount"))
 
 
 def _v_edit(state: EncounterState, cmd: EditCreature, rs: Ruleset) -> list[Violation]:
@@ -332,25 +464,40 @@ def _v_edit(state: EncounterState, cmd: EditCreature, rs: Ruleset) -> list[Viola
     c = state.creatures[cmd.creature]
     if cmd.side:
         vs = _side_ok(state, cmd.side)
-    health = (cmd.definition or c.definition).health
+        partner = mount_of(state, c.id) or rider_on(state, c.id)
+        if not vs and cmd.side != c.side and partner:
+            vs = [_v(f"{c.name} and {state.creatures[partner].name} ride together: Get down "
+                     "first to change a side", "riding")]
+    unknown = [k for k, _ in cmd.changes if k in ("id", "name") or k not in _DEF_FIELDS]
+    if unknown:
+        return [_v(f"'{unknown[0]}' is not a stat a creature's edit changes", "stat")]
+    d = _edited_def(c, cmd)
+    health = d.health
     if cmd.damage is not None and not 0 <= cmd.damage <= health:
         vs.append(_v(f"damage must be between 0 and {c.name}'s Health {health}, "
                      f"not {cmd.damage}", "damage"))
-    if cmd.definition is not None and cmd.definition.size != c.definition.size:
-        space = rs.definition.space_for(cmd.definition.size)
+    if d.size != c.definition.size:
+        space = rs.definition.space_for(d.size)
         problem = space_problem(state, space, c.square, exclude=c.id)
         if problem:
             vs.append(_v(f"{c.name} no longer fits at its square: {problem}", "square"))
     return vs
 
 
+def _edited_def(c: CreatureState, cmd: EditCreature) -> CreatureDef:
+    """The creature's definition after the edit."""
+    d = cmd.definition or c.definition
+    return replace(d, **dict(cmd.changes)) if cmd.changes else d
+
+
 def _r_edit(ctx: Context, cmd: EditCreature) -> None:
     c = ctx.state.creatures[cmd.creature]
-    d = cmd.definition or c.definition
+    d = _edited_def(c, cmd)
     rd = ctx.ruleset.definition
     body = Body(c.square, rd.space_for(d.size), c.body.elevation_yd, rd.height_for(d.size))
     damage = c.damage if cmd.damage is None else cmd.damage
     ctx.emit(CreatureEdited(c.id, cmd.name or c.name, cmd.side or c.side, d, damage, body))
+    _drop_leader(ctx, c.id, cmd.side or c.side, lead=d.lead)
     if cmd.afflictions is not None:
         ctx.emit(AfflictionsSet(c.id, tuple(Affliction(a, "gm") for a in cmd.afflictions)))
     for key, value in cmd.data:
@@ -374,6 +521,20 @@ def _v_sides(state: EncounterState, cmd: SetSides, rs: Ruleset) -> list[Violatio
         if c.side not in ids:
             return [_v(f"{c.name} is on side '{c.side}': move it to another side before "
                        "removing that side", "side_in_use")]
+    for s in cmd.sides:  # OSR's side leader and morale (Seed OSR: Rolling Morale Checks)
+        if s.morale and not 2 <= s.morale <= 12:
+            return [_v(f"side '{s.name}': morale must be between 2 and 12 (0: each creature's "
+                       f"own), not {s.morale}", "side_morale")]
+        ldr = state.creatures.get(s.leader) if s.leader else None
+        if s.leader and ldr is None:
+            return [_v(f"side '{s.name}': there is no creature '{s.leader}' to lead it",
+                       "side_leader")]
+        if ldr is not None and ldr.side != s.id:
+            return [_v(f"{ldr.name} is not on side '{s.name}': a side's leader is one of its "
+                       "own", "side_leader")]
+        if ldr is not None and ldr.definition.lead <= 0:
+            return [_v(f"{ldr.name} has no ranks in Lead: give it Lead first to lead "
+                       f"'{s.name}'", "side_leader")]
     return []
 
 
@@ -388,6 +549,7 @@ def register(rs: Ruleset) -> None:
     rs.register_action(PlaceCreature, _v_place, _r_place)
     rs.register_action(EditCreature, _v_edit, _r_edit)
     rs.register_action(SetSides, _v_sides, _r_sides)
+    rs.register_action(SetMount, _v_mount, _r_mount)
 
 
 def starting_condition(state: EncounterState, cid: str, *, damage: int = 0,

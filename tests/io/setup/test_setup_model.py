@@ -253,15 +253,16 @@ def test_the_bestiary_searches_by_name(setup) -> None:
 
 
 def test_osr_sides_leader_and_morale_are_the_creatures_lead_and_morale(defs, tmp_path) -> None:
-    """OSR: the side's leader is its creature with the most Lead (the Lead check may replace
-    the morale roll); set-up edits Lead and morale and the encounter file keeps them."""
+    """OSR: unless the GM names one, the side's leader is its creature with the most Lead (the
+    Lead check may replace the morale roll); set-up edits Lead and morale and the encounter
+    file keeps them (a side's own leader and morale: test_setup_mounts_sides.py)."""
     setup = open_setup(GLADE, defs, ruleset="osr")
     assert setup.add("osr_raider", "foes", (9, 4), count=3) == []
     assert setup.add("osr_soldier", "players", (2, 4)) == []
     raider = next(c.id for c in setup.state.creatures.values() if c.name == "Raider 1")
     assert setup.side_leader("foes") == "leader none, morale 7"
     assert setup.edit(raider, name="Big Mag", lead=2, morale=9) == []
-    assert setup.side_leader("foes") == "leader Big Mag (Lead 2), morale 7-9"
+    assert setup.side_leader("foes") == "leader Big Mag (Lead 2, most Lead), morale 7-9"
     assert setup.edit(raider, morale=13) == ["Morale must be between 2 and 12, not 13"]
     out = tmp_path / "raid.yaml"
     setup.save(out)
