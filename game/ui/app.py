@@ -90,12 +90,9 @@ class App:
         self.map_reload = MapReloader(session)  # the map saved in Tiled: reloaded live
         self.overlays = frozenset(DEFAULT_OVERLAYS)
         self.tools: list[Tool] = [SelectTool()]
-        # a bare Tiled map opens to set-up (issue 11): bestiary, editor, sides, Start, Save
-        self.setup: SetupController | None = (
-            SetupController(self)
-            if session.opened.encounter is None and session.engine is not None
-            else None
-        )
+        # a bare Tiled map opens to set-up (issue 11): bestiary, editor, sides, Start, Save;
+        # an encounter enters it from the action bar while the fight has not started
+        self.setup: SetupController | None = SetupController(self)
         self.selected = ""
         self.hover_square: tuple[int, int] | None = None
         self.status = ""
@@ -692,6 +689,8 @@ class App:
 
     def _intent(self, intent: str, arg: str = "") -> None:
         """Do one thing the GM asked for by button or key (game/ui/intents.py)."""
+        if self.setup is not None and self.setup.intent(intent):
+            return  # a set-up action of the bar
         intents.do_intent(self, intent, arg)
 
     def _button(self, element: Any) -> None:
@@ -713,6 +712,8 @@ class App:
         model.options = self.session.fight.attack_options() if self.selected else []
         model.overlays = self.overlays
         model.status = self.status or model.status
+        if self.setup is not None:
+            self.setup.bar(model)  # set-up's actions on the bar, not the fight's
         self.panels.refresh(model)
         if self.setup is not None:
             self.setup.refresh()  # over the log while the fight has not started

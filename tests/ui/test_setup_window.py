@@ -76,6 +76,12 @@ def pick(app: App, text: str, *, count: int = 1, side: str = "") -> None:
     assert isinstance(app.tools[-1], PlaceTool), app.status
 
 
+def bar(app: App, intent: str) -> None:
+    """Press the action bar's set-up button for ``intent``."""
+    b = next(b for b, a in app.panels.action_buttons.items() if a.id == f"setup:{intent}")
+    press(app, b)
+
+
 def creature(app: App, name: str):  # type: ignore[no-untyped-def]
     return next(c for c in app.session.engine.state.creatures.values() if c.name == name)
 
@@ -83,7 +89,7 @@ def creature(app: App, name: str):  # type: ignore[no-untyped-def]
 def test_from_a_bare_map_to_a_fight_and_back(tmp_path: Path) -> None:
     app = open_app(bare_map(tmp_path), tmp_path)
     assert app.setup.panel is not None and isinstance(app.tools[0], SetupSelectTool)
-    assert app.setup.panel.problems.text.startswith("there are no creatures")
+    assert "there are no creatures" in app.setup.panel.problems.html_text
     app.draw()
     pygame.image.save(app.screen, str(tmp_path / "setup-empty.png"))
 

@@ -14,11 +14,19 @@ import pygame_gui
 
 from game.io.config import DEFAULT_CONFIG_DIR, load_definitions
 from game.io.errors import InputError, InputErrors
+from game.io.setup.encounter_file import FileStamp
 from game.io.setup.model import SetUp
 from game.rules.definitions import Definitions
-from game.ui.setup.panel import SetupPanel, SetupView
+from game.rules.engine.setup import SETUP_COMMANDS, mount_of
+from game.ui.panel_layout import ActionButton, PanelModel
+from game.ui.setup.panel import EDIT_FIELDS, SetupPanel, SetupView
 from game.ui.setup.paste import PasteDialog, read_block
-from game.ui.setup.tools import PlaceTool, SetupSelectTool
+from game.ui.setup.tools import PlaceTool, RideTool, SetupSelectTool
+
+#: The action bar's heading for set-up's actions.
+GROUP = "Set-up"
+#: What the bar's set-up buttons say after "setup:" (SetupController.do's intents).
+BAR_PREFIX = "setup:"
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -42,32 +50,60 @@ class SetupController:
     def __init__(self, app: App, *, config_dir: Path | None = None) -> None:
         self.app = app
         self.config_dir = Path(config_dir) if config_dir else DEFAULT_CONFIG_DIR
-        self.defs: Definitions = app.session.opened.definitions or load_definitions(
-            self.config_dir)
         self.panel: SetupPanel | None = None
         self.paste: PasteDialog | None = None
-        self.encounter_path: Path | None = None
-        self.stamp: Any = None
         self._search = ""
         self.current_side = ""  # the side new creatures join
+        self._opened: Any = None
+        self._reset()
+
+    def _reset(self) -> None:
+        """Set-up for the file the window has open (again after the GM opened another)."""
+        opened = self.app.session.opened
+        self._opened = opened
+        self._defs: Definitions | None = opened.definitions
+        enc = opened.encounter
+        #: where Save writes back without asking (the encounter opened), and how it was then
+        self.encounter_path: Path | None = opened.path if enc is not None else None
+        self.stamp: FileStamp | None = FileStamp.of(opened.path) if enc is not None else None
+        engine = self.app.session.engine
+        # a bare map opens to set-up; an encounter when the GM asks (or its journal set up)
+        self.entered = enc is None or (engine is not None and any(
+            isinstance(r.command, SETUP_COMMANDS) for r in engine.history))
+        self._editing = ""  # the creature whose values the editor shows
+        self._shown: dict[str, str] = {}  # ... as they were filled in (typed: differs)
+        self._drafts: dict[str, dict[str, str]] = {}  # typed, refused, kept per creature
+
+    @property
+    def defs(self) -> Definitions:
+        """The bestiary and weapons: the encounter's, or the config folder's (read once)."""
+        if self._defs is None:
+            self._defs = load_definitions(self.config_dir)
+        return self._defs
+
+    @defs.setter
+    def defs(self, defs: Definitions) -> None:
+        self._defs = defs
 
     # -- the model -------------------------------------------------------------------------------
     def model(self) -> SetUp | None:
         """The set-up model on the window's current engine (None: no engine)."""
         s = self.app.session
+        if s.opened is not self._opened:
+            self._reset()
         if s.engine is None:
             return None
-        m = SetUp(s.engine, self.defs, map_path=s.opened.map_path or s.opened.path,
-                  name=s.opened.path.stem.replace("_", " ").title(),
-                  encounter_path=self.encounter_path, stamp=self.stamp,
-                  play=s.submit)
-        return m
+        enc = s.opened.encounter
+        name = enc.name if enc is not None else s.opened.path.stem.replace("_", " ").title()
+        return SetUp(s.engine, self.defs, map_path=s.opened.map_path or s.opened.path,
+                     name=name, encounter_path=self.encounter_path, stamp=self.stamp,
+                     play=s.submit, source=enc)
 
     @property
     def active(self) -> bool:
-        """Set-up is going on: an engine before its first round."""
+        """Set-up is going on: an engine before its first round, set up in the window."""
         m = self.model()
-        return m is not None and m.in_setup
+        return m is not None and m.in_setup and self.entered
 
     # -- the frame -------------------------------------------------------------------------------
     def relayout(self) -> None:
@@ -76,10 +112,60 @@ class SetupController:
             self.panel.kill()
             self.panel = None
 
+    def bar(self, model: PanelModel) -> None:
+        """The action bar: set-up's actions instead of the fight's while setting up (a fight
+        action would start the fight); at round 0 of an encounter, the way into set-up."""
+        m = self.model()
+        if m is None or not m.in_setup:
+            return
+        if not self.entered:
+            if not model.actions:  # nothing selected: the bar is free for it
+                model.actions = [ActionButton(
+                    f"{BAR_PREFIX}enter", "Set up this fight", True,
+                    "Add, edit, move and remove creatures, name the sides, then Start fight",
+                    "", GROUP)]
+            return
+        model.actions, model.gm_tools, model.options = self.bar_actions(m), [], []
+
+    def bar_actions(self, m: SetUp) -> list[ActionButton]:
+        """What the GM does to the selected creature in set-up."""
+        c = m.state.creatures.get(self.app.selected)
+        if c is None:
+            return []
+
+        def act(intent: str, text: str, tip: str, legal: bool = True) -> ActionButton:
+            return ActionButton(f"{BAR_PREFIX}{intent}", text, legal, tip, "", GROUP)
+
+        sides = list(m.state.sides)
+        i = next((k for k, s in enumerate(sides) if s.id == c.side), 0)
+        nxt = sides[(i + 1) % len(sides)] if sides else None
+        out = [act("remove", "Remove", "Take it off the map")]
+        if nxt is not None and nxt.id != c.side:
+            out.append(act("cycle_side", f"Side: {sides[i].name} > {nxt.name}",
+                           f"Put {c.name} on {nxt.name}"))
+        if m.state.ruleset_id == "sotdl":
+            pc = self.view(m).player_character
+            out.append(act("toggle_pc", f"Player character: {'yes' if pc else 'no'}",
+                           "SotDL: a player character is incapacitated, not killed"))
+        ridden = mount_of(m.state, c.id)
+        if ridden:
+            out.append(act("get_down", f"Get down from {m.state.creatures[ridden].name}",
+                           "It starts the fight on its own feet, beside its mount"))
+        elif "mount" in m.engine.ruleset.command_names:
+            out.append(act("ride", "Ride ...", "Then click its mount: it starts the fight in "
+                                               "the saddle"))
+        if m.state.ruleset_id == "osr":
+            leads = m.state.side(c.side).leader == c.id
+            out.append(act("lead", "Stop leading" if leads else f"Lead {sides[i].name}",
+                           "Its Lead check may replace the side's morale rolls" if
+                           c.definition.lead > 0 else f"{c.name} has no ranks in Lead",
+                           leads or c.definition.lead > 0))
+        return out
+
     def refresh(self) -> None:
         """Show or hide the panel as the fight is in set-up or not, and fill it."""
         m = self.model()
-        if m is None or not m.in_setup:
+        if m is None or not m.in_setup or not self.entered:
             if self.panel is not None:
                 self.panel.kill()
                 self.panel = None
@@ -90,11 +176,57 @@ class SetupController:
                 self.app.tools = [SelectTool()]
             return
         if self.panel is None:
-            self.panel = SetupPanel(self.app.manager, self.app.layout.right, self.app.scale)
+            self.panel = SetupPanel(self.app.manager, self.app.layout.right, self.app.scale,
+                                    self.save_target().name)
         self.app.panels.right.hide()  # set-up takes the log's place until the fight starts
         if not isinstance(self.app.tools[0], SetupSelectTool):
             self.app.tools = [SetupSelectTool()]
-        self.panel.refresh(self.view(m))
+        if self._editing and self._editing != self.app.selected:
+            self._leave(m, self._editing)
+        view = self.view(m)
+        self.panel.refresh(view)
+        self._editing, self._shown = view.creature, self.model_values(m, view.creature)
+
+    def _leave(self, m: SetUp, cid: str) -> None:
+        """The editor turns to another creature: what was typed for this one is applied (as a
+        GM expects of an inspector: nothing typed is lost); refused, it is kept as this
+        creature's draft and the status says why."""
+        self._editing = ""
+        if self.panel is None or cid not in m.state.creatures:
+            return
+        typed = self.panel.values()
+        if typed == self._shown:
+            return
+        refused = self.apply_edit(m, cid, typed)
+        name = m.state.creatures[cid].name
+        if refused:
+            self._drafts[cid] = typed
+            self.app.status = f"{name} not changed: {refused[0]} (select it again to fix it)"
+        else:
+            self._drafts.pop(cid, None)
+            self.app.status = f"{name} changed"
+
+    def commit(self, m: SetUp) -> list[str]:
+        """What is typed in the editor, applied (before Start fight and Save)."""
+        if self.panel is None or not self._editing or self.panel.values() == self._shown:
+            return []
+        refused = self.apply_edit(m, self._editing, self.panel.values())
+        if not refused:
+            self._drafts.pop(self._editing, None)
+            self._shown = self.model_values(m, self._editing)
+        return refused
+
+    def model_values(self, m: SetUp, cid: str) -> dict[str, str]:
+        """The editor's fields for a creature, as the fight has it."""
+        c = m.state.creatures.get(cid)
+        if c is None:
+            return {key: "" for _, key in EDIT_FIELDS}
+        d = c.definition
+        return {"name": c.name, "health": str(d.health), "damage": str(c.damage),
+                "speed": str(d.speed), "defense": str(d.defense), "morale": str(d.morale),
+                "lead": str(d.lead), "weapons": ", ".join(d.weapons),
+                "afflictions": ", ".join(sorted({a.name for a in c.afflictions})),
+                "token": str(c.data.get("token", ""))}
 
     def view(self, m: SetUp) -> SetupView:
         """What the panel shows for the model and the window's selection."""
@@ -103,14 +235,8 @@ class SetupController:
         sides = [(s.id, s.name, s.controller == "players") for s in m.state.sides]
         c = m.state.creatures.get(self.app.selected)
         values: dict[str, str] = {}
-        if c is not None:
-            d = c.definition
-            values = {"name": c.name, "health": str(d.health), "damage": str(c.damage),
-                      "speed": str(d.speed), "defense": str(d.defense),
-                      "morale": str(d.morale), "lead": str(d.lead),
-                      "weapons": ", ".join(d.weapons),
-                      "afflictions": ", ".join(sorted({a.name for a in c.afflictions})),
-                      "token": str(c.data.get("token", ""))}
+        if c is not None:  # a refused draft comes back to be fixed
+            values = self._drafts.get(c.id) or self.model_values(m, c.id)
         pc = c.data.get("player_character") if c is not None else None
         if c is not None and pc is None:
             pc = m.state.side(c.side).controller == "players"
@@ -118,13 +244,26 @@ class SetupController:
         if self.current_side not in ids:  # the GM's first side: monsters are added most
             self.current_side = next((s.id for s in m.state.sides if s.controller == "gm"),
                                      ids[0] if ids else "")
-        note = m.side_leader(self.current_side) if m.state.ruleset_id == "osr" else ""
-        return SetupView(rows, sides, c.id if c else "", values, pc,
-                         c.side if c else "", self.current_side, note, m.problems())
+        osr = m.state.ruleset_id == "osr"
+        # OSR: who leads the current side (its morale is in the box beside its name)
+        note = m.side_leader(self.current_side).split(", morale ")[0] if osr else ""
+        note = f"Leader: {note.removeprefix('leader ')}" if note else ""
+        return SetupView(rows, sides, c.id if c else "", values, pc, c.side if c else "",
+                         self.current_side, note, m.problems(), osr)
+
+    def save_target(self) -> Path:
+        """Where Save encounter writes when no path is typed: the encounter opened, or a file
+        beside the map named for it."""
+        opened = self.app.session.opened
+        return self.encounter_path or Path(opened.map_path or opened.path).with_suffix(".yaml")
 
     # -- events ----------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         """The panel's and the dialog's events; True when set-up took the event."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            bar = self.app.panels.action_buttons.get(event.ui_element)
+            if bar is not None and self.intent(bar.id):
+                return True
         if self.panel is None:
             return False
         p = self.panel
@@ -151,7 +290,19 @@ class SetupController:
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is p.save_path:
             self.do("save")
             return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and \
+                event.ui_element in p.entries.values():
+            self.do("apply")
+            return True
         return False
+
+    def intent(self, intent: str) -> bool:
+        """An action bar button of set-up's ("action:setup:..."); True when it was one."""
+        name = intent.removeprefix("action:")
+        if not name.startswith(BAR_PREFIX):
+            return False
+        self.do(name.removeprefix(BAR_PREFIX))
+        return True
 
     def arm(self, definition_id: str) -> None:
         """A bestiary row was picked: the next click (or a drag's end) on the map places it."""
@@ -171,16 +322,45 @@ class SetupController:
     def do(self, intent: str) -> None:
         """One set-up intent (a panel button)."""
         m = self.model()
-        if m is None or self.panel is None:
+        if m is None:
             return
-        app, p = self.app, self.panel
+        app = self.app
+        if intent == "enter":
+            self.entered = True
+            app.status = ("Set-up: add creatures from the bestiary, select one to edit it, "
+                          "then Start fight")
+            app._panel_version = -1
+            return
+        if self.panel is None:
+            return
+        p = self.panel
         refused: list[str] = []
-        if intent == "remove":
+        c = m.state.creatures.get(app.selected)
+        if intent in ("start", "save"):
+            refused = self.commit(m)  # what was typed counts
+            if refused:
+                app.status = f"{'Not started' if intent == 'start' else 'Not saved'}: " \
+                             f"{refused[0]}"
+                return
+        if intent == "ride":
+            if c is None:
+                app.status = "select a creature first"
+                return
+            app.tools = [app.tools[0], RideTool(c.id, c.name)]
+            app.status = f"Click the creature {c.name} rides (right click: not now)"
+            return
+        if intent == "get_down":
+            refused = m.mount(c.id, "") if c else ["select a creature first"]
+        elif intent == "lead":
+            refused = m.lead_side(c.id) if c else ["select a creature first"]
+        elif intent == "remove":
             refused = m.remove(app.selected) if app.selected else ["select a creature first"]
             if not refused:
                 app.selected = ""
         elif intent == "apply":
             refused = self.apply_edit(m)
+            if not refused:
+                self._drafts.pop(app.selected, None)
         elif intent == "toggle_pc":
             c = m.state.creatures.get(app.selected)
             if c is None:
@@ -197,7 +377,9 @@ class SetupController:
                 refused = m.edit(c.id, side=ids[(ids.index(c.side) + 1) % len(ids)])
         elif intent.startswith("side:"):
             self.current_side = intent[5:]
-            p.side_name.set_text(m.state.side(self.current_side).name)
+            side = m.state.side(self.current_side)
+            p.side_name.set_text(side.name)
+            p.side_morale.set_text(str(side.morale) if side.morale else "")  # '': each its own
             app.status = f"New creatures join {m.state.side(self.current_side).name}"
             app._panel_version = -1
             return
@@ -207,6 +389,12 @@ class SetupController:
             refused = m.add_side(p.side_name.get_text())
         elif intent == "rename_side":
             refused = m.rename_side(self.current_side, p.side_name.get_text())
+            typed = p.side_morale.get_text().strip()
+            if not refused and m.state.ruleset_id == "osr":
+                if typed and not typed.isdigit():
+                    refused = [f"side morale: a whole number from 2 to 12, not '{typed}'"]
+                else:
+                    refused = m.side_morale(self.current_side, int(typed or 0))
         elif intent == "paste":
             self.open_paste()
             return
@@ -222,15 +410,17 @@ class SetupController:
         elif intent != "start":
             app.status = {"remove": "Removed", "apply": "Changed", "toggle_pc": "Changed",
                           "cycle_side": "Side changed", "add_side": "Side added",
-                          "rename_side": "Side renamed"}.get(intent, "Players' side set")
+                          "rename_side": "Side changed", "get_down": "On its own feet",
+                          "lead": "Side's leader set"}.get(intent, "Players' side set")
         app._panel_version = -1
 
-    def apply_edit(self, m: SetUp) -> list[str]:
-        """The editor's fields, read and checked, as one edit of the selected creature."""
-        c = m.state.creatures.get(self.app.selected)
+    def apply_edit(self, m: SetUp, cid: str = "", typed: dict[str, str] | None = None
+                   ) -> list[str]:
+        """The editor's fields, read and checked, as one edit of a creature (the selected)."""
+        c = m.state.creatures.get(cid or self.app.selected)
         if c is None or self.panel is None:
             return ["select a creature first"]
-        v = self.panel.values()
+        v = typed if typed is not None else self.panel.values()
         numbers: dict[str, int] = {}
         for key in ("health", "damage", "speed", "defense", "morale", "lead"):
             try:
@@ -244,10 +434,9 @@ class SetupController:
                       morale=numbers["morale"], lead=numbers["lead"])
 
     def save(self, m: SetUp, typed: str) -> None:
-        """Save the set-up as an encounter file (beside the map unless a path is typed)."""
-        opened = self.app.session.opened
-        path = Path(typed.strip()).expanduser() if typed.strip() else \
-            Path(opened.map_path or opened.path).with_suffix(".yaml")
+        """Save the set-up as an encounter file (the one opened, or beside the map, unless a
+        path is typed)."""
+        path = Path(typed.strip()).expanduser() if typed.strip() else self.save_target()
         try:
             self.app.status = m.save(path)
             self.encounter_path, self.stamp = m.encounter_path, m.stamp

@@ -7,6 +7,7 @@ values typed); game/ui/setup/controller.py turns them into set-up steps. No rule
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 import pygame
@@ -16,6 +17,7 @@ from pygame_gui.elements import (
     UILabel,
     UIPanel,
     UISelectionList,
+    UITextBox,
     UITextEntryLine,
 )
 
@@ -40,19 +42,23 @@ class SetupView:
     current_side: str = ""  # the side new creatures join (and Rename, Players' side act on)
     side_note: str = ""  # OSR: the current side's leader and morale
     problems: list[str] = field(default_factory=list)  # why Start fight is not possible yet
+    osr: bool = False  # the side's morale box shows (OSR)
 
 
 class SetupPanel:
     """The set-up widgets over the window's right-hand panel."""
 
-    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, scale: float) -> None:
+    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, scale: float,
+                 save_hint: str = "") -> None:
         self.manager, self.scale = manager, scale
+        self.save_hint = save_hint  # the file Save writes when no path is typed
         self.panel = UIPanel(rect, manager=manager, starting_height=3)
         self.buttons: dict[Any, str] = {}
         self.entries: dict[str, UITextEntryLine] = {}
         self._view = SetupView()
         self._rows: list[tuple[str, str]] = []
         self._side_buttons: list[UIButton] = []
+        self._built_osr = False
         self._build()
 
     def _px(self, v: float) -> int:
@@ -80,16 +86,14 @@ class SetupPanel:
                                      container=self.panel, placeholder_text="how many")
         self.count.set_text("1")
         y += px(34)
-        self.bestiary = UISelectionList(pygame.Rect(px(4), y, w, px(124)), [], m,
+        self.bestiary = UISelectionList(pygame.Rect(px(4), y, w, px(100)), [], m,
                                         container=self.panel, allow_double_clicks=False)
         self.bestiary.list_item_height = px(22)
-        y += px(128)
+        y += px(104)
         self.place_label = self._label(y, "")
         y += px(26)
-        self.paste = self._button(px(4), y, w // 2 - px(2), "Paste a stat block", "paste",
+        self.paste = self._button(px(4), y, w, "Paste a stat block", "paste",
                                   "Read a SotDL stat block (or OSR lines) into the bestiary")
-        self._button(px(4) + w // 2 + px(2), y, w // 2 - px(2), "Remove", "remove",
-                     "Take the selected creature off the map")
         y += px(36)
         self.edit_title = self._label(y, "Select a creature to edit it")
         y += px(24)
@@ -103,37 +107,43 @@ class SetupPanel:
                     pygame.Rect(x + lw + px(2), y, cell - lw - px(6), px(28)), m,
                     container=self.panel)
             y += px(30)
-        self.side_button = self._button(px(4), y, w, "Side: -", "cycle_side",
-                                        "Put the selected creature on the next side")
-        y += px(34)
-        self.pc = self._button(px(4), y, w // 2 - px(2), "Player character: -", "toggle_pc",
-                               "SotDL: a player character is incapacitated, not killed")
-        self._button(px(4) + w // 2 + px(2), y, w // 2 - px(2), "Apply changes", "apply")
-        y += px(40)
-        self.sides_label = self._label(y, "Sides")  # OSR: the current side's leader, morale
+        self._button(px(4), y, w, "Apply changes (Enter)", "apply",
+                     "Typed changes also apply when another creature is selected, and before "
+                     "Start fight and Save encounter")
+        y += px(38)
+        self.sides_label = self._label(y, "Sides")
         y += px(24)
         self._sides_y = y
-        y += px(34)
-        self.side_name = UITextEntryLine(pygame.Rect(px(4), y, w, px(30)), m,
+        y += px(32)
+        self.leader_label = self._label(y, "")  # OSR: the current side's leader and morale
+        y += px(24)
+        mw = px(96)
+        self.side_name = UITextEntryLine(pygame.Rect(px(4), y, w - mw - px(4), px(30)), m,
                                          container=self.panel, placeholder_text="side name")
+        self.side_morale = UITextEntryLine(pygame.Rect(w - mw + px(4), y, mw, px(30)), m,
+                                           container=self.panel,
+                                           placeholder_text="morale")
         y += px(34)
         third = (w - px(8)) // 3
         self._button(px(4), y, third, "Add side", "add_side", "Add a side of that name")
-        self._button(px(8) + third, y, third, "Rename", "rename_side",
-                     "Give the current side that name")
+        self.rename = self._button(px(8) + third, y, third, "Rename", "rename_side",
+                                   "Give the current side that name (OSR: and that morale)")
         self._button(px(12) + 2 * third, y, third, "Players' side", "players_side",
                      "The players control the current side (the others are the GM's)")
-        y += px(38)
-        self.problems = self._label(y, "")
-        y += px(26)
+        y += px(36)
+        bottom = self.panel.get_container().get_rect().height - px(4)
+        box_h = max(px(48), bottom - y - px(36) - px(34) - px(4))
+        self.problems = UITextBox("", pygame.Rect(px(4), y, w, box_h), m, container=self.panel)
+        y += box_h + px(4)
         self.start = self._button(px(4), y, w // 2 - px(2), "Start fight", "start",
                                   "The first round begins")
         self.save = self._button(px(4) + w // 2 + px(2), y, w // 2 - px(2), "Save encounter",
                                  "save", "Write an encounter file battlemat opens again")
-        y += px(36)
+        y += px(34)
         self.save_path = UITextEntryLine(pygame.Rect(px(4), y, w, px(30)), m,
                                          container=self.panel,
-                                         placeholder_text="encounter file to save")
+                                         placeholder_text="encounter file to save (empty: "
+                                                          f"{self.save_hint or 'beside the map'})")
 
     # -- showing ---------------------------------------------------------------------------------
     def refresh(self, view: SetupView) -> None:
@@ -151,13 +161,20 @@ class SetupPanel:
         who = view.values.get("name", "")
         self.edit_title.set_text(f"Edit {who}" if view.creature else
                                  "Select a creature to edit it")
-        pc = "-" if view.player_character is None else "yes" if view.player_character else "no"
-        self.pc.set_text(f"Player character: {pc}")
         names = {sid: name for sid, name, _ in view.sides}
-        self.side_button.set_text(f"Side: {names.get(view.side, '-')} (click: next side)")
         self.place_label.set_text(f"New creatures join: {names.get(view.current_side, '-')}")
-        self.sides_label.set_text(f"Sides ({view.side_note})" if view.side_note else "Sides")
-        self.problems.set_text(view.problems[0] if view.problems else "Ready to start")
+        self.leader_label.set_text(view.side_note)
+        if view.osr != old.osr or not self._built_osr:
+            self._built_osr = True  # OSR: a side's morale beside its name
+            w, mw = self.w, self._px(96)
+            self.side_name.set_dimensions((w - mw - self._px(4) if view.osr else w, self._px(30)))
+            if view.osr:
+                self.side_morale.show()
+            else:
+                self.side_morale.hide()
+        if view.problems != old.problems or not self.problems.html_text:
+            lines = [f"- {escape(p, quote=False)}" for p in view.problems] or ["Ready to start"]
+            self.problems.set_text("<br>".join(lines))
 
     def _build_sides(self, view: SetupView) -> None:
         for b in self._side_buttons:

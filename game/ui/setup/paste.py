@@ -4,6 +4,7 @@ read; a clean block goes into the bestiary (a creatures file in the config folde
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 
 import pygame
@@ -36,15 +37,11 @@ class PasteDialog:
 
     def show(self, lines: list[str]) -> None:
         """What was read, or every line to fix."""
-        self.report.set_text("<br>".join(_html(t) for t in lines))
+        self.report.set_text("<br>".join(escape(t, quote=False) for t in lines))
 
     def kill(self) -> None:
         """Close the dialog."""
         self.window.kill()
-
-
-def _html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def read_block(text: str, defs: Definitions, config_dir: Path,

@@ -1,4 +1,5 @@
-"""Set-up tools: place creatures from the bestiary, move them anywhere (not a combat move)."""
+"""Set-up tools: place creatures from the bestiary, move them anywhere (not a combat move), put a
+rider on its mount."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Any
 
 from game.rules.battlefield import Square
 from game.rules.definitions import CreatureDef
-from game.rules.engine.setup import AddCreatures, PlaceCreature
+from game.rules.engine.setup import AddCreatures, PlaceCreature, SetMount
 from game.ui.context import ToolContext
 from game.ui.tools.base import Result, Tool, token_at
 
@@ -92,3 +93,37 @@ class SetupSelectTool(Tool):
         if self.dragging and self.start is not None and self.square not in (None, self.start):
             return {"measure": (self.start, self.square, "set-up move")}
         return {}
+
+
+class RideTool(Tool):
+    """Set-up's Ride: click the mount the selected creature starts the fight on (the engine
+    checks sizes, sides and the mount's saddle); right click or Escape: not now."""
+
+    name = "ride"
+
+    def __init__(self, rider: str, rider_name: str) -> None:
+        self.rider = rider
+        self.rider_name = rider_name
+        self.square: Square | None = None
+
+    def hover(self, square: Square, ctx: ToolContext) -> Result | None:
+        self.square = square
+        return None
+
+    def release(self, square: Square, ctx: ToolContext) -> Result | None:
+        mount = token_at(ctx, square)
+        if not mount or mount == self.rider:
+            return Result(status=f"Click the creature {self.rider_name} rides (right click: "
+                                 "not now)")
+        cmd = SetMount(self.rider, mount)
+        refused = ctx.fight.validate(cmd)
+        if refused:
+            return Result(status=refused[0].reason)
+        return Result(command=cmd, pop=True, select=self.rider)
+
+    def cancel(self, ctx: ToolContext) -> Result | None:
+        return Result(pop=True, status=f"{self.rider_name} stays on foot")
+
+    def preview(self) -> dict[str, Any]:
+        return {"measure": (self.square, self.square, f"{self.rider_name} rides ...")} \
+            if self.square is not None else {}
