@@ -2,8 +2,8 @@
 the bestiary, place four goblins and a knight, rename the knight, save the encounter, start the
 fight; checked on screenshots, the journal and the saved file (which `battlemat check` passes).
 
-Uses X displays :60-:69 (this project's helpers share the machine). Skipped when Xvfb or
-xdotool is missing, unless BATTLEMAT_REQUIRE_XVFB is set.
+Uses X displays :60-:69, or those in $BATTLEMAT_XVFB_DISPLAYS (this project's helpers share
+the machine). Skipped when Xvfb or xdotool is missing, unless BATTLEMAT_REQUIRE_XVFB is set.
 """
 
 from __future__ import annotations
@@ -30,11 +30,21 @@ if MISSING and not os.environ.get("BATTLEMAT_REQUIRE_XVFB"):
     pytest.skip(f"needs {' and '.join(MISSING)}", allow_module_level=True)
 
 
+def _displays() -> list[int]:
+    """The X displays this test may start Xvfb on: $BATTLEMAT_XVFB_DISPLAYS ("38,39,40" or
+    "60-69"), else :60-:69."""
+    out: list[int] = []
+    for part in os.environ.get("BATTLEMAT_XVFB_DISPLAYS", "60-69").split(","):
+        lo, _, hi = part.strip().partition("-")
+        out += list(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
 def _free_display() -> int:
-    for n in range(60, 70):
+    for n in _displays():
         if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
             return n
-    pytest.skip("X displays :60-:69 are all taken")
+    pytest.skip(f"X displays {_displays()} are all taken")
 
 
 def _wait(cond, timeout: float, what: str) -> None:  # type: ignore[no-untyped-def]
