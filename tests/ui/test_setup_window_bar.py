@@ -207,3 +207,34 @@ def test_an_encounter_already_set_up_in_its_journal_opens_in_set_up(tmp_path: Pa
         c.name for c in third.session.engine.state.creatures.values()]
     third.close()
     shutil.rmtree(tmp_path / "home", ignore_errors=True)
+
+
+def test_bad_input_in_the_window_says_why_and_changes_nothing(tmp_path: Path) -> None:
+    """Issue 11's bad input through the window: a creature dropped off the map or on a wall,
+    dragged onto another one, a Start with a side that has none: one line each, no change."""
+    app = open_app(bare_map(tmp_path), tmp_path)
+    goblins_and_knight(app)
+    engine = app.session.engine
+    before, steps = engine.state, len(engine.history)
+    pick(app, "warg", side="foes")
+    x, _ = app.camera.square_center_px((4, 0))
+    off = (x, app.layout.view.y + 2)  # in the view, above the map's first row
+    assert app.camera.square_at_px(*off)[1] < 0
+    post(app, pygame.MOUSEBUTTONDOWN, button=1, pos=off)
+    post(app, pygame.MOUSEBUTTONUP, button=1, pos=off)
+    assert "off the map (12 x 10 squares: x 0-11, y 0-9)" in app.status, app.status
+    click_square(app, (6, 5))
+    assert "square [6, 5] is a wall (impassable)" in app.status
+    post(app, pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    knight = creature(app, "Knight")
+    click_square(app, knight.square, creature(app, "Goblin 1").square)  # dragged onto it
+    assert app.status == "cannot put Knight there: square [9, 4] is taken by Goblin 1"
+    assert engine.state is before and len(engine.history) == steps
+    p = app.setup.panel
+    press(app, p.buttons_by("side:foes"))
+    p.side_name.set_text("Wolves")
+    press(app, p.buttons_by("add_side"))
+    press(app, p.buttons_by("start"))
+    assert app.status == "side 'Wolves' has no creatures: add some or remove the side"
+    assert engine.state.round == 0
+    app.close()
