@@ -17,16 +17,12 @@ from game.io.errors import InputError, InputErrors
 from game.io.setup.encounter_file import FileStamp
 from game.io.setup.model import SetUp
 from game.rules.definitions import Definitions
-from game.rules.engine.setup import SETUP_COMMANDS, mount_of
+from game.rules.engine.setup import SETUP_COMMANDS
 from game.ui.panel_layout import ActionButton, PanelModel
+from game.ui.setup.bar import BAR_PREFIX, GROUP, bar_actions, player_character
 from game.ui.setup.panel import EDIT_FIELDS, SetupPanel, SetupView
 from game.ui.setup.paste import PasteDialog, read_block
 from game.ui.setup.tools import PlaceTool, RideTool, SetupSelectTool
-
-#: The action bar's heading for set-up's actions.
-GROUP = "Set-up"
-#: What the bar's set-up buttons say after "setup:" (SetupController.do's intents).
-BAR_PREFIX = "setup:"
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -125,42 +121,7 @@ class SetupController:
                     "Add, edit, move and remove creatures, name the sides, then Start fight",
                     "", GROUP)]
             return
-        model.actions, model.gm_tools, model.options = self.bar_actions(m), [], []
-
-    def bar_actions(self, m: SetUp) -> list[ActionButton]:
-        """What the GM does to the selected creature in set-up."""
-        c = m.state.creatures.get(self.app.selected)
-        if c is None:
-            return []
-
-        def act(intent: str, text: str, tip: str, legal: bool = True) -> ActionButton:
-            return ActionButton(f"{BAR_PREFIX}{intent}", text, legal, tip, "", GROUP)
-
-        sides = list(m.state.sides)
-        i = next((k for k, s in enumerate(sides) if s.id == c.side), 0)
-        nxt = sides[(i + 1) % len(sides)] if sides else None
-        out = [act("remove", "Remove", "Take it off the map")]
-        if nxt is not None and nxt.id != c.side:
-            out.append(act("cycle_side", f"Side: {sides[i].name} > {nxt.name}",
-                           f"Put {c.name} on {nxt.name}"))
-        if m.state.ruleset_id == "sotdl":
-            pc = self.view(m).player_character
-            out.append(act("toggle_pc", f"Player character: {'yes' if pc else 'no'}",
-                           "SotDL: a player character is incapacitated, not killed"))
-        ridden = mount_of(m.state, c.id)
-        if ridden:
-            out.append(act("get_down", f"Get down from {m.state.creatures[ridden].name}",
-                           "It starts the fight on its own feet, beside its mount"))
-        elif "mount" in m.engine.ruleset.command_names:
-            out.append(act("ride", "Ride ...", "Then click its mount: it starts the fight in "
-                                               "the saddle"))
-        if m.state.ruleset_id == "osr":
-            leads = m.state.side(c.side).leader == c.id
-            out.append(act("lead", "Stop leading" if leads else f"Lead {sides[i].name}",
-                           "Its Lead check may replace the side's morale rolls" if
-                           c.definition.lead > 0 else f"{c.name} has no ranks in Lead",
-                           leads or c.definition.lead > 0))
-        return out
+        model.actions, model.gm_tools, model.options = bar_actions(m, self.app.selected), [], []
 
     def refresh(self) -> None:
         """Show or hide the panel as the fight is in set-up or not, and fill it."""
@@ -237,9 +198,7 @@ class SetupController:
         values: dict[str, str] = {}
         if c is not None:  # a refused draft comes back to be fixed
             values = self._drafts.get(c.id) or self.model_values(m, c.id)
-        pc = c.data.get("player_character") if c is not None else None
-        if c is not None and pc is None:
-            pc = m.state.side(c.side).controller == "players"
+        pc = player_character(m, c.id) if c is not None else None
         ids = [s.id for s in m.state.sides]
         if self.current_side not in ids:  # the GM's first side: monsters are added most
             self.current_side = next((s.id for s in m.state.sides if s.controller == "gm"),
@@ -362,14 +321,9 @@ class SetupController:
             if not refused:
                 self._drafts.pop(app.selected, None)
         elif intent == "toggle_pc":
-            c = m.state.creatures.get(app.selected)
-            if c is None:
-                refused = ["select a creature first"]
-            else:
-                pc = self.view(m).player_character
-                refused = m.edit(c.id, player_character=not pc)
+            refused = m.edit(c.id, player_character=not player_character(m, c.id)) if c else [
+                "select a creature first"]
         elif intent == "cycle_side":
-            c = m.state.creatures.get(app.selected)
             ids = [s.id for s in m.state.sides]
             if c is None:
                 refused = ["select a creature first"]
