@@ -365,6 +365,11 @@ def rider_on(state: EncounterState, cid: str) -> str:
                  if o.id != cid and mount_of(state, o.id) == cid), "")
 
 
+def plays_riding(rs: Ruleset) -> bool:
+    """Whether the ruleset plays riding: it registers a ``mount`` command (SotDL: Ride)."""
+    return "mount" in rs.command_names
+
+
 def own_body(state: EncounterState, rs: Ruleset, cid: str, square: Square) -> Body:
     """The creature on its own feet at ``square``: its Size's space and height, on the ground."""
     c, d = state.creatures[cid], rs.definition
@@ -395,7 +400,7 @@ def _v_mount(state: EncounterState, cmd: SetMount, rs: Ruleset) -> list[Violatio
                        "on", "room")]
         return []
     m = state.creatures[cmd.mount]
-    if "mount" not in rs.command_names:
+    if not plays_riding(rs):
         return [_v(f"the {rs.id} rules here have no riding", "no_riding")]
     if m.id == r.id:
         return [_v(f"{r.name} cannot ride itself", "itself")]

@@ -4,7 +4,7 @@ while setting up (the fight's actions are not shown: one would start the fight).
 from __future__ import annotations
 
 from game.io.setup.model import SetUp
-from game.rules.engine.setup import mount_of
+from game.rules.engine.setup import mount_of, plays_riding
 from game.ui.panel_layout import ActionButton
 
 #: The action bar's heading for set-up's actions.
@@ -44,7 +44,7 @@ def bar_actions(m: SetUp, selected: str) -> list[ActionButton]:
     if ridden:
         out.append(act("get_down", f"Get down from {m.state.creatures[ridden].name}",
                        "It starts the fight on its own feet, beside its mount"))
-    elif "mount" in m.engine.ruleset.command_names:
+    elif plays_riding(m.engine.ruleset):
         out.append(act("ride", "Ride ...", "Then click its mount: it starts the fight in "
                                            "the saddle"))
     if m.state.ruleset_id == "osr":
