@@ -198,3 +198,23 @@ def test_osr_leader_and_morale_are_saved_and_open_again(defs, tmp_path) -> None:
     with pytest.raises((InputError, InputErrors)) as err:
         open_setup(bad, defs)
     assert "leader 'Raider 1' has no ranks in Lead" in str(err.value)
+
+
+def test_mounts_and_leaders_replay_from_their_events(defs) -> None:
+    """The journal keeps each command's events (JSON); riding and sides replay exactly."""
+    from game.rules.engine import Event, replay
+
+    setup, knight, horse = mounted(defs)
+    setup.mount(knight, horse)
+    setup.move(horse, (8, 7))
+    setup.mount(knight, "")
+    setup.mount(knight, horse)
+    setup.remove(horse)
+    log = [Event.from_dict(e.to_dict()) for e in setup.engine.log()]
+    assert replay(setup.engine.initial, log) == setup.state
+    osr = osr_band(defs)
+    osr.lead_side(named(osr, "Raider chieftain"))
+    osr.side_morale("foes", 6)
+    osr.remove(named(osr, "Raider chieftain"))
+    log = [Event.from_dict(e.to_dict()) for e in osr.engine.log()]
+    assert replay(osr.engine.initial, log) == osr.state
