@@ -201,7 +201,15 @@ def _placement(doc: TiledDoc, bf: Battlefield, o: MapObject, pts: Any) -> Placem
             f"creature {cid!r} is placed at {square}, off the {bf.width}x{bf.height} map",
         )
     elev = number(p["elevation"], doc.path, o.where, "elevation") if "elevation" in p else None
-    return Placement(cid.strip(), side.strip(), square, o.name, elev, f"{doc.path.name}: {o.where}")
+    token = p.get("token", "")
+    if not isinstance(token, str):
+        raise input_error(doc.path, f"{o.where} property 'token'", f"must be a file, got {token!r}")
+    if token.strip():  # a picture file, as Tiled stores it: relative to the map
+        token = str((doc.path.parent / token.strip()).resolve())
+    return Placement(
+        cid.strip(), side.strip(), square, o.name, elev, f"{doc.path.name}: {o.where}",
+        token=token.strip(), tile=o.gid,
+    )
 
 
 def _spend(doc: TiledDoc, work: float, o: MapObject, pts: Any, bf: Battlefield) -> float:

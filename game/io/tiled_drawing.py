@@ -18,6 +18,7 @@ from xml.etree.ElementTree import Element
 
 import numpy as np
 
+from game.io.tiled_conventions import CREATURE_CLASSES
 from game.io.tiled_read import TiledDoc, read_tiled
 from game.io.tiled_sources import GID_MASK, absolute
 from game.io.tiled_xml import attr_float, attr_int, input_error
@@ -263,6 +264,9 @@ def _tile_objects(
         gid = attr_int(obj, "gid", 0, file, where)
         if not gid & GID_MASK or obj.get("visible", "1") in ("0", "false"):
             continue
+        cls = (obj.get("class") or obj.get("type") or "").lower().replace("-", " ")
+        if "_".join(cls.split()) in CREATURE_CLASSES:
+            continue  # a creature's tile is its token's art, drawn where the creature stands
         out.append(
             TileObject(
                 gid,

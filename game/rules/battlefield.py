@@ -110,6 +110,8 @@ class Placement:
     name: str = ""
     elevation_yd: float | None = None  # None: standing on the ground
     source: str = ""  # where it came from, e.g. "map.tmx: object 12", for error messages
+    token: str = ""  # its picture: an image file (the object's 'token' property), or ""
+    tile: int = 0  # placed as a Tiled tile object: the map's gid of that tile (its picture)
 
 
 @dataclass(eq=False)

@@ -35,7 +35,7 @@ from game.ui.scene import DEFAULT_OVERLAYS, Scene
 from game.ui.session import Session
 from game.ui.setup.controller import SetupController
 from game.ui.tools.base import Result, Tool, token_at
-from game.ui.tools.select import SelectTool
+from game.ui.tools.select import SelectTool, select
 from game.ui.touch import Gesture, Touch
 from game.ui.window_events import WINDOWLESS, display_window, window_id
 
@@ -84,7 +84,11 @@ class App:
         if touch:
             self.camera.min_px_per_yd = touch_target_px(dpi)
         self.camera.fit(session.battlefield.width, session.battlefield.height)
-        art = TokenArt(session.token_config.images, session.token_config.side_colours)
+        art = TokenArt(
+            session.token_config.images,
+            session.token_config.side_colours,
+            lambda gid: session.tmx.tile_picture(gid) if session.tmx is not None else None,
+        )
         self.caches = RenderCaches.for_battlefield(session.battlefield, session.tmx, art)
         self.caches.board.live = True  # animated tiles; chunks rendered within a frame budget
         self.map_reload = MapReloader(session)  # the map saved in Tiled: reloaded live
@@ -95,6 +99,7 @@ class App:
         self.setup: SetupController | None = SetupController(self)
         self.selected = ""
         self.hover_square: tuple[int, int] | None = None
+        self.hover_px: tuple[int, int] | None = None  # the cursor over the map (tooltips)
         self.status = ""
         self.running = True
         self.fullscreen = False
@@ -125,6 +130,7 @@ class App:
         self.shot_requested = (
             False  # SIGUSR1: save the window to $BATTLEMAT_SHOT (for tests, bug reports)
         )
+        self.select_acting()  # a reopened fight: the creature whose turn it is, ready to play
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self, *, autoquit_s: float | None = None, close: bool = True) -> int:
@@ -312,6 +318,7 @@ class App:
             selected_key=self.selected,
             highlighted_keys=frozenset(highlighted),
             hover_square=self.hover_square,
+            hover_px=self.hover_px,
             formations=formations,
             fog_seen=self.fog_seen(),
             **fields,
@@ -379,12 +386,12 @@ class App:
                 self._pick_side(str(event.text))
                 return
             self._intent("turn_start", cid)
-            if cid:  # its actions on the bar at once: the GM clicked it to play it
-                self.selected = cid
+            self.select_creature(cid)  # its actions on the bar and where it can go, at once
             return
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             self.status = self.session.load(Path(event.text))
             self.tools = self.tools[:1]
+            self.select_acting()
             self._panel_version = -1
             return
         if (
@@ -589,9 +596,11 @@ class App:
         if consumed or self.panels.over_panels(event.pos):
             if event.type == pygame.MOUSEMOTION:
                 self.hover_square = None
+                self.hover_px = None
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover_square = self.camera.square_at_px(*event.pos)
+            self.hover_px = event.pos
         self._tool_event(event)
 
     def _token_under(self, pos: tuple[int, int]) -> bool:
@@ -656,6 +665,22 @@ class App:
             self.status = ""
             return
         self._apply(self.tools[-1].on_event(event, self.tool_context()))
+
+    def select_acting(self) -> None:
+        """Select the creature whose turn it is, if any (after opening or reopening a fight)."""
+        engine = self.session.engine
+        if engine is None or self.setup is not None:
+            return
+        if engine.state.active and engine.state.active in engine.state.creatures:
+            self.select_creature(engine.state.active)
+
+    def select_creature(self, cid: str) -> None:
+        """Select a creature as a click on its token does: its actions on the bar, its
+        reachable squares on the map (the turn panel's rows; the acting one on reopening)."""
+        self.tools = self.tools[:1]
+        status = self.status
+        self._apply(select(self.tool_context(), cid))
+        self.status = status
 
     def tool_context(self) -> ToolContext:
         """What a tool reads with an event: the fight, its previews, the GM view's camera."""

@@ -49,7 +49,7 @@ def for_players(
             continue
         if t.controller != "players" and foe_health != "exact":
             if foe_health == "none":
-                t = replace(t, damage=0)
+                t = replace(t, damage=0, show_health=False)
             else:
                 _, bar = wound_level(t.damage, t.health)
                 t = replace(t, damage=round(bar * t.health))

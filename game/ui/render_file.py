@@ -118,7 +118,10 @@ def render_to_file(
     cfg = load_token_config()
     from game.ui.render.tokens import TokenArt
 
-    caches = RenderCaches.for_battlefield(bf, layers, TokenArt(cfg.images, cfg.side_colours))
+    tiles = layers.tile_picture if layers is not None else None
+    caches = RenderCaches.for_battlefield(
+        bf, layers, TokenArt(cfg.images, cfg.side_colours, tiles)
+    )
     surface = pygame.Surface((w_px, h_px))
     cam = Camera(view_w_px=w_px, view_h_px=h_px, px_per_yd=z)
     draw_frame(surface, cam, scene, caches)

@@ -48,6 +48,8 @@ class TokenView:
     reach_yd: float = 1.0
     is_current: bool = False  # the creature whose turn it is
     label: str = ""  # letters on the disc when the initials alone would be ambiguous
+    tile: int = 0  # its map placement's Tiled tile (a gid of the map), drawn as its art
+    show_health: bool = True  # False: the table screen shows no bar (foes' health "none")
 
     @property
     def initials(self) -> str:
@@ -123,6 +125,7 @@ class Scene:
     selected_key: str = ""
     highlighted_keys: frozenset[str] = frozenset()
     hover_square: Square | None = None
+    hover_px: tuple[int, int] | None = None  # the cursor over the map (a token's tooltip)
     move: MovePreview | None = None
     target: TargetPreview | None = None
     measure: tuple[Square, Square, str] | None = None  # from, to, label
@@ -185,6 +188,8 @@ def tokens_from_placements(
                 space=(sizes or {}).get(p.creature_id, 1),
                 side=p.side,
                 controller="players" if p.side in ("players", "party", "pcs") else "gm",
+                image=p.token,
+                tile=0 if p.token else p.tile,
             )
         )
     return tuple(out)

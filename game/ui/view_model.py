@@ -86,6 +86,7 @@ def tokens_from_state(
     vitals: Any = None,
 ) -> tuple[TokenView, ...]:
     """One TokenView per creature still on the battlefield (``vitals(id)``: the ruleset's query)."""
+    placed_art = placement_art(state.battlefield)
     out = []
     for c in state.creatures.values():
         if c.status in ("removed", "fled"):
@@ -99,8 +100,14 @@ def tokens_from_state(
             controller = state.controller(c.id)
         except KeyError:
             pass
+        # its own picture first, then tokens.yaml's for it, the map's, tokens.yaml's for its kind
         image = _own_token(c.data.get("token")) or cfg.images.get(c.id) or \
-            cfg.images.get(c.name) or cfg.images.get(d.id) or ""
+            cfg.images.get(c.name) or ""
+        tile = 0
+        if not image:
+            image, tile = placed_art.get(c.name) or placed_art.get(d.id) or ("", 0)
+        if not (image or tile):
+            image = cfg.images.get(d.id, "")
         out.append(
             TokenView(
                 key=c.id,
@@ -116,6 +123,7 @@ def tokens_from_state(
                 health=max_damage(c, vitals),
                 afflictions=affl,
                 image=image,
+                tile=tile,
                 mount_key=_mount_of(c),
                 hidden=c.has("hidden") or c.id in (hidden_from_players or set()),
                 acted=c.turn.taken and not c.turn.active,
@@ -124,6 +132,20 @@ def tokens_from_state(
             )
         )
     return tuple(out)
+
+
+def placement_art(bf: Any) -> dict[str, tuple[str, int]]:
+    """The pictures the map gives its creatures (a placement's ``token`` file or Tiled tile),
+    by placement name and by creature definition id (the template's: one per definition)."""
+    out: dict[str, tuple[str, int]] = {}
+    for p in getattr(bf, "placements", ()):
+        if not (p.token or p.tile):
+            continue
+        art = (p.token, 0) if p.token else ("", p.tile)
+        if p.name:
+            out.setdefault(p.name, art)
+        out.setdefault(p.creature_id, art)
+    return out
 
 
 def _own_token(path: object) -> str:

@@ -56,12 +56,12 @@ def test_formation_outline_is_drawn_on_the_block_edge(app: App) -> None:
     assert hits >= 1
 
 
-def test_burning_and_acid_show_as_badges(app: App) -> None:
+def test_burning_and_acid_show_as_icons(app: App) -> None:
     from dataclasses import replace
 
-    from game.ui.render.tokens import BADGES
+    from game.ui.render.afflictions import ICONS
 
-    assert "burning" in BADGES and "in_acid" in BADGES
+    assert "burning" in ICONS and "in_acid" in ICONS
     tok = next(t for t in app.session.fight.tokens() if t.key == "raider_1")
     plain = app.caches.art.surface(tok, 40)
     burnt = app.caches.art.surface(replace(tok, afflictions=("burning", "in_acid")), 40)

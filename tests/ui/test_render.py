@@ -57,7 +57,7 @@ def test_token_ring_in_side_colour_and_selection() -> None:
     ring = [_px(surf, cam, 1.0 + dx / 32, 0.5) for dx in range(2, 10)]
     assert palette.SIDE_COLOURS["players"] in ring
     sel, _ = _render(Scene(bf, (tok,), overlays=frozenset(), selected_key="a"))
-    ring = [_px(sel, cam, 1.0 + dx / 32, 0.5) for dx in range(0, 10)]
+    ring = [_px(sel, cam, 1.0 + dx / 32, 0.5) for dx in range(-4, 10)]  # just outside the disc
     assert palette.SELECTED in ring
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.rules.engine.state import Affliction
@@ -77,3 +78,49 @@ def test_no_dead_space_under_the_turn_panel_buttons(app: App) -> None:
     assert app.layout.left.bottom == h
     bottom = max(b.get_abs_rect().bottom for b in (app.panels.end_turn, app.panels.advance))
     assert h - bottom <= 12
+
+
+def _click_row(app: App, cid: str) -> None:
+    import pygame_gui
+
+    text = next(t for t, c in app.panels.model.creature_rows if c == cid)
+    app.handle(
+        pygame.event.Event(
+            pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=app.panels.creatures, text=text
+        )
+    )
+    app.update(0.0)
+
+
+def test_clicking_a_row_selects_the_creature_and_shows_where_it_can_go(app: App) -> None:
+    from game.ui.tools.move import MoveTool
+
+    app._intent("advance")  # round 1: the players' fast turns
+    app.update(0.0)
+    _click_row(app, "rogue")
+    assert app.selected == "rogue"
+    assert isinstance(app.tools[-1], MoveTool) and app.tools[-1].mover == "rogue"
+    move = app.scene().move
+    assert move is not None and move.cost_class is not None and (move.cost_class >= 0).sum() > 1
+    _click_row(app, "spearman")  # another row: its squares replace the first one's
+    assert app.selected == "spearman" and len(app.tools) == 2
+    assert app.tools[-1].mover == "spearman"
+
+
+def test_after_reopening_the_acting_creature_is_selected(tmp_path: Path) -> None:
+    from game.ui.tools.move import MoveTool
+
+    first = App(Session.open(DEMO, journal_path=tmp_path / "j.jsonl"), size=(1400, 900))
+    first.update(0.0)
+    first._intent("advance")
+    first._intent("turn_start", "rogue")
+    assert first.session.engine.state.active == "rogue"
+    first.close()
+    again = App(Session.open(DEMO, journal_path=tmp_path / "j.jsonl"), size=(1400, 900))
+    try:
+        again.update(0.0)
+        assert again.session.engine.state.active == "rogue"
+        assert again.selected == "rogue"
+        assert isinstance(again.tools[-1], MoveTool) and again.tools[-1].mover == "rogue"
+    finally:
+        again.close()

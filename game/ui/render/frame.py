@@ -23,7 +23,7 @@ from game.ui.render.previews import (
     draw_target,
     draw_target_reasons,
 )
-from game.ui.render.tokens import TokenArt, draw_tokens
+from game.ui.render.tokens import TokenArt, draw_token_tooltip, draw_tokens
 from game.ui.scene import Scene
 
 
@@ -66,4 +66,6 @@ def draw_frame(surface: pygame.Surface, cam: Camera, scene: Scene, caches: Rende
         draw_target_reasons(surface, cam, scene)
         draw_measure(surface, cam, scene)
         draw_hover(surface, cam, scene)
+        if scene.hover_px is not None:
+            draw_token_tooltip(surface, cam, scene, scene.hover_px)
     surface.set_clip(clip)

@@ -157,6 +157,11 @@ class MapLayers:
                 self._raws.pop(id(old), None)
         return pic
 
+    def tile_picture(self, gid: int) -> pygame.Surface | None:
+        """A tile at its own size (a creature placed as a tile object: its token's art)."""
+        art = self.drawing.tiles.get(gid & GID_MASK)
+        return None if art is None else self._make(art, 0, art.size)
+
     def _make(self, art: TileArt, flips: int, size: tuple[int, int]) -> pygame.Surface:
         sheet = self._sheet(art.image, art.trans)
         if art.rect is None:

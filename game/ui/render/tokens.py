@@ -1,73 +1,91 @@
-"""Creature tokens: art or a disc with initials, sized by Size, ringed by side, hurt and afflicted.
+"""Creature tokens: art or a disc with initials, a health bar and affliction icons, ringed by side.
 
-A token's picture depends on few values, so each is drawn once per zoom level and state and
-cached; a frame of 100 tokens is then 100 blits.
+A token is never drawn smaller than MIN_DISC_PX across, so its initials, bar and icons stay
+readable at the fitted zoom of a laptop's screen: at a small zoom a disc overhangs its square a
+little. A rider sits on its mount's upper-left rim, half outside it, and the mount's initials
+move to its lower right, so both read. Each picture depends on few values, so it is drawn once
+per zoom level and state and cached; a frame of 100 tokens is then 100 blits.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
 from game.ui.camera import Camera
 from game.ui.render import palette
+from game.ui.render.afflictions import icon
 from game.ui.scene import Scene, TokenView
 
-#: One letter a badge, for the afflictions the SotDL chapter names (anything else: first letter).
-BADGES = {
-    "prone": "P",
-    "grabbed": "G",
-    "immobilized": "Im",
-    "surprised": "S",
-    "dazed": "Dz",
-    "stunned": "St",
-    "unconscious": "U",
-    "defended": "Df",
-    "hidden": "H",
-    "concentrating": "C",
-    "injured": "In",
-    "incapacitated": "X",
-    "dying": "†",
-    "dead": "†",
-    "burning": "F",
-    "in_acid": "Ac",
-    "acid": "Ac",
-    "felled": "X",
-    "wavering": "Wv",
-    "retreating": "R",
-    "retreat_failed": "R!",
-    "lit": "L",
-    "invisible": "Iv",
-    "fleeing": "Fl",
-    "surrendered": "Su",
-    "frightened": "Fr",
-    "blinded": "B",
-    "deafened": "De",
-}
-BADGE_COLOURS = {
-    "dying": (120, 0, 0),
-    "dead": (40, 40, 40),
-    "incapacitated": (150, 0, 0),
-    "burning": (230, 110, 0),
-    "in_acid": (90, 160, 20),
-    "acid": (90, 160, 20),
-    "felled": (40, 40, 40),
-    "prone": (130, 90, 30),
-    "hidden": (70, 70, 110),
-}
+#: The smallest disc drawn (pixels across): two initials 8 px tall, a bar and 10 px icons fit.
+MIN_DISC_PX = 26
+#: The initials' smallest font size (the default font's capitals are then 8 pixels tall).
+LABEL_MIN_PX = 15
+#: A disc's share of its footprint when the zoom leaves room.
+DISC_SHARE = 0.9
+#: A rider's disc against its mount's.
+RIDER_SHARE = 0.6
+#: Role of a token in the picture: alone, a mount carrying a rider, a rider on its mount.
+ALONE, MOUNT, RIDER = "", "carrying", "rider"
+
+#: A Tiled tile as a picture, by the map's gid (None: no such tile).
+TilePicture = Callable[[int], "pygame.Surface | None"]
+
+
+@dataclass(frozen=True)
+class TokenGeometry:
+    """Where a token's parts go, in pixels of its picture (a square, the disc in its middle)."""
+
+    side_px: int  # the picture's side
+    disc_r: int  # the disc's radius
+    icon_px: int  # an affliction icon's side
+    label_dx: int = 0  # the initials' offset from the centre (a mount's move aside)
+    label_dy: int = 0
+
+    @property
+    def centre(self) -> int:
+        """The disc's centre, on both axes."""
+        return self.side_px // 2
+
+
+def disc_px(space: int, z: int, role: str = ALONE) -> int:
+    """A disc's diameter for a footprint of ``space`` squares at ``z`` pixels a yard.
+
+    >>> disc_px(1, 16), disc_px(1, 64), disc_px(2, 16), disc_px(2, 16, RIDER)
+    (26, 58, 29, 26)
+    """
+    own = max(MIN_DISC_PX, round(space * z * DISC_SHARE))
+    if role == RIDER:
+        return max(MIN_DISC_PX, round(own * RIDER_SHARE))
+    return own
+
+
+def geometry(space: int, z: int, role: str = ALONE) -> TokenGeometry:
+    """The layout of one token's picture (icons overhang the disc's top, so the picture is
+    wider than the disc by an icon)."""
+    d = disc_px(space, z, role)
+    icon_px = max(10, round(d * 0.36))
+    side = d + icon_px  # half an icon of room on every side
+    off = round(d * 0.2) if role == MOUNT else 0
+    return TokenGeometry(side, d // 2, icon_px, off, off)
 
 
 class TokenArt:
-    """Token pictures by creature state and zoom, with art loaded from config/tokens.yaml."""
+    """Token pictures by creature state and zoom, with art from config/tokens.yaml, an encounter
+    entry's own picture, or the Tiled tile of its map placement."""
 
     def __init__(
         self,
         images: dict[str, str] | None = None,
         side_colours: dict[str, tuple[int, int, int]] | None = None,
+        tiles: TilePicture | None = None,
     ) -> None:
         self.images = images or {}
         self.side_colours = side_colours or {}
+        self.tiles = tiles  # the map's tiles, for placements drawn as Tiled tile objects
         self._art: dict[str, pygame.Surface | None] = {}
         self._cache: dict[tuple, pygame.Surface] = {}
 
@@ -79,10 +97,19 @@ class TokenArt:
                 self._art[path] = None  # a missing picture falls back to the disc
         return self._art[path]
 
-    def surface(self, t: TokenView, z: int, *, rider: bool = False) -> pygame.Surface:
-        """The token picture (square, side = footprint in pixels) for this state and zoom."""
+    def picture_of(self, t: TokenView) -> pygame.Surface | None:
+        """The creature's own picture: a Tiled tile, an image file, or None (initials)."""
+        if t.tile and self.tiles is not None:
+            pic = self.tiles(t.tile)
+            if pic is not None:
+                return pic
+        path = self.images.get(t.image, t.image) if t.image else ""
+        return self._load_art(path) if path else None
+
+    def surface(self, t: TokenView, z: int, *, role: str = ALONE) -> pygame.Surface:
+        """The token picture for this state, zoom and role (see ``geometry`` for its layout)."""
         key = (
-            t.name,
+            t.initials,
             t.space,
             t.side,
             t.controller,
@@ -90,79 +117,112 @@ class TokenArt:
             t.health,
             t.afflictions,
             t.image,
+            t.tile,
             t.acted,
-            z,
-            rider,
             t.elevation_yd,
+            t.show_health,
+            z,
+            role,
         )
         surf = self._cache.get(key)
         if surf is None:
             if len(self._cache) > 4000:
                 self._cache.clear()
-            surf = self._draw(t, z, rider)
+            surf = self._draw(t, z, role)
             self._cache[key] = surf
         return surf
 
-    def _draw(self, t: TokenView, z: int, rider: bool) -> pygame.Surface:
-        side_px = max(6, int(t.space * z * (0.62 if rider else 1.0)))
-        surf = pygame.Surface((side_px, side_px), pygame.SRCALPHA)
-        c = side_px // 2
-        r = max(3, int(side_px * 0.44))
+    def _draw(self, t: TokenView, z: int, role: str) -> pygame.Surface:
+        g = geometry(t.space, z, role)
+        surf = pygame.Surface((g.side_px, g.side_px), pygame.SRCALPHA)
+        c, r = g.centre, g.disc_r
         ring = palette.side_colour(t.controller, t.side, self.side_colours)
-        ring_w = max(2, side_px // 12)
-        art_path = self.images.get(t.image, t.image) if t.image else ""
-        art = self._load_art(art_path) if art_path else None
+        art = self.picture_of(t)
         if art is not None:
-            pic = pygame.transform.smoothscale(
-                art.convert_alpha() if pygame.display.get_surface() else art, (2 * r, 2 * r)
-            )
-            mask = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
-            pygame.draw.circle(mask, (255, 255, 255, 255), (r, r), r)
-            pic.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-            surf.blit(pic, (c - r, c - r))
+            _disc_picture(surf, art, c, r)
         else:
-            fill = tuple(int(v * 0.35 + 235 * 0.65) for v in ring)
+            fill = tuple(int(v * 0.3 + 240 * 0.7) for v in ring)
             if t.acted:
-                fill = tuple(int(v * 0.75) for v in fill)
+                fill = tuple(int(v * 0.72) for v in fill)
             pygame.draw.circle(surf, (*fill, 255), (c, c), r)
-            label = palette.font(max(8, int(r * 0.95))).render(t.initials, True, (20, 20, 20))
-            surf.blit(label, (c - label.get_width() // 2, c - label.get_height() // 2))
-        pygame.draw.circle(surf, (0, 0, 0, 200), (c, c), r + 1, 1)
-        pygame.draw.circle(surf, ring, (c, c), r, ring_w)
-        if t.health > 0 and t.damage > 0 and side_px >= 12:
-            self._damage_bar(surf, t, side_px)
-        if t.afflictions and side_px >= 14:
-            self._badges(surf, t, side_px)
-        if t.elevation_yd and side_px >= 20:
-            label = palette.text_surface(
-                f"{t.elevation_yd:+g}y", max(9, side_px // 4), (200, 240, 255)
-            )
-            surf.blit(label, (0, 0))
+            self._initials(surf, t.initials, c + g.label_dx, c + g.label_dy - r // 8, r, role)
+        pygame.draw.circle(surf, (0, 0, 0, 220), (c, c), r + 1, 1)
+        pygame.draw.circle(surf, ring, (c, c), r, max(2, r // 6))
+        if t.health > 0 and t.show_health:
+            _health_bar(surf, t, c, r)
+        if t.afflictions:
+            _icons(surf, t.afflictions, g)
+        if t.elevation_yd:
+            label = palette.text_surface(f"{t.elevation_yd:+g}y", max(11, r // 2), (200, 240, 255))
+            surf.blit(label, (0, c + r - label.get_height() // 2))
         return surf
 
-    def _damage_bar(self, surf: pygame.Surface, t: TokenView, side_px: int) -> None:
-        h = max(3, side_px // 10)
-        w = side_px - 4
-        y = side_px - h - 1
-        frac = max(0.0, min(1.0, t.damage / t.health))
-        pygame.draw.rect(surf, (30, 30, 30), (2, y, w, h))
-        pygame.draw.rect(surf, (70, 200, 80), (2, y, w, h))
-        pygame.draw.rect(surf, (220, 30, 30), (2 + w - int(w * frac), y, int(w * frac), h))
-        pygame.draw.rect(surf, (0, 0, 0), (2, y, w, h), 1)
+    @staticmethod
+    def _initials(surf: pygame.Surface, text: str, x: int, y: int, r: int, role: str) -> None:
+        """The initials as large as the disc allows (a mount's leave room for its rider)."""
+        room = r * (1.35 if role == MOUNT else 1.6)
+        size = max(LABEL_MIN_PX, round(r * (1.1 if role == MOUNT else 1.2)))
+        label = palette.font(size).render(text, True, (15, 15, 15))
+        while label.get_width() > room and size > LABEL_MIN_PX:
+            size -= 1
+            label = palette.font(size).render(text, True, (15, 15, 15))
+        surf.blit(label, (x - label.get_width() // 2, y - label.get_height() // 2))
 
-    def _badges(self, surf: pygame.Surface, t: TokenView, side_px: int) -> None:
-        r = max(5, side_px // 6)
-        x = side_px - r - 1
-        y = r + 1
-        f = palette.font(max(8, int(r * 1.5)))
-        for name in t.afflictions[:3]:
-            colour = BADGE_COLOURS.get(name, (90, 40, 140))
-            pygame.draw.circle(surf, colour, (x, y), r)
-            pygame.draw.circle(surf, (255, 255, 255), (x, y), r, 1)
-            letter = BADGES.get(name, name[:1].upper())
-            img = f.render(letter, True, (255, 255, 255))
-            surf.blit(img, (x - img.get_width() // 2, y - img.get_height() // 2))
-            y += 2 * r + 1
+
+def _disc_picture(surf: pygame.Surface, art: pygame.Surface, c: int, r: int) -> None:
+    """A picture scaled to the disc and clipped to it."""
+    if pygame.display.get_surface() is not None:
+        art = art.convert_alpha()
+    pic = pygame.transform.smoothscale(art, (2 * r, 2 * r))
+    mask = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+    pygame.draw.circle(mask, (255, 255, 255, 255), (r, r), r)
+    pic.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(pic, (c - r, c - r))
+
+
+def _health_bar(surf: pygame.Surface, t: TokenView, c: int, r: int) -> None:
+    """Health left in green over the disc's lower rim, damage in red (always shown, so a GM
+    reads the whole table's health at a glance)."""
+    w = round(r * 1.7)
+    h = max(4, r // 4)
+    x, y = c - w // 2, c + r - h - max(1, r // 8)
+    frac = max(0.0, min(1.0, t.damage / t.health))
+    lost = round(w * frac)
+    pygame.draw.rect(surf, (70, 200, 80), (x, y, w - lost, h))
+    pygame.draw.rect(surf, (215, 30, 30), (x + w - lost, y, lost, h))
+    pygame.draw.rect(surf, (0, 0, 0), (x - 1, y - 1, w + 2, h + 2), 1)
+
+
+def icon_slots(g: TokenGeometry) -> list[tuple[int, int]]:
+    """Where affliction icons go: along the top from the top-right corner leftwards, then down
+    the right side (top-left pixel of each)."""
+    s = g.icon_px
+    row = [(x, 0) for x in range(g.side_px - s, -1, -(s + 1))]
+    column = [(g.side_px - s, y) for y in range(s + 1, g.side_px - s + 1, s + 1)]
+    return row + column
+
+
+def _icons(surf: pygame.Surface, names: tuple[str, ...], g: TokenGeometry) -> None:
+    """Affliction icons around the top and right of the disc; what does not fit shows as +N
+    (the hover tooltip names them all)."""
+    slots = icon_slots(g)
+    shown = names if len(names) <= len(slots) else names[: len(slots) - 1]
+    for name, at in zip(shown, slots, strict=False):
+        surf.blit(icon(name, g.icon_px), at)
+    if len(shown) < len(names):
+        more = palette.text_surface(f"+{len(names) - len(shown)}", g.icon_px, (255, 255, 255))
+        surf.blit(more, slots[len(shown)])
+
+
+def placed(cam: Camera, t: TokenView, mount: TokenView | None) -> tuple[float, float]:
+    """The window pixel of a token's disc centre: its footprint's, or its mount's upper-left
+    rim (half the rider outside the mount, so both show)."""
+    if mount is None:
+        return cam.yd_to_px(t.square[0] + t.space / 2, t.square[1] + t.space / 2)
+    mx, my = cam.yd_to_px(mount.square[0] + mount.space / 2, mount.square[1] + mount.space / 2)
+    z = cam.px_per_yd
+    reach = (disc_px(mount.space, z, MOUNT) + disc_px(t.space, z, RIDER)) * 0.27
+    return (mx - reach, my - reach)
 
 
 def draw_tokens(surface: pygame.Surface, cam: Camera, scene: Scene, art: TokenArt) -> None:
@@ -170,40 +230,80 @@ def draw_tokens(surface: pygame.Surface, cam: Camera, scene: Scene, art: TokenAr
     z = cam.px_per_yd
     tokens = scene.visible_tokens()
     by_key = {t.key: t for t in tokens}
-    ordered = sorted(tokens, key=lambda t: (bool(t.mount_key), t.elevation_yd))
+    carried = {t.mount_key for t in tokens if t.mount_key in by_key}
+    ordered = sorted(tokens, key=lambda t: (t.mount_key in by_key, t.elevation_yd))
+    left, top = cam.view_x_px, cam.view_y_px
+    right, bottom = left + cam.view_w_px, top + cam.view_h_px
     blits = []
     rings = []
     for t in ordered:
         mount = by_key.get(t.mount_key) if t.mount_key else None
-        rider = mount is not None
-        surf = art.surface(t, z, rider=rider)
-        if mount is not None:
-            # A rider sits on the upper-left of its mount's footprint, smaller, over the mount
-            mx, my, mw, _ = cam.square_rect_px(mount.square, mount.space)
-            pos = (mx + mw * 0.05, my + mw * 0.05)
-        else:
-            x, y, w, _ = cam.square_rect_px(t.square, t.space)
-            pos = (x, y)
-        if pos[0] > cam.view_x_px + cam.view_w_px or pos[1] > cam.view_y_px + cam.view_h_px:
-            continue
-        if pos[0] + surf.get_width() < cam.view_x_px or pos[1] + surf.get_height() < cam.view_y_px:
+        role = RIDER if mount is not None else MOUNT if t.key in carried else ALONE
+        surf = art.surface(t, z, role=role)
+        cx, cy = placed(cam, t, mount)
+        half = surf.get_width() / 2
+        if cx - half > right or cy - half > bottom or cx + half < left or cy + half < top:
             continue
         if t.hidden and not scene.player_view:
             surf = surf.copy()
             surf.set_alpha(130)  # the GM sees hidden creatures faded
-        blits.append((surf, (round(pos[0]), round(pos[1]))))
-        centre = (round(pos[0] + surf.get_width() / 2), round(pos[1] + surf.get_height() / 2))
-        radius = int(surf.get_width() * 0.5) + max(1, z // 16)  # just outside the disc
+        blits.append((surf, (round(cx - half), round(cy - half))))
+        centre = (round(cx), round(cy))
+        r = disc_px(t.space, z, role) // 2 + 1  # the disc and its dark outline
         if t.key == scene.selected_key:
-            rings.append((palette.SELECTED, centre, radius, max(3, z // 10)))
+            rings.append((palette.SELECTED, centre, r + max(3, z // 10), max(3, z // 10)))
         elif t.key in scene.highlighted_keys:
-            rings.append((palette.HIGHLIGHT, centre, radius, max(3, z // 10)))
+            rings.append((palette.HIGHLIGHT, centre, r + max(3, z // 10), max(3, z // 10)))
         elif t.is_current and not scene.player_view:
-            rings.append((palette.CURRENT_TURN, centre, radius, max(2, z // 16)))
+            rings.append((palette.CURRENT_TURN, centre, r + max(2, z // 16), max(2, z // 16)))
     clip = surface.get_clip()
-    surface.set_clip(pygame.Rect(cam.view_x_px, cam.view_y_px, cam.view_w_px, cam.view_h_px))
-    # Rings first: they show around each disc, and badges and damage bars stay on top of them
+    surface.set_clip(pygame.Rect(left, top, cam.view_w_px, cam.view_h_px))
+    # Rings first: they show around each disc, and icons and health bars stay on top of them
     for colour, centre, radius, width in rings:
         pygame.draw.circle(surface, colour, centre, radius, width)
     surface.blits(blits, doreturn=False)
     surface.set_clip(clip)
+
+
+def token_under(cam: Camera, scene: Scene, x_px: float, y_px: float) -> TokenView | None:
+    """The token drawn under a window pixel (a rider before its mount), or None."""
+    tokens = scene.visible_tokens()
+    by_key = {t.key: t for t in tokens}
+    carried = {t.mount_key for t in tokens if t.mount_key in by_key}
+    for t in sorted(tokens, key=lambda t: (t.mount_key in by_key, t.elevation_yd), reverse=True):
+        mount = by_key.get(t.mount_key) if t.mount_key else None
+        role = RIDER if mount is not None else MOUNT if t.key in carried else ALONE
+        cx, cy = placed(cam, t, mount)
+        r = disc_px(t.space, cam.px_per_yd, role) / 2
+        if (x_px - cx) ** 2 + (y_px - cy) ** 2 <= r * r:
+            return t
+    return None
+
+
+def draw_token_tooltip(
+    surface: pygame.Surface, cam: Camera, scene: Scene, at: tuple[int, int]
+) -> None:
+    """The hovered token's name, health and afflictions in words, beside the cursor."""
+    t = token_under(cam, scene, *at)
+    if t is None:
+        return
+    lines = [t.name]
+    if t.health > 0 and t.show_health:
+        lines[0] += f"  {max(0, t.health - t.damage)}/{t.health}"
+    lines += [a.replace("_", " ") for a in t.afflictions]
+    f = palette.font(18)
+    icon_px = 16
+    rows = [f.render(text, True, palette.TEXT) for text in lines]
+    w = max(r.get_width() for r in rows) + icon_px + 14
+    h = sum(max(r.get_height(), icon_px) + 2 for r in rows) + 8
+    x = min(at[0] + 16, cam.view_x_px + cam.view_w_px - w)
+    y = min(at[1] + 16, cam.view_y_px + cam.view_h_px - h)
+    box = pygame.Surface((w, h), pygame.SRCALPHA)
+    box.fill((15, 15, 20, 225))
+    yy = 4
+    for i, row in enumerate(rows):
+        if i:
+            box.blit(icon(t.afflictions[i - 1], icon_px), (4, yy))
+        box.blit(row, (icon_px + 10 if i else 4, yy + 1))
+        yy += max(row.get_height(), icon_px) + 2
+    surface.blit(box, (x, y))

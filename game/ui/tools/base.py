@@ -20,14 +20,21 @@ __all__ = ["Result", "Tool", "ToolContext", "token_at"]
 
 
 def token_at(ctx: ToolContext, square: Square) -> str:
-    """Id of the token drawn on a square (riders before their mounts), or ''."""
+    """Id of the token drawn on a square, or ''. A rider is drawn on its mount's upper-left
+    rim (game/ui/render/tokens.py): it is on the mount's top-left square, the mount on the
+    rest of its footprint (a one-square mount: the rider, on top)."""
+    tokens = ctx.fight.tokens()
+    spaces = {t.key: t.space for t in tokens}
     hit = ""
-    for t in ctx.fight.tokens():
+    for t in tokens:
         x, y = t.square
-        if x <= square[0] < x + t.space and y <= square[1] < y + t.space:
-            if t.mount_key:
+        if not (x <= square[0] < x + t.space and y <= square[1] < y + t.space):
+            continue
+        if t.mount_key in spaces:
+            if spaces[t.mount_key] == 1 or square == t.square:
                 return t.key  # the rider sits on top
-            hit = hit or t.key
+            continue
+        hit = hit or t.key
     return hit
 
 

@@ -9,6 +9,16 @@ from game.ui.tools.formation import block_move_tool
 from game.ui.tools.move import MoveTool
 
 
+def select(ctx: ToolContext, key: str, *, drag_from: Square | None = None) -> Result:
+    """Select a creature and show where it can go: its reachable squares (the move tool), or
+    its block's move when it stands in a block that moves as one (a token or a turn-panel row)."""
+    if ctx.fight.engine is not None and not ctx.previews.move_modes(key):
+        block = block_move_tool(ctx, key)  # a member of a block moves with the block
+        if block is not None:
+            return Result(select=key, push=block)
+    return Result(select=key, push=MoveTool.for_creature(ctx, key, drag_from=drag_from))
+
+
 class SelectTool(Tool):
     """Click a token: select it; if it may move now, its reachable squares show (move tool)."""
 
@@ -18,12 +28,7 @@ class SelectTool(Tool):
         key = token_at(ctx, square)
         if not key:
             return Result(select="")
-        if ctx.fight.engine is not None and not ctx.previews.move_modes(key):
-            block = block_move_tool(ctx, key)  # a member of a block moves with the block
-            if block is not None:
-                return Result(select=key, push=block)
-        tool = MoveTool.for_creature(ctx, key, drag_from=square)
-        return Result(select=key, push=tool)
+        return select(ctx, key, drag_from=square)
 
     def cancel(self, ctx: ToolContext) -> Result | None:
         return Result(select="")
