@@ -2,9 +2,10 @@
 
 A line is a header, a played command (``record``), ``undo``/``redo`` (with a count: undoing 1,000
 commands is one line), the command a question paused on (``pending``, with the answers so far;
-``null`` when none is), or the dice mode (``dice``). Each line is one atomic step: a crash mid-line
-leaves a torn last line that is not part of the fight (it was never acknowledged). Other helpers
-add line kinds with ``register_op`` (a map reloaded ...). Closing or crashing loses nothing.
+``null`` when none is), the dice mode (``dice``), or the table screen's fog (``fog``). Each line
+is one atomic step: a crash mid-line leaves a torn last line that is not part of the fight (it
+was never acknowledged). Other helpers add line kinds with ``register_op`` (a map reloaded ...).
+Closing or crashing loses nothing.
 
 Every file that replaces or rewrites a journal first keeps the old one with ``keep_copy`` under
 a name never used before (``NAME.YYYYMMDD-HHMMSS-N.WHY.bak``), and the GM is told where.
@@ -162,10 +163,28 @@ def _dice(out: JournalRead, entry: dict[str, Any]) -> None:
     out.manual = manual
 
 
+#: The fog of war's modes (game/ui/players_see.py): off, painted by the GM, the players' sight
+FOG_MODES = ("off", "manual", "sight")
+
+
+def _fog(out: JournalRead, entry: dict[str, Any]) -> None:
+    """The table screen's fog as the GM left it (the last fog line holds): its mode and the
+    squares revealed, as runs ``[y, x0, x1]`` (x1 included). Kept in ``extra``."""
+    if entry.get("mode") not in FOG_MODES:
+        raise ValueError(f"'mode' of a fog line must be one of {', '.join(FOG_MODES)}")
+    runs = entry.get("revealed", [])
+    if not isinstance(runs, list) or not all(
+        isinstance(r, list) and len(r) == 3 and all(type(v) is int and v >= 0 for v in r)
+        for r in runs
+    ):
+        raise ValueError("'revealed' of a fog line must be a list of [y, x0, x1] runs")
+
+
 register_op("undo", _undo)
 register_op("redo", _redo)
 register_op("pending", _pending)
 register_op("dice", _dice)
+register_op("fog", _fog)
 
 
 _registered = False

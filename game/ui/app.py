@@ -28,7 +28,6 @@ from game.ui.map_reload import MapReloader, fresh_board
 from game.ui.panel_model import panel_model
 from game.ui.panels import Layout, Panels
 from game.ui.player_view import PlayerView
-from game.ui.players_see import Fog
 from game.ui.render.frame import RenderCaches, draw_frame
 from game.ui.render.tokens import TokenArt
 from game.ui.scene import DEFAULT_OVERLAYS, Scene
@@ -120,7 +119,7 @@ class App:
         self._mouse_in_view = False  # where the mouse was at pygame_gui's last update
         self.fingers = Touch(self._token_under)  # touches on the map as gestures (touch.py)
         self._finger_on_panels: set[int] = set()  # those go to the widgets as SDL's mouse
-        self.fog = Fog(session.battlefield)  # the table screen's fog of war (players_see.py)
+        self.fog = session.fog  # the table screen's fog of war (players_see.py), journalled
         self.foe_health = load_prefs().foe_health.get(self.encounter_key, "exact")
         self.frame_count = 0
         self.option = ""  # the attack option chosen in the action bar

@@ -329,9 +329,10 @@ def next_fog(app: App) -> None:
     the players' creatures can see."""
     modes = FOG_MODES
     app.fog.mode = modes[(modes.index(app.fog.mode) + 1) % len(modes)]
+    failed = app.session.fog_changed()  # journalled: the fog survives closing the window
     app.tools = app.tools[:1]
     if app.fog.mode == "manual":
-        app.tools.append(FogTool(app.fog))
+        app.tools.append(FogTool(app.fog, app.session.fog_changed))
         app.status = (
             "Fog: drag to reveal squares to the players, shift-drag to hide; Escape ends painting"
         )
@@ -339,6 +340,8 @@ def next_fog(app: App) -> None:
         app.status = "Fog: the players see what their creatures can see"
     else:
         app.status = "Fog off: the players see the whole battlefield"
+    if failed:
+        app.status += f" (not saved: {failed})"
 
 
 def toggle_player_view(app: App) -> None:

@@ -8,16 +8,18 @@ No pygame here: plain values for the scene (game/ui/scene.py), drawn by game/ui/
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
+from game.io.journal import FOG_MODES as JOURNAL_FOG_MODES
 from game.rules.battlefield import Battlefield
 from game.rules.engine import EncounterState
 from game.rules.geometry.sight import SightIndex
 from game.ui.scene import TokenView
 
 FOE_HEALTH_MODES = ("exact", "wounds", "none")
-FOG_MODES = ("off", "manual", "sight")
+FOG_MODES = JOURNAL_FOG_MODES  # the journal keeps the fog (its ``fog`` lines)
 EYE_YD = 1.5  # a creature's eyes above its feet (the sight lines of the fog, not a rule)
 BADLY_HURT = 0.5  # half its health lost or more: "badly hurt" (SotDL's injured is half too)
 
@@ -65,13 +67,18 @@ def _in_sight(t: TokenView, seen: np.ndarray) -> bool:
 
 def sight_mask(bf: Battlefield, state: EncounterState, index: SightIndex) -> np.ndarray:
     """Squares some creature of the players' sides has a clear line to (eye to the square's
-    centre, half a yard above its ground): the engine's sight geometry, walls and heights."""
+    centre, half a yard above its ground): the engine's sight geometry, walls and heights. A
+    square an obstacle stands in is seen when the line reaches that obstacle's face in it."""
     seen = np.zeros((bf.height, bf.width), dtype=bool)
     ys, xs = np.mgrid[0 : bf.height, 0 : bf.width]
     ground = np.array(
         [[bf.elevation_at((x, y)) for x in range(bf.width)] for y in range(bf.height)], float
     )
     ends = np.stack([xs.ravel() + 0.5, ys.ravel() + 0.5, ground.ravel() + 0.5], axis=1)
+    occupied = np.zeros((bf.height, bf.width), dtype=bool)
+    for x, y in index.occupancy:
+        if 0 <= x < bf.width and 0 <= y < bf.height:
+            occupied[y, x] = True
     for c in state.creatures.values():
         if not c.in_fight:
             continue
@@ -84,7 +91,19 @@ def sight_mask(bf: Battlefield, state: EncounterState, index: SightIndex) -> np.
         half = c.body.space / 2
         eye = (sx + half, sy + half, c.body.elevation_yd + EYE_YD)
         starts = np.repeat(np.array([eye], float), len(ends), axis=0)
-        blocked = index.first_blocker(starts, ends).row >= 0
+        hit = index.first_blocker(starts, ends)
+        blocked = hit.row >= 0
+        if occupied.any():
+            # A square an obstacle stands in (a pillar, a wall) is seen when the line reaches
+            # its own face: it stops inside that square, not before it
+            at = starts + hit.t[:, None] * (ends - starts)
+            inside = (
+                (at[:, 0] >= xs.ravel() - 1e-6)
+                & (at[:, 0] <= xs.ravel() + 1 + 1e-6)
+                & (at[:, 1] >= ys.ravel() - 1e-6)
+                & (at[:, 1] <= ys.ravel() + 1 + 1e-6)
+            )
+            blocked &= ~(inside & occupied.ravel())
         seen |= ~blocked.reshape(bf.height, bf.width)
         seen[sy : sy + c.body.space, sx : sx + c.body.space] = True
     return seen
@@ -99,6 +118,29 @@ class Fog:
         self.revealed = np.zeros((bf.height, bf.width), dtype=bool)
         self._index: SightIndex | None = None
         self._sight: tuple[int, np.ndarray] | None = None
+
+    def entry(self) -> dict[str, Any]:
+        """The fog as a journal line (game/io/journal.py's ``fog``): its mode and the revealed
+        squares as runs [y, x0, x1] along each row."""
+        runs = []
+        for y, row in enumerate(self.revealed):
+            xs = np.flatnonzero(np.diff(np.concatenate(([0], row.astype(np.int8), [0]))))
+            runs += [[y, int(a), int(b) - 1] for a, b in zip(xs[::2], xs[1::2], strict=True)]
+        return {"op": "fog", "mode": self.mode, "revealed": runs}
+
+    def restore(self, entry: dict[str, Any]) -> None:
+        """The fog a journal line saved (runs off this battlefield are left out)."""
+        self.mode = str(entry.get("mode", "off"))
+        self.revealed[:] = False
+        h, w = self.revealed.shape
+        for y, x0, x1 in entry.get("revealed", ()):
+            if y < h:
+                self.revealed[y, min(x0, w) : min(x1 + 1, w)] = True
+
+    @property
+    def kept(self) -> bool:
+        """Whether there is anything to remember (a fog on, or squares painted)."""
+        return self.mode != "off" or bool(self.revealed.any())
 
     def paint(self, rect: tuple[int, int, int, int], reveal: bool) -> None:
         """Reveal (or hide again) a rectangle of squares [x0, y0, x1, y1], corners included."""

@@ -17,6 +17,7 @@ from game.rules.battlefield import Battlefield
 from game.ui import session_store
 from game.ui.fight import Builder, Fight, Paused
 from game.ui.loading import Opened, open_target
+from game.ui.players_see import Fog
 from game.ui.previews import Previews
 from game.ui.session_setup import build_engine
 from game.ui.view_model import TokenConfig, load_token_config
@@ -51,6 +52,7 @@ class Session:
         self.stale_journal = ""  # why the journal on disk must be kept aside before a write
         self.undo_open_point: tuple[Path, int] | None = None  # Ctrl+Z here takes back an open
         self.fight.recorder = self
+        self.fog = Fog(opened.battlefield)  # the table screen's fog, journalled with the fight
         if self.fight.engine is not None:
             self.journal = Journal(journal_path or journal_path_for(opened.path))
             held = self.journal.acquire()
@@ -190,6 +192,10 @@ class Session:
     def dice_changed(self, manual: bool) -> str:
         """Journal the dice mode (it survives reopening)."""
         return session_store.dice_changed(self, manual)
+
+    def fog_changed(self) -> str:
+        """Journal the table screen's fog (it survives reopening)."""
+        return session_store.fog_changed(self)
 
     # -- the store: the journal and saves ------------------------------------------------------
     def header(self) -> SaveHeader:

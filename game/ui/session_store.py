@@ -105,6 +105,9 @@ def resume(session: Session, *, write: bool = True) -> None:
     elif read.header is None:
         session.stale_journal = "new"
     session.use_dice(read.manual)
+    for entry in read.extra:  # the table screen's fog as the GM left it (the last line holds)
+        if entry.get("op") == "fog":
+            session.fog.restore(entry)
     if write:
         session.journal.adopt(read.good_bytes)
         if session.stale_journal in ("damaged", "new"):  # keep the damaged one, go on from here
@@ -204,6 +207,7 @@ def _write(session: Session, entries: list[dict[str, Any]]) -> str:
             kept = keep_copy(j.path, session.stale_journal)
             tail = [pending_entry(*session.paused)] if session.paused is not None else []
             tail += [_dice_entry(session)] if session.manual_dice else []
+            tail += [session.fog.entry()] if session.fog.kept else []
             j.start(
                 header(session),
                 [SavedRecord.of(r) for r in eng.history],
@@ -251,6 +255,11 @@ def redone(session: Session, n: int) -> str:
 def dice_changed(session: Session, manual: bool) -> str:
     """The dice mode (it survives reopening)."""
     return _write(session, [{"op": "dice", "manual": manual}])
+
+
+def fog_changed(session: Session) -> str:
+    """The table screen's fog as the GM painted or switched it (it survives reopening)."""
+    return _write(session, [session.fog.entry()])
 
 
 def undoes_open(session: Session) -> bool:

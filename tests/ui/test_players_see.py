@@ -131,3 +131,65 @@ def test_the_window_plays_the_settings_and_remembers_the_foes_health(
         assert again.foe_health == "wounds"  # remembered for this encounter
     finally:
         again.close()
+
+
+def test_the_painted_fog_survives_closing_and_reopening_the_fight(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.io.journal import read_journal
+
+    monkeypatch.setenv("BATTLEMAT_HOME", str(tmp_path / "home"))
+    app = open_started(DEMO, tmp_path, "spearman")
+    try:
+        app._intent("fog")  # painted by the GM
+        a = app.camera.square_center_px((2, 3))
+        b = app.camera.square_center_px((6, 4))
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+        app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)))
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+        painted = app.fog.revealed.copy()
+        assert painted.sum() == 10
+    finally:
+        app.close()
+    again = App(app.session.__class__.open(DEMO, journal_path=tmp_path / "j.jsonl"))
+    try:
+        assert again.fog.mode == "manual"
+        assert (again.fog.revealed == painted).all()
+        assert len(again.session.engine.history) == 1  # the fight as it was: fog plays nothing
+        again._intent("fog")  # the players' sight, then off: each is kept
+        again._intent("fog")
+    finally:
+        again.close()
+    lines = [e for e in read_journal(tmp_path / "j.jsonl").extra if e["op"] == "fog"]
+    assert [e["mode"] for e in lines] == ["manual", "manual", "sight", "off"]
+    third = App(app.session.__class__.open(DEMO, journal_path=tmp_path / "j.jsonl"))
+    try:
+        assert third.fog.mode == "off" and (third.fog.revealed == painted).all()
+    finally:
+        third.close()
+
+
+def test_a_bad_fog_line_is_one_line_naming_the_journal(tmp_path: Path) -> None:
+    from game.io.journal import JournalRead, apply_line
+
+    for bad in ({"op": "fog", "mode": "dusk"}, {"op": "fog", "mode": "manual", "revealed": [[1]]}):
+        with pytest.raises(ValueError, match="fog line"):
+            apply_line(JournalRead(header=object()), bad)  # type: ignore[arg-type]
+
+
+def test_sight_fog_shows_pillar_and_wall_squares_whose_face_is_seen() -> None:
+    bf = parse_ascii(
+        """
+        ......
+        ...#..
+        ......
+        ......
+        """
+    )
+    hero = SimpleNamespace(
+        id="kara", in_fight=True, body=SimpleNamespace(square=(0, 1), space=1, elevation_yd=0.0)
+    )
+    state = SimpleNamespace(creatures={"kara": hero}, controller=lambda cid: "players")
+    seen = sight_mask(bf, state, SightIndex.build(bf))  # type: ignore[arg-type]
+    assert seen[1, 3]  # the pillar's own square: its face is in plain view
+    assert not seen[1, 4] and not seen[1, 5]  # behind it, still fogged

@@ -3,6 +3,7 @@ hides them again); right click or Escape ends painting, the fog stays as painted
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game.rules.battlefield import Square
@@ -16,8 +17,9 @@ class FogTool(RectDragTool):
 
     name = "fog"
 
-    def __init__(self, fog: Fog) -> None:
+    def __init__(self, fog: Fog, changed: Callable[[], str] = lambda: "") -> None:
         self.fog = fog
+        self.changed = changed  # journals the fog; returns why it could not ('' when it did)
         self.hiding = False
 
     def press(self, square: Square, ctx: ToolContext) -> Result | None:
@@ -29,8 +31,10 @@ class FogTool(RectDragTool):
         if rect is None:
             return None
         self.fog.paint(rect, not self.hiding)
+        failed = self.changed()
         n = int(self.fog.revealed.sum())
-        return Result(status=f"Fog: {n} squares revealed to the players (shift-drag hides)")
+        status = f"Fog: {n} squares revealed to the players (shift-drag hides)"
+        return Result(status=status + (f" (not saved: {failed})" if failed else ""))
 
     def preview(self) -> dict[str, Any]:
         if self.start is None or self.end is None:
