@@ -41,6 +41,7 @@ from game.ui.window_events import WINDOWLESS, display_window, window_id
 FRAME_MS = 16  # while something moves: about 60 frames a second
 IDLE_POLL_S = 0.04  # at rest: look for events this often (a click waits at most this long)
 SETTLE_S = 1.5  # after input, keep drawing this long (hover colours, tooltips come in)
+TOUCH_WIDE_PX = 1600  # narrower touch screens open with the side panels collapsed
 
 
 class App:
@@ -76,13 +77,20 @@ class App:
                 for st in ("bold", "italic")
             ]
         )
-        self.layout = Layout.for_window(*size, self.scale)
+        self.finger_px = touch_target_px(dpi) if touch else 0  # a touch target: 1 cm
+        # Touch mode on a laptop-sized screen: the side panels start collapsed, so the map gets
+        # most of it (a finger-sized toggle at each side of the map opens them)
+        narrow = touch and size[0] < TOUCH_WIDE_PX
+        self.collapsed: frozenset[str] = frozenset(
+            ({"left"} if session.opened.encounter is None else {"left", "right"}) if narrow
+            else ()
+        )
+        self.layout = self._layout(*size)
         self.panels = Panels(self.manager, self.layout, self.scale)
         v = self.layout.view
         self.camera = Camera(v.width, v.height, view_x_px=v.x, view_y_px=v.y)
         if touch:
-            self.camera.min_px_per_yd = touch_target_px(dpi)
-        self.camera.fit(session.battlefield.width, session.battlefield.height)
+            self.camera.min_px_per_yd = self.finger_px
         art = TokenArt(
             session.token_config.images,
             session.token_config.side_colours,
@@ -129,6 +137,7 @@ class App:
         self.shot_requested = (
             False  # SIGUSR1: save the window to $BATTLEMAT_SHOT (for tests, bug reports)
         )
+        self.fit()
         self.select_acting()  # a reopened fight: the creature whose turn it is, ready to play
 
     # -- the loop ----------------------------------------------------------------------------
@@ -665,6 +674,34 @@ class App:
             return
         self._apply(self.tools[-1].on_event(event, self.tool_context()))
 
+    def fit(self) -> None:
+        """Show the whole battlefield; when the zoom cannot go that far out (a touch screen's
+        1 cm squares), show every token of the fight instead (their bounding box; below the
+        touch minimum if even that does not fit)."""
+        bf = self.session.battlefield
+        if self.camera.fits(bf.width, bf.height) or self.session.engine is None:
+            self.camera.fit(bf.width, bf.height)
+            return
+        toks = self.session.fight.tokens()
+        if not toks:
+            self.camera.fit(bf.width, bf.height)
+            return
+        x0 = min(t.square[0] for t in toks)
+        y0 = min(t.square[1] for t in toks)
+        x1 = max(t.square[0] + t.space for t in toks)
+        y1 = max(t.square[1] + t.space for t in toks)
+        # every token shows, even when that means squares under a finger's width for a moment
+        self.camera.fit_area(x0, y0, x1, y1, below_minimum=True)
+
+    def _layout(self, w: int, h: int) -> Layout:
+        return Layout.for_window(w, h, self.scale, collapsed=self.collapsed,
+                                 toggle_px=self.finger_px)
+
+    def toggle_panel(self, side: str) -> None:
+        """Open or close a side panel (touch mode's toggles): the map takes its room."""
+        self.collapsed = self.collapsed ^ {side}
+        self._relayout(*self.screen.get_size())
+
     def select_acting(self) -> None:
         """Select the creature whose turn it is, if any (after opening or reopening a fight)."""
         engine = self.session.engine
@@ -794,7 +831,7 @@ class App:
         self.screen = pygame.display.get_surface() or self.screen
         self.manager.set_window_resolution((w, h))
         self.panels.kill()
-        self.layout = Layout.for_window(w, h, self.scale)
+        self.layout = self._layout(w, h)
         self.panels = Panels(self.manager, self.layout, self.scale)
         if self.setup is not None:
             self.setup.relayout()

@@ -154,13 +154,47 @@ class Camera:
         >>> cam = Camera(800, 600); cam.fit(40, 30); cam.px_per_yd
         16
         """
+        self.fit_area(0, 0, width_yd, height_yd, margin_px=margin_px)
+
+    def _best_px(self, width_yd: float, height_yd: float, margin_px: int) -> float:
         avail_w = max(1, self.view_w_px - 2 * margin_px)
         avail_h = max(1, self.view_h_px - 2 * margin_px)
-        best = min(avail_w / max(width_yd, 1e-6), avail_h / max(height_yd, 1e-6))
-        levels = self._allowed_levels()
+        return min(avail_w / max(width_yd, 1e-6), avail_h / max(height_yd, 1e-6))
+
+    def fits(self, width_yd: float, height_yd: float, *, margin_px: int = 8) -> bool:
+        """Whether some allowed zoom level shows that many yards whole (not below the touch
+        minimum).
+
+        >>> cam = Camera(800, 600, min_px_per_yd=38); cam.fits(40, 30), cam.fits(15, 10)
+        (False, True)
+        """
+        return self._allowed_levels()[0] <= self._best_px(width_yd, height_yd, margin_px)
+
+    def fit_area(
+        self,
+        x0_yd: float,
+        y0_yd: float,
+        x1_yd: float,
+        y1_yd: float,
+        *,
+        margin_px: int = 8,
+        below_minimum: bool = False,
+    ) -> None:
+        """Largest zoom level that shows a rectangle of the battlefield, centred on it (the
+        smallest allowed level when none does; ``below_minimum``: any level, the touch
+        minimum aside, so that the rectangle shows whole).
+
+        >>> cam = Camera(800, 600, min_px_per_yd=38); cam.fit_area(0, 0, 40, 30)
+        >>> cam.px_per_yd
+        40
+        >>> cam.fit_area(0, 0, 40, 30, below_minimum=True); cam.px_per_yd
+        16
+        """
+        best = self._best_px(x1_yd - x0_yd, y1_yd - y0_yd, margin_px)
+        levels = list(self.levels) if below_minimum else self._allowed_levels()
         fitting = [z for z in levels if z <= best]
         self.px_per_yd = fitting[-1] if fitting else levels[0]
-        self.center_on(width_yd / 2, height_yd / 2)
+        self.center_on((x0_yd + x1_yd) / 2, (y0_yd + y1_yd) / 2)
 
     def center_on(self, x_yd: float, y_yd: float) -> None:
         """Put a battlefield point at the centre of the view."""

@@ -117,7 +117,9 @@ def do_intent(app: App, intent: str, arg: str = "") -> None:
     if name == "overlay":
         app.overlays = app.overlays ^ {rest}
     elif name == "fit":
-        app.camera.fit(app.session.battlefield.width, app.session.battlefield.height)
+        app.fit()
+    elif name == "panel":
+        app.toggle_panel(rest)
     elif name == "fullscreen":
         app.set_fullscreen(not app.fullscreen)
     elif name == "measure":

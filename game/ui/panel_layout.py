@@ -103,26 +103,53 @@ class PanelModel:
 
 @dataclass
 class Layout:
-    """Rectangles of every panel for a window size and UI scale."""
+    """Rectangles of every panel for a window size and UI scale.
+
+    A collapsed side panel ("left": the turn panel, "right": the log and dice) keeps its
+    rectangle (its widgets are built and hidden) and gives its room to the battlefield view and
+    the action bar; ``toggles`` are the buttons that open or close them (touch mode)."""
 
     top: pygame.Rect
     left: pygame.Rect
     right: pygame.Rect
     bottom: pygame.Rect
     view: pygame.Rect
+    collapsed: frozenset[str] = frozenset()
+    toggles: dict[str, pygame.Rect] = field(default_factory=dict)
 
     @classmethod
-    def for_window(cls, w: int, h: int, scale: float) -> Layout:
-        """Panels around the battlefield view (which gets what is left)."""
+    def for_window(
+        cls,
+        w: int,
+        h: int,
+        scale: float,
+        *,
+        collapsed: frozenset[str] = frozenset(),
+        toggle_px: int = 0,
+    ) -> Layout:
+        """Panels around the battlefield view (which gets what is left); ``toggle_px`` > 0
+        puts a button that size (a finger's) at each side of the view to collapse its panel."""
         top_h = round(40 * scale)
         bottom_h = round(130 * scale)  # three rows of 33-pixel (at scale 1) buttons, the status
         left_w = min(round(250 * scale), w // 4)
         right_w = min(round(330 * scale), w // 3)
+        shown_l = 0 if "left" in collapsed else left_w
+        shown_r = 0 if "right" in collapsed else right_w
+        view = pygame.Rect(shown_l, top_h, w - shown_l - shown_r, h - top_h - bottom_h)
+        toggles = {}
+        if toggle_px:
+            tw, th = round(toggle_px * 2.4), toggle_px
+            toggles = {
+                "left": pygame.Rect(view.x + 2, view.y + 2, tw, th),
+                "right": pygame.Rect(view.right - tw - 2, view.y + 2, tw, th),
+            }
         return cls(
             top=pygame.Rect(0, 0, w, top_h),
             # The turn panel runs down to the window's bottom: no dead space under its buttons
             left=pygame.Rect(0, top_h, left_w, h - top_h),
             right=pygame.Rect(w - right_w, top_h, right_w, h - top_h),
-            bottom=pygame.Rect(left_w, h - bottom_h, w - left_w - right_w, bottom_h),
-            view=pygame.Rect(left_w, top_h, w - left_w - right_w, h - top_h - bottom_h),
+            bottom=pygame.Rect(shown_l, h - bottom_h, w - shown_l - shown_r, bottom_h),
+            view=view,
+            collapsed=frozenset(collapsed),
+            toggles=toggles,
         )

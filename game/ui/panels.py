@@ -208,6 +208,22 @@ class Panels:
         self._options: list[str] = []
         self.ruleset_menu: UIDropDownMenu | None = None
         self._rulesets: tuple[str, list[str]] = ("", [])
+        self._build_toggles()
+
+    def _build_toggles(self) -> None:
+        """Touch mode: a finger-sized button at each side of the map opens or closes the side
+        panel there (a collapsed panel's widgets are kept, hidden, for when it opens)."""
+        L = self.layout
+        names = {"left": ("Turns >", "< Hide"), "right": ("< Log", "Hide >")}
+        self.toggles: dict[str, UIButton] = {}
+        for side, rect in L.toggles.items():
+            shut, open_ = names[side]
+            b = UIButton(rect, shut if side in L.collapsed else open_, self.manager)
+            self.buttons[b] = f"panel:{side}"
+            self.toggles[side] = b
+        for side in L.collapsed:
+            panel = self.left if side == "left" else self.right
+            panel.hide()
 
     def refresh(self, model: PanelModel) -> None:
         """Show a new model (only the widgets whose content changed are rebuilt)."""
@@ -581,6 +597,8 @@ class Panels:
             return True
         if self.gm_panel is not None and self.gm_panel.get_abs_rect().collidepoint(pos):
             return True
+        if any(r.collidepoint(pos) for r in self.layout.toggles.values()):
+            return True
         return not self.layout.view.collidepoint(pos)
 
     def kill(self) -> None:
@@ -591,5 +609,5 @@ class Panels:
             self.ruleset_menu.kill()
         if self.option_menu is not None:
             self.option_menu.kill()
-        for p in (self.top, self.left, self.right, self.bottom):
+        for p in (self.top, self.left, self.right, self.bottom, *self.toggles.values()):
             p.kill()

@@ -133,3 +133,72 @@ def test_sdls_mouse_for_a_touch_does_not_act_twice(app: App) -> None:
     zoom = app.camera.px_per_yd
     app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, touch=True))
     assert app.camera.px_per_yd == zoom
+
+
+@pytest.fixture()
+def touch_app(tmp_path: Path):  # type: ignore[no-untyped-def]
+    from game.ui.session import Session
+
+    a = App(Session.open(DEMO, journal_path=tmp_path / "j.jsonl"), size=SIZE, touch=True)
+    a.update(0.0)
+    a._intent("advance")
+    a.update(0.0)
+    yield a
+    a.close()
+
+
+def _press(app: App, button: object) -> None:
+    import pygame_gui
+
+    app.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+    app.update(0.0)
+
+
+def test_touch_mode_on_a_laptop_gives_the_map_most_of_the_screen(touch_app: App) -> None:
+    w, h = SIZE
+    view = touch_app.layout.view
+    assert view.width * view.height >= 0.65 * w * h
+    assert not touch_app.panels.left.visible and not touch_app.panels.right.visible
+    toggles = touch_app.panels.toggles
+    for b in toggles.values():  # a finger's size, on the map's edge
+        assert b.rect.height >= touch_app.finger_px and b.rect.width >= touch_app.finger_px
+        assert touch_app.panels.over_panels(b.rect.center)  # a tap there is not the map's
+    _press(touch_app, toggles["left"])  # the turn panel opens: the map gives it room
+    assert "left" not in touch_app.collapsed and touch_app.panels.left.visible
+    assert touch_app.layout.view.x == touch_app.layout.left.right
+    assert touch_app.camera.view_x_px == touch_app.layout.view.x
+    assert touch_app.panels.creatures.item_list  # its rows are there to tap
+    _press(touch_app, touch_app.panels.toggles["left"])
+    assert "left" in touch_app.collapsed and touch_app.layout.view.x == 0
+
+
+def _all_in_view(app: App) -> bool:
+    cam = app.camera
+    for t in app.session.fight.tokens():
+        x, y, side, _ = cam.square_rect_px(t.square, t.space)
+        if not (cam.in_view(x, y) and cam.in_view(x + side - 1, y + side - 1)):
+            return False
+    return True
+
+
+def test_fit_shows_every_token_even_when_the_touch_minimum_cannot_show_the_map(
+    touch_app: App,
+) -> None:
+    bf = touch_app.session.battlefield
+    assert not touch_app.camera.fits(bf.width, bf.height)  # 1 cm squares: the map is too big
+    touch_app.camera.zoom_about(300, 300, 5)
+    touch_app._intent("fit")
+    assert _all_in_view(touch_app)
+
+
+def test_fit_frames_the_tokens_at_a_finger_size_when_they_stand_close(
+    touch_app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dataclasses import replace
+
+    toks = touch_app.session.fight.tokens()[:3]
+    close = tuple(replace(t, square=(20 + i, 12 + i)) for i, t in enumerate(toks))
+    monkeypatch.setattr(touch_app.session.fight, "tokens", lambda: close)
+    touch_app._intent("fit")
+    assert touch_app.camera.px_per_yd >= touch_app.finger_px  # squares still a finger wide
+    assert _all_in_view(touch_app)

@@ -26,6 +26,8 @@ MIN_DISC_PX = 26
 LABEL_MIN_PX = 15
 #: A disc's share of its footprint when the zoom leaves room.
 DISC_SHARE = 0.9
+#: The smallest rider's disc: its initials still fit, and its mount's show beside it.
+MIN_RIDER_PX = 22
 #: A rider's disc against its mount's.
 RIDER_SHARE = 0.6
 #: Role of a token in the picture: alone, a mount carrying a rider, a rider on its mount.
@@ -55,11 +57,11 @@ def disc_px(space: int, z: int, role: str = ALONE) -> int:
     """A disc's diameter for a footprint of ``space`` squares at ``z`` pixels a yard.
 
     >>> disc_px(1, 16), disc_px(1, 64), disc_px(2, 16), disc_px(2, 16, RIDER)
-    (26, 58, 29, 26)
+    (26, 58, 29, 22)
     """
     own = max(MIN_DISC_PX, round(space * z * DISC_SHARE))
     if role == RIDER:
-        return max(MIN_DISC_PX, round(own * RIDER_SHARE))
+        return max(MIN_RIDER_PX, round(own * RIDER_SHARE))
     return own
 
 
@@ -221,7 +223,7 @@ def placed(cam: Camera, t: TokenView, mount: TokenView | None) -> tuple[float, f
         return cam.yd_to_px(t.square[0] + t.space / 2, t.square[1] + t.space / 2)
     mx, my = cam.yd_to_px(mount.square[0] + mount.space / 2, mount.square[1] + mount.space / 2)
     z = cam.px_per_yd
-    reach = (disc_px(mount.space, z, MOUNT) + disc_px(t.space, z, RIDER)) * 0.27
+    reach = (disc_px(mount.space, z, MOUNT) + disc_px(t.space, z, RIDER)) * 0.3
     return (mx - reach, my - reach)
 
 
