@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.ui.app import App
@@ -63,13 +64,19 @@ def test_burning_and_acid_show_as_icons(app: App) -> None:
 
     assert "burning" in ICONS and "in_acid" in ICONS
     tok = next(t for t in app.session.fight.tokens() if t.key == "raider_1")
-    plain = app.caches.art.surface(tok, 40)
-    burnt = app.caches.art.surface(replace(tok, afflictions=("burning", "in_acid")), 40)
-    assert plain.get_size() == burnt.get_size()
+
+    def centred(t: object) -> pygame.Surface:  # both pictures on one canvas, disc on disc
+        pic = app.caches.art.surface(t, 40)  # type: ignore[arg-type]
+        canvas = pygame.Surface((80, 80), pygame.SRCALPHA)
+        canvas.blit(pic, (40 - pic.get_width() // 2, 40 - pic.get_height() // 2))
+        return canvas
+
+    plain = centred(tok)
+    burnt = centred(replace(tok, afflictions=("burning", "in_acid")))
     changed = sum(
         plain.get_at((x, y)) != burnt.get_at((x, y))
-        for x in range(0, 40, 2)
-        for y in range(0, 40, 2)
+        for x in range(0, 80, 2)
+        for y in range(0, 80, 2)
     )
     assert changed > 10
 

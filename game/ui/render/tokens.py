@@ -65,13 +65,13 @@ def disc_px(space: int, z: int, role: str = ALONE) -> int:
     return own
 
 
-def geometry(space: int, z: int, role: str = ALONE) -> TokenGeometry:
-    """The layout of one token's picture (icons overhang the disc's top, so the picture is
-    wider than the disc by an icon)."""
+def geometry(space: int, z: int, role: str = ALONE, icons: bool = True) -> TokenGeometry:
+    """The layout of one token's picture (icons overhang the disc's rim, so a picture with
+    icons is wider than the disc by an icon; without, by its outline: fewer pixels to blit)."""
     d = disc_px(space, z, role)
     icon_px = max(10, round(d * 0.36))
-    side = d + icon_px  # half an icon of room on every side
-    off = round(d * 0.2) if role == MOUNT else 0
+    side = d + (icon_px if icons else 4)  # half an icon of room on every side
+    off = round(d * 0.12) if role == MOUNT else 0
     return TokenGeometry(side, d // 2, icon_px, off, off)
 
 
@@ -111,7 +111,8 @@ class TokenArt:
     def surface(self, t: TokenView, z: int, *, role: str = ALONE) -> pygame.Surface:
         """The token picture for this state, zoom and role (see ``geometry`` for its layout)."""
         key = (
-            t.initials,
+            t.name,
+            t.label,
             t.space,
             t.side,
             t.controller,
@@ -135,7 +136,7 @@ class TokenArt:
         return surf
 
     def _draw(self, t: TokenView, z: int, role: str) -> pygame.Surface:
-        g = geometry(t.space, z, role)
+        g = geometry(t.space, z, role, bool(t.afflictions))
         surf = pygame.Surface((g.side_px, g.side_px), pygame.SRCALPHA)
         c, r = g.centre, g.disc_r
         ring = palette.side_colour(t.controller, t.side, self.side_colours)
@@ -147,7 +148,7 @@ class TokenArt:
             if t.acted:
                 fill = tuple(int(v * 0.72) for v in fill)
             pygame.draw.circle(surf, (*fill, 255), (c, c), r)
-            self._initials(surf, t.initials, c + g.label_dx, c + g.label_dy - r // 8, r, role)
+            self._initials(surf, t.initials, c + g.label_dx, c + g.label_dy - r // 8, r, g.label_dx)
         pygame.draw.circle(surf, (0, 0, 0, 220), (c, c), r + 1, 1)
         pygame.draw.circle(surf, ring, (c, c), r, max(2, r // 6))
         if t.health > 0 and t.show_health:
@@ -160,10 +161,11 @@ class TokenArt:
         return surf
 
     @staticmethod
-    def _initials(surf: pygame.Surface, text: str, x: int, y: int, r: int, role: str) -> None:
-        """The initials as large as the disc allows (a mount's leave room for its rider)."""
-        room = r * (1.35 if role == MOUNT else 1.6)
-        size = max(LABEL_MIN_PX, round(r * (1.1 if role == MOUNT else 1.2)))
+    def _initials(surf: pygame.Surface, text: str, x: int, y: int, r: int, off: int) -> None:
+        """The initials as large as the disc allows (a mount's, moved ``off`` to the lower
+        right for its rider, inside the ring still)."""
+        room = 2 * (0.85 * r - off)
+        size = max(LABEL_MIN_PX, round(r * (1.1 if off else 1.2)))
         label = palette.font(size).render(text, True, (15, 15, 15))
         while label.get_width() > room and size > LABEL_MIN_PX:
             size -= 1
