@@ -240,6 +240,7 @@ class App:
         if reloaded is not None:
             self.status = reloaded
             self.caches.board = fresh_board(self.session)
+            self.caches.art.forget()  # a creature's tile may have changed with the map
             if self.player_view is not None:
                 self.player_view.caches.board = fresh_board(self.session)
         if self.session.version != self._panel_version:

@@ -300,3 +300,24 @@ def test_art_from_the_map_a_template_tile_and_a_token_file(tmp_path: Path) -> No
         assert r > 150 and b < 100  # the red ground, no blue knight left behind
     finally:
         session.close()
+
+
+def test_pictures_are_drawn_afresh_after_the_map_is_reloaded(tmp_path: Path) -> None:
+    pic = tmp_path / "art.png"
+    red = pygame.Surface((8, 8))
+    red.fill((255, 0, 0))
+    pygame.image.save(red, str(pic))
+    art = TokenArt()
+    tok = TokenView("k", "Knight", (0, 0), image=str(pic))
+
+    def middle() -> tuple[int, ...]:
+        s = art.surface(tok, 40)
+        return tuple(s.get_at((s.get_width() // 2, s.get_height() // 2)))[:3]
+
+    assert middle()[0] > 200
+    blue = pygame.Surface((8, 8))
+    blue.fill((0, 0, 255))
+    pygame.image.save(blue, str(pic))
+    assert middle()[0] > 200  # cached: one frame of 100 tokens is 100 blits
+    art.forget()  # what the window does when the map's files were saved in Tiled
+    assert middle()[2] > 200

@@ -91,6 +91,11 @@ class TokenArt:
         self._art: dict[str, pygame.Surface | None] = {}
         self._cache: dict[tuple, pygame.Surface] = {}
 
+    def forget(self) -> None:
+        """Draw every picture afresh (the map was reloaded: its tiles may have changed)."""
+        self._cache.clear()
+        self._art.clear()
+
     def _load_art(self, path: str) -> pygame.Surface | None:
         if path not in self._art:
             try:
