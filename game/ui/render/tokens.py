@@ -89,11 +89,13 @@ class TokenArt:
         self.side_colours = side_colours or {}
         self.tiles = tiles  # the map's tiles, for placements drawn as Tiled tile objects
         self._art: dict[str, pygame.Surface | None] = {}
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self._cache: dict[tuple, pygame.Surface] = {}  # whole pictures
+        self._pairs: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}  # their layers
 
     def forget(self) -> None:
         """Draw every picture afresh (the map was reloaded: its tiles may have changed)."""
         self._cache.clear()
+        self._pairs.clear()
         self._art.clear()
 
     def _load_art(self, path: str) -> pygame.Surface | None:
@@ -114,8 +116,36 @@ class TokenArt:
         return self._load_art(path) if path else None
 
     def surface(self, t: TokenView, z: int, *, role: str = ALONE) -> pygame.Surface:
-        """The token picture for this state, zoom and role (see ``geometry`` for its layout)."""
-        key = (
+        """The token picture for this state, zoom and role (see ``geometry`` for its layout):
+        its disc with the initials, bar and icons over it."""
+        key = self._key(t, z, role)
+        surf = self._cache.get(key)
+        if surf is None:
+            base, top = self.layers(t, z, role=role)
+            surf = base.copy()
+            surf.blit(top, (0, 0))
+            self._cache[key] = surf
+        return surf
+
+    def layers(
+        self, t: TokenView, z: int, *, role: str = ALONE
+    ) -> tuple[pygame.Surface, pygame.Surface]:
+        """The picture in two layers of one size: the disc (art or fill, outline, ring), then
+        what is read on it (initials, health bar, icons, height). A frame draws every disc, then
+        every top layer, so tokens that stand close overlap by their rims, never their words."""
+        key = self._key(t, z, role)
+        pair = self._pairs.get(key)
+        if pair is None:
+            if len(self._pairs) > 4000:
+                self._pairs.clear()
+                self._cache.clear()
+            pair = self._draw(t, z, role)
+            self._pairs[key] = pair
+        return pair
+
+    @staticmethod
+    def _key(t: TokenView, z: int, role: str) -> tuple:
+        return (
             t.name,
             t.label,
             t.space,
@@ -132,49 +162,68 @@ class TokenArt:
             z,
             role,
         )
-        surf = self._cache.get(key)
-        if surf is None:
-            if len(self._cache) > 4000:
-                self._cache.clear()
-            surf = self._draw(t, z, role)
-            self._cache[key] = surf
-        return surf
 
-    def _draw(self, t: TokenView, z: int, role: str) -> pygame.Surface:
+    def _draw(self, t: TokenView, z: int, role: str) -> tuple[pygame.Surface, pygame.Surface]:
         g = geometry(t.space, z, role, bool(t.afflictions))
-        surf = pygame.Surface((g.side_px, g.side_px), pygame.SRCALPHA)
+        base = pygame.Surface((g.side_px, g.side_px), pygame.SRCALPHA)
+        top = pygame.Surface((g.side_px, g.side_px), pygame.SRCALPHA)
         c, r = g.centre, g.disc_r
+        # the footprint: what the words keep to, so neighbours' do not meet (a rider on its
+        # mount's rim has no neighbours on the grid: its disc)
+        pitch = max(t.space * z, 2 * r) if role == RIDER else t.space * z
         ring = palette.side_colour(t.controller, t.side, self.side_colours)
         art = self.picture_of(t)
         if art is not None:
-            _disc_picture(surf, art, c, r)
+            _disc_picture(base, art, c, r)
         else:
             fill = tuple(int(v * 0.3 + 240 * 0.7) for v in ring)
             if t.acted:
                 fill = tuple(int(v * 0.72) for v in fill)
-            pygame.draw.circle(surf, (*fill, 255), (c, c), r)
-            self._initials(surf, t.initials, c + g.label_dx, c + g.label_dy - r // 8, r, g.label_dx)
-        pygame.draw.circle(surf, (0, 0, 0, 220), (c, c), r + 1, 1)
-        pygame.draw.circle(surf, ring, (c, c), r, max(2, r // 6))
+            pygame.draw.circle(base, (*fill, 255), (c, c), r)
+            # the words keep to the footprint, so a neighbour's bar never covers them
+            bar_y = _bar_y(c, r, pitch)
+            self._initials(
+                top,
+                t.initials,
+                c + g.label_dx,
+                c + g.label_dy - r // 8,
+                r,
+                g.label_dx,
+                pitch,
+                bottom=bar_y - 1 + g.label_dy,
+            )
+        pygame.draw.circle(base, (0, 0, 0, 220), (c, c), r + 1, 1)
+        pygame.draw.circle(base, ring, (c, c), r, max(2, r // 6))
         if t.health > 0 and t.show_health:
-            _health_bar(surf, t, c, r)
+            _health_bar(top, t, c, r, pitch)
         if t.afflictions:
-            _icons(surf, t.afflictions, g)
+            _icons(top, t.afflictions, g)
         if t.elevation_yd:
             label = palette.text_surface(f"{t.elevation_yd:+g}y", max(11, r // 2), (200, 240, 255))
-            surf.blit(label, (0, c + r - label.get_height() // 2))
-        return surf
+            top.blit(label, (0, c + r - label.get_height() // 2))
+        return base, top
 
     @staticmethod
-    def _initials(surf: pygame.Surface, text: str, x: int, y: int, r: int, off: int) -> None:
-        """The initials as large as the disc allows (a mount's, moved ``off`` to the lower
-        right for its rider, inside the ring still)."""
-        room = 2 * (0.85 * r - off)
+    def _initials(
+        surf: pygame.Surface,
+        text: str,
+        x: int,
+        y: int,
+        r: int,
+        off: int,
+        pitch: int,
+        *,
+        bottom: int,
+    ) -> None:
+        """The initials as large as the disc and the footprint allow (a mount's, moved ``off``
+        to the lower right for its rider, inside the ring still)."""
+        room = min(2 * (0.85 * r - off), pitch)
         size = max(LABEL_MIN_PX, round(r * (1.1 if off else 1.2)))
         label = palette.font(size).render(text, True, (15, 15, 15))
         while label.get_width() > room and size > LABEL_MIN_PX:
             size -= 1
             label = palette.font(size).render(text, True, (15, 15, 15))
+        y = min(y, bottom - label.get_height() // 2)
         surf.blit(label, (x - label.get_width() // 2, y - label.get_height() // 2))
 
 
@@ -189,12 +238,21 @@ def _disc_picture(surf: pygame.Surface, art: pygame.Surface, c: int, r: int) -> 
     surf.blit(pic, (c - r, c - r))
 
 
-def _health_bar(surf: pygame.Surface, t: TokenView, c: int, r: int) -> None:
+def _bar_h(r: int) -> int:
+    return max(4, r // 4)
+
+
+def _bar_y(c: int, r: int, pitch: int) -> int:
+    """The health bar's top: on the disc's lower rim, and inside the footprint."""
+    return min(c + r - _bar_h(r) - max(1, r // 8), c + pitch // 2 - _bar_h(r) - 1)
+
+
+def _health_bar(surf: pygame.Surface, t: TokenView, c: int, r: int, pitch: int) -> None:
     """Health left in green over the disc's lower rim, damage in red (always shown, so a GM
-    reads the whole table's health at a glance)."""
-    w = round(r * 1.7)
-    h = max(4, r // 4)
-    x, y = c - w // 2, c + r - h - max(1, r // 8)
+    reads the whole table's health at a glance), within the footprint."""
+    w = min(round(r * 1.7), pitch - 2)
+    h = _bar_h(r)
+    x, y = c - w // 2, _bar_y(c, r, pitch)
     frac = max(0.0, min(1.0, t.damage / t.health))
     lost = round(w * frac)
     pygame.draw.rect(surf, (70, 200, 80), (x, y, w - lost, h))
@@ -244,19 +302,23 @@ def draw_tokens(surface: pygame.Surface, cam: Camera, scene: Scene, art: TokenAr
     left, top = cam.view_x_px, cam.view_y_px
     right, bottom = left + cam.view_w_px, top + cam.view_h_px
     blits = []
+    tops = []
     rings = []
     for t in ordered:
         mount = by_key.get(t.mount_key) if t.mount_key else None
         role = RIDER if mount is not None else MOUNT if t.key in carried else ALONE
-        surf = art.surface(t, z, role=role)
+        base, words = art.layers(t, z, role=role)
         cx, cy = placed(cam, t, mount)
-        half = surf.get_width() / 2
+        half = base.get_width() / 2
         if cx - half > right or cy - half > bottom or cx + half < left or cy + half < top:
             continue
         if t.hidden and not scene.player_view:
-            surf = surf.copy()
-            surf.set_alpha(130)  # the GM sees hidden creatures faded
-        blits.append((surf, (round(cx - half), round(cy - half))))
+            base, words = base.copy(), words.copy()
+            base.set_alpha(130)  # the GM sees hidden creatures faded
+            words.set_alpha(130)
+        at = (round(cx - half), round(cy - half))
+        blits.append((base, at))
+        tops.append((words, at))
         centre = (round(cx), round(cy))
         r = disc_px(t.space, z, role) // 2 + 1  # the disc and its dark outline
         if t.key == scene.selected_key:
@@ -271,6 +333,7 @@ def draw_tokens(surface: pygame.Surface, cam: Camera, scene: Scene, art: TokenAr
     for colour, centre, radius, width in rings:
         pygame.draw.circle(surface, colour, centre, radius, width)
     surface.blits(blits, doreturn=False)
+    surface.blits(tops, doreturn=False)  # words over every disc: neighbours hide only rims
     surface.set_clip(clip)
 
 
