@@ -706,8 +706,8 @@ class App:
     def select_acting(self) -> None:
         """Select the creature whose turn it is, if any (after opening or reopening a fight)."""
         engine = self.session.engine
-        if engine is None or self.setup is not None:
-            return
+        if engine is None or (self.setup is not None and self.setup.active):
+            return  # setting up: nobody's turn
         if engine.state.active and engine.state.active in engine.state.creatures:
             self.select_creature(engine.state.active)
 
