@@ -7,8 +7,9 @@ stretch, hills, pits, light, walls, low walls, 250 fog/foliage zones as Tiled ob
 objects, 100 creatures). Everything runs through the GM window's own session calls
 (game/ui/previews.py: ``move_preview``, ``move_area``, ``target_preview``, called on the
 session's fight below the window's per-version cache, so every pass computes) or the app's
-``open_map``; move commands go to the engine. Each item (a square, a creature, a command) is timed ``--passes`` times and its
-minimum kept (the machine is shared and noisy); p50 and p99 are over the items. References run
+``open_map``; move commands go to the engine. Each item (a square, a creature, a command) is
+timed ``--passes`` times and its minimum kept (the machine is shared and noisy); p50 and p99
+are over the items. References run
 in the same process: tcod's Pathfinder (distances with parents) on the same window, pytmx's
 bare parse. The last line is one summary with every target's verdict.
 
