@@ -14,11 +14,20 @@ from dataclasses import fields, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from game.rules.battlefield import Square, Terrain
+from game.rules.battlefield import Square
 from game.rules.body import Body
 from game.rules.definitions import CreatureDef, Side
 from game.rules.engine.basic import AfflictionGained, CreatureDataSet
 from game.rules.engine.events import Command, Event, command, event, register_value
+from game.rules.engine.placing import (
+    free_squares_near,
+    mount_of,
+    own_body,
+    plays_riding,
+    rider_on,
+    space_problem,
+    stand_square,
+)
 from game.rules.engine.ruleset import Ruleset, Violation
 from game.rules.engine.state import Affliction, CreatureState, EncounterState, frozen_map
 from game.rules.engine.walk import Placed
@@ -29,8 +38,6 @@ if TYPE_CHECKING:
 register_value(CreatureDef)
 register_value(Side)
 
-#: How far from the drop point "4 goblins" may spread, in squares.
-SPREAD_SQUARES = 6
 _DEF_FIELDS = {f.name for f in fields(CreatureDef)}
 
 
@@ -185,52 +192,6 @@ def before_fight(state: EncounterState) -> list[Violation]:
     return []
 
 
-def space_problem(state: EncounterState, space: int, square: Square, *,
-                  exclude: str | Iterable[str] = "", elevation_yd: float | None = None,
-                  taken: Iterable[Square] = ()) -> str:
-    """Why a creature of this space cannot stand at square ('' if it can): off the map, a wall,
-    another creature (at the same height); ``exclude``: the creatures being moved."""
-    skip = {exclude} if isinstance(exclude, str) else set(exclude)
-    bf = state.battlefield
-    x, y = int(square[0]), int(square[1])
-    squares = [(x + dx, y + dy) for dy in range(space) for dx in range(space)]
-    if not all(bf.in_bounds(s) for s in squares):
-        fit = "" if space == 1 else f" ({space}x{space} space)"
-        return (f"square [{x}, {y}]{fit} is off the map ({bf.width} x {bf.height} squares: "
-                f"x 0-{bf.width - 1}, y 0-{bf.height - 1})")
-    also = set(taken)
-    for s in squares:
-        if elevation_yd is None and bf.terrain_at(s) & Terrain.IMPASSABLE:
-            return f"square [{s[0]}, {s[1]}] is a wall (impassable)"
-        if s in also:
-            return f"square [{s[0]}, {s[1]}] is taken"
-        for c in state.creatures.values():
-            if c.id in skip or not c.in_fight or s not in c.body.squares():
-                continue
-            if elevation_yd is None or abs(c.body.elevation_yd - elevation_yd) < c.body.height_yd:
-                return f"square [{s[0]}, {s[1]}] is taken by {c.name}"
-    return ""
-
-
-def free_squares_near(state: EncounterState, space: int, square: Square, count: int, *,
-                      elevation_yd: float | None = None) -> list[Square]:
-    """Up to ``count`` top-left squares near ``square`` where such creatures fit side by side,
-    nearest first (ring by ring, then row by row: the same answer every time)."""
-    x0, y0 = int(square[0]), int(square[1])
-    out: list[Square] = []
-    used: set[Square] = set()
-    for r in range(SPREAD_SQUARES * space + 1):
-        ring = sorted({(x0 + dx, y0 + dy) for dx in range(-r, r + 1) for dy in range(-r, r + 1)
-                       if max(abs(dx), abs(dy)) == r}, key=lambda s: (s[1], s[0]))
-        for s in ring:
-            if not space_problem(state, space, s, elevation_yd=elevation_yd, taken=used):
-                out.append(s)
-                used.update((s[0] + dx, s[1] + dy) for dy in range(space) for dx in range(space))
-                if len(out) == count:
-                    return out
-    return out
-
-
 def setup_problems(state: EncounterState) -> list[str]:
     """Why the fight cannot start yet: no creatures, a side with none, no players' side."""
     if not state.creatures:
@@ -345,46 +306,6 @@ def _drop_leader(ctx: Context, cid: str, side: str, *, lead: int = 0) -> None:
                                 (s.id != side or lead <= 0) else s for s in st.sides)))
 
 
-# --- riding (the facts the riding plug-in keeps: "riding" the mount a rider sits on, "rider"
-# who sits on a mount, "mount" a rider still to be seated, as an encounter's mounted_on) ----
-
-
-def mount_of(state: EncounterState, cid: str) -> str:
-    """The mount this creature rides or is to be seated on ('' none)."""
-    c = state.creatures[cid]
-    m = c.data.get("riding") or c.data.get("mount") or ""
-    return m if m in state.creatures and m != cid else ""
-
-
-def rider_on(state: EncounterState, cid: str) -> str:
-    """The creature riding (or to be seated on) this one ('' none)."""
-    r = state.creatures[cid].data.get("rider") or ""
-    if r in state.creatures:
-        return str(r)
-    return next((o.id for o in state.creatures.values()
-                 if o.id != cid and mount_of(state, o.id) == cid), "")
-
-
-def plays_riding(rs: Ruleset) -> bool:
-    """Whether the ruleset plays riding: it registers a ``mount`` command (SotDL: Ride)."""
-    return "mount" in rs.command_names
-
-
-def own_body(state: EncounterState, rs: Ruleset, cid: str, square: Square) -> Body:
-    """The creature on its own feet at ``square``: its Size's space and height, on the ground."""
-    c, d = state.creatures[cid], rs.definition
-    sq = (int(square[0]), int(square[1]))
-    return Body(sq, d.space_for(c.definition.size), float(state.battlefield.elevation_at(sq)),
-                d.height_for(c.definition.size))
-
-
-def _stand_square(state: EncounterState, rs: Ruleset, rider: str, mount: str) -> Square | None:
-    """Where a rider getting down stands: the free square nearest its mount."""
-    space = rs.definition.space_for(state.creatures[rider].definition.size)
-    found = free_squares_near(state, space, state.creatures[mount].square, 1)
-    return found[0] if found else None
-
-
 def _v_mount(state: EncounterState, cmd: SetMount, rs: Ruleset) -> list[Violation]:
     vs = before_fight(state) or _need(state, cmd.rider) or (
         _need(state, cmd.mount) if cmd.mount else [])
@@ -395,7 +316,7 @@ def _v_mount(state: EncounterState, cmd: SetMount, rs: Ruleset) -> list[Violatio
         old = mount_of(state, r.id)
         if not old:
             return [_v(f"{r.name} is not riding", "not_riding")]
-        if _stand_square(state, rs, r.id, old) is None:
+        if stand_square(state, rs, r.id, old) is None:
             return [_v(f"no free square near {state.creatures[old].name} for {r.name} to stand "
                        "on", "room")]
         return []
@@ -432,7 +353,7 @@ def _r_mount(ctx: Context, cmd: SetMount) -> None:
         if st.creatures[old].data.get("rider") == r.id:
             ctx.emit(CreatureDataSet(old, "rider", ""))
         if not cmd.mount:
-            sq = _stand_square(ctx.state, ctx.ruleset, r.id, old)
+            sq = stand_square(ctx.state, ctx.ruleset, r.id, old)
             assert sq is not None  # validated
             ctx.emit(_edited(ctx.state.creatures[r.id], own_body(ctx.state, ctx.ruleset, r.id, sq)))
     if cmd.mount:  # the riding plug-in seats it after the command (the mount's space)

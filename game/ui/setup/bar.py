@@ -4,7 +4,7 @@ while setting up (the fight's actions are not shown: one would start the fight).
 from __future__ import annotations
 
 from game.io.setup.model import SetUp
-from game.rules.engine.setup import mount_of, plays_riding
+from game.rules.engine.placing import mount_of, plays_riding
 from game.ui.panel_layout import ActionButton
 
 #: The action bar's heading for set-up's actions.

@@ -120,7 +120,7 @@ def test_a_mounted_rider_is_saved_as_mounted_on_and_opens_again_in_the_saddle(de
     assert "{creature: warhorse, side: players, name: Warhorse, square: [3, 6]}" in text
     assert check_paths([out], out=io.StringIO(), err=io.StringIO()) == 0
     again = open_setup(out, defs)
-    from game.rules.engine.setup import mount_of
+    from game.rules.engine.placing import mount_of
 
     assert mount_of(again.state, named(again, "Knight")) == named(again, "Warhorse")
     assert again.move(named(again, "Warhorse"), (8, 7)) == []  # seated: it goes along
