@@ -4,7 +4,7 @@ the bestiary, place four goblins and a knight, rename the knight, save the encou
 an attack, every part ended); checked on screenshots, the journals and the saved file (which
 `battlemat check` passes).
 
-Uses X displays :60-:69, or those in $BATTLEMAT_XVFB_DISPLAYS (this project's helpers share
+Uses X displays :60-:69, or those in $BATTLEMAT_E2E_DISPLAYS (this project's helpers share
 the machine). Skipped when Xvfb or xdotool is missing, unless BATTLEMAT_REQUIRE_XVFB is set.
 """
 
@@ -33,10 +33,10 @@ if MISSING and not os.environ.get("BATTLEMAT_REQUIRE_XVFB"):
 
 
 def _displays() -> list[int]:
-    """The X displays this test may start Xvfb on: $BATTLEMAT_XVFB_DISPLAYS ("38,39,40" or
-    "60-69"), else :60-:69."""
+    """The X displays this test may start Xvfb on: $BATTLEMAT_E2E_DISPLAYS ("38-40" as for
+    test_e2e_xvfb.py, or "38,39,40"), else :60-:69."""
     out: list[int] = []
-    for part in os.environ.get("BATTLEMAT_XVFB_DISPLAYS", "60-69").split(","):
+    for part in os.environ.get("BATTLEMAT_E2E_DISPLAYS", "60-69").split(","):
         lo, _, hi = part.strip().partition("-")
         out += list(range(int(lo), int(hi or lo) + 1))
     return out
