@@ -80,6 +80,7 @@ class TurnState:
     move_used: bool = False  # started moving (a fast turn then cannot act)
     move_budget_yd: float = 0.0  # yards of movement left this turn
     moved_yd: float = 0.0  # yards moved so far this turn
+    ran_yd: float = 0.0  # of those, yards moved on foot (a jump's run-up: game.rules.run_up)
     triggered_used: bool = False  # one triggered action a round
     minor_used: int = 0
     minor_allowed: int = 0

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from game.rules.battlefield import Square
 from game.rules.engine.events import Event, event, register_value
 from game.rules.engine.state import EncounterState
+from game.rules.run_up import runs_up
 
 if TYPE_CHECKING:
     from game.rules.engine.engine import Context
@@ -78,7 +79,8 @@ class WalkState:
 
 @event
 class Stepped(Event):
-    """A creature moved one step (budget spent if ``uses_budget``; moved_yd grows if willing)."""
+    """A creature moved one step (budget spent if ``uses_budget``; moved_yd grows if willing,
+    and ran_yd too when the step was on foot: a jump's run-up)."""
 
     creature: str
     from_square: Square
@@ -95,15 +97,17 @@ class Stepped(Event):
         body = c.body.moved_to(square_of(self.square), self.elevation_yd)
         st = state.update_creature(self.creature, body=body)
         t = c.turn
+        ran = t.ran_yd + (self.cost_yd if runs_up(self.how) else 0.0)
         if self.uses_budget:
             st = st.update_turn(
                 self.creature,
                 move_budget_yd=max(0.0, t.move_budget_yd - self.cost_yd),
                 moved_yd=t.moved_yd + self.cost_yd,
+                ran_yd=ran,
                 move_used=True,
             )
         elif self.willing:
-            st = st.update_turn(self.creature, moved_yd=t.moved_yd + self.cost_yd)
+            st = st.update_turn(self.creature, moved_yd=t.moved_yd + self.cost_yd, ran_yd=ran)
         return st
 
 

@@ -11,9 +11,10 @@ top-left square of a footprint) to a neighbouring anchor, or jumps across a gap.
   (a wall or an enemy);
 * vertical moves: rises and drops up to ``step_up_yd`` are free; climbing (a climbable square
   at either end, or the ``climb`` trait) adds the vertical yards, doubled unless the creature
-  climbs; otherwise a jump up (half the Agility modifier in feet, the full modifier after a
-  2-yard run-up) or a jump down (drops under ``safe_drop_yd``), adding the vertical yards;
-  deeper drops are falls and never part of a planned path;
+  climbs; a jump up (half the Agility modifier in feet, the full modifier after a 2-yard
+  run-up on foot) or a jump down (drops under ``safe_drop_yd``) adds the vertical yards once;
+  of the ways over an edge the cheaper is taken (a running jump up before a climb, unless
+  the creature climbs at no extra cost); deeper drops not climbed are falls;
 * jump across: over squares lower than the take-off by more than ``step_up_yd`` (a pit, a
   ditch), up to 2 + Agility modifier yards (at least 1), 2 more after a run-up;
 * flyers ignore ground terrain and elevation (they move at their own altitude).
@@ -49,7 +50,9 @@ class Mover:
     traits: frozenset[str] = frozenset()  # "climb", "swim", "balance", "fly"
     prone: bool = False
     agility_mod: int = 0
-    moved_yd: float = 0.0  # already moved this turn (jump run-up)
+    # yards already moved on foot this turn, before this path (a jump's run-up: swimming and
+    # climbing do not count, game.rules.run_up)
+    moved_yd: float = 0.0
 
     def jump_across_yd(self, *, running: bool, rules: MoveRules | None = None) -> int:
         """Seed SotDL: Jump Across: 2 + Agility modifier yards (at least 1), +2 after a run-up."""
@@ -210,7 +213,7 @@ def step_cost(
     """Cost and kind of one step (or straight jump) from anchor ``a`` to anchor ``b``.
 
     ``blocked`` marks anchors taken by walls or enemies (for corner cutting);
-    ``moved_yd`` is the distance moved before this step this turn (run-up).
+    ``moved_yd`` is the distance moved on foot before this step this turn (run-up).
 
     >>> from game.rules.ascii_grid import parse_ascii
     >>> tc = terrain_costs(parse_ascii('''
@@ -249,19 +252,21 @@ def step_cost(
         return Step(b, base * mult, flat_kind, dz, base)
     if m.prone:
         return Step(b, INF, "blocked", dz, base)
-    # the three ways over an edge (Seed SotDL: Jump, Climb; a jump down too far is a fall), in
-    # the order the search takes them: a jump where it needs no run-up (the cheapest), else a
-    # climb where the surface allows it, else a running jump, else (down) a fall
+    # the three ways over an edge (Seed SotDL: Jump, Climb; a jump down too far is a fall), the
+    # cheapest first, in the order the search takes them: a jump where it needs no run-up, a
+    # running jump up (1 yard a vertical yard) where the climb costs more, a climb where the
+    # surface allows it (difficult terrain: 2 yards a vertical yard), else (down) a fall
     climbs = "climb" in m.traits
     can_climb = climbs or (tc.climbable[ay, ax] and tc.climbable[by, bx])
     cm = 1.0 if climbs else r.difficult_multiplier
     if dz > 0:
         if dz * 3 <= m.jump_up_ft(running=False, rules=r) + 1e-9:
             return Step(b, base * mult + dz, "jump_up", dz, base)
+        running = moved_yd >= r.run_up_yd
+        if (not can_climb or cm > 1.0) and dz * 3 <= m.jump_up_ft(running=running, rules=r) + 1e-9:
+            return Step(b, base * mult + dz, "jump_up", dz, base)
         if can_climb:
             return Step(b, base * mult + dz * cm, "climb", dz, base)
-        if dz * 3 <= m.jump_up_ft(running=moved_yd >= r.run_up_yd, rules=r) + 1e-9:
-            return Step(b, base * mult + dz, "jump_up", dz, base)
         return Step(b, INF, "too_high", dz, base)
     if -dz < r.safe_drop_yd:
         return Step(b, base * mult - dz, "jump_down", dz, base)

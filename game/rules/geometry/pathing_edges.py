@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
@@ -47,12 +48,27 @@ def _dir_list(lmax: int) -> list[tuple[int, int, int]]:
     ]
 
 
+class Edges(NamedTuple):
+    """The search's edges (see :func:`_edges`)."""
+
+    src: np.ndarray  # (rows, n) flat index each cell is entered from
+    c0: np.ndarray  # (rows, n) cost, diagonal parity 0
+    c1: np.ndarray  # (rows, n) cost, diagonal parity 1
+    run: np.ndarray | None  # (rows, n) bool: needs the run-up (a running jump)
+    jumps: tuple[np.ndarray, ...] | None  # the jump list (sparse rows)
+    no_run: np.ndarray | None  # (rows, n) bool: a swim or a climb (no run-up: game.rules.run_up)
+    late: np.ndarray | None  # (rows, n) extra cost of a running jump taken without the run-up:
+    #                          the climb's (inf where it cannot be climbed)
+
+
 def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, sparse=False):  # type: ignore[no-untyped-def]
-    """Source index, cost (parity 0 and 1) and needs-run-up arrays, one row per direction.
+    """Source index, cost (parity 0 and 1), needs-run-up, no-run-up and late-cost arrays, one
+    row per direction.
 
     ``flat``: the window's ground is level (no vertical costs to work out). ``sparse``: the
-    rows hold the 8 steps only, and the jump edges come as a fifth value, a list found from
-    the take-off squares (:func:`jump_list`).
+    rows hold the 8 steps only, and the jump edges come as a list found from the take-off
+    squares (:func:`jump_list`). ``wet``: the liquid cells (swims; jumps neither take off
+    from nor land in them).
     """
     m, r = tc.mover, tc.rules
     S, idx = _sources(n, wp, lmax)
@@ -65,7 +81,9 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
         b0 = np.ones(8)
         b1 = np.where(diag, 2.0, 1.0) if r.diagonal_rule == "alternating" else b0
     ok = ~wall[None, :] & ~wall[u]
-    run = None
+    run = late = None
+    swim = None if wet is None or m.flying else np.broadcast_to(wet[None, :], (8, n))
+    no_run = swim
     if m.flying or flat:
         vert0 = 0.0
         allowed = ok
@@ -78,21 +96,22 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
         if not m.prone and not level.all():
             climbs = "climb" in m.traits
             cm = 1.0 if climbs else r.difficult_multiplier
-            # as pathing.step_cost: a standing jump up or a safe jump down first, then a climb
-            # (any surface but an unclimbable one), then a running jump up
+            # as pathing.step_cost: a standing jump up or a safe jump down first, then a
+            # running jump up where a climb costs more, then a climb (any surface but an
+            # unclimbable one); a running jump taken without the run-up is the climb (late)
             stand = ~level & (dz > 0) & (dz * 3 <= m.jump_up_ft(running=False, rules=r) + EPS)
             down = ~level & (dz < 0) & (-dz < r.safe_drop_yd)
-            cl = ~level & ~stand & ~down & (climbs | (climb[u] & climb[None, :]))
-            runj = (
-                ~level
-                & ~cl
-                & (dz > 0)
-                & ~stand
-                & (dz * 3 <= m.jump_up_ft(running=True, rules=r) + EPS)
-            )
+            can = ~level & ~stand & ~down & (climbs | (climb[u] & climb[None, :]))
+            runj = ~level & (dz > 0) & ~stand & (
+                dz * 3 <= m.jump_up_ft(running=True, rules=r) + EPS)
+            if cm <= 1.0:
+                runj &= ~can  # a climber climbs as cheaply as it jumps: no run-up needed
+            cl = can & ~runj
             vert0 = np.where(cl, adz * cm, np.where(stand | runj | down, adz, 0.0))
             allowed = ok & (level | cl | stand | runj | down)
             run = runj
+            late = np.where(can, adz * (cm - 1.0), INF)
+            no_run = cl if swim is None else (cl | (level & swim))
     # no corner cutting: both squares beside a diagonal step blocked
     for i, (dx, dy) in enumerate(UNIT_DIRS):
         if dx and dy:
@@ -101,14 +120,18 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
     C0 = np.where(allowed, mult[None, :] if plain else b0[:, None] * mult[None, :] + vert0, INF)
     C1 = np.where(allowed, b1[:, None] * mult[None, :] + vert0, INF) if b1 is not b0 else C0
     if lmax > 1 and sparse:
-        return u, C0, C1, run, jump_list(tc, wall, elev, wp, n, lmax, wet)
+        return Edges(u, C0, C1, run, jump_list(tc, wall, elev, wp, n, lmax, wet), no_run, late)
     if lmax > 1:
         jc, jrun = _jump_edges(tc, wall, elev, wp, n, lmax, wet)
         C0 = np.concatenate([C0, jc])
         C1 = np.concatenate([C1, jc]) if C1 is not C0 else C0
         run = np.concatenate([run if run is not None else np.zeros((8, n), bool), jrun])
-        return S, C0, C1, run, None
-    return S[:8] if lmax == 1 else S, C0, C1, run, None
+        if no_run is not None:  # a jump is on foot
+            no_run = np.concatenate([no_run, np.zeros(jc.shape, bool)])
+        late = np.concatenate([late if late is not None else np.full((8, n), INF),
+                               np.full(jc.shape, INF)])
+        return Edges(S, C0, C1, run, None, no_run, late)
+    return Edges(S[:8] if lmax == 1 else S, C0, C1, run, None, no_run, late)
 
 
 def jump_list(tc, wall, elev, wp, n, lmax, wet):  # type: ignore[no-untyped-def]

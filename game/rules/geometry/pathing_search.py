@@ -23,6 +23,7 @@ from game.rules.geometry.occupancy import anchors_overlapping, rasterize
 from game.rules.geometry.pathing import INF, Step, TerrainCosts, step_cost
 from game.rules.geometry.pathing_edges import _dir_list, _edges, _padded
 from game.rules.geometry.reach import Threat, threatened_anchors
+from game.rules.run_up import runs_up
 
 EPS = 1e-9
 
@@ -194,12 +195,13 @@ def reachable(
     K = max_attacks + 1
     # one block of states (no threat layers, no parity): the jumps as a list (take-offs only)
     plain = (K if live else 1) * P == 1
-    S, C0, C1, RUN, jlist = _edges(
+    E = _edges(
         tc, wall.ravel(), mult.ravel(), None if elev is None else elev.ravel(),
         None if climb is None else climb.ravel(), wp, n, lmax, flat=flat,
-        wet=_padded(tc.liquid[y0:y1, x0:x1], pad, False).ravel() if jumps else None,
+        wet=_padded(tc.liquid[y0:y1, x0:x1], pad, False).ravel(),
         sparse=plain,
     )
+    S, C0, C1, RUN, jlist = E.src, E.c0, E.c1, E.run, E.jumps
     # threat layers: how many threats each edge leaves the reach of
     if live:
         assert elev is not None  # computed whenever threats are live (above)
@@ -244,19 +246,34 @@ def reachable(
         SRC = np.stack(srcs)
         C = np.stack(costs)
         RUNS = np.stack(runs) if RUN is not None else None
-    elif jlist is not None:
-        # the plain case with jumps: the 8 steps stay dense, the jump edges (only at take-off
-        # squares) are a list, grouped by landing square
-        SRC, C = S[None], C0[None]
-        RUNS = RUN[None] if RUN is not None else None
-        jumps_sparse = _SparseJumps(*jlist)
     else:
+        # the plain case: one block; with jumps, the 8 steps stay dense and the jump edges
+        # (only at take-off squares) are a list, grouped by landing square
         SRC, C = S[None], C0[None]
         RUNS = RUN[None] if RUN is not None else None
+        if jlist is not None:
+            jumps_sparse = _SparseJumps(*jlist)
+    if RUNS is not None and not RUNS.any():
+        RUNS = None
     dist = np.full(K * P * n, INF)
     s0 = (diagonals_before % 2 if P == 2 else 0) * n + (sy - y0 + pad) * wp + (sx - x0 + pad)
     dist[s0] = 0.0
     need = r.run_up_yd - m.moved_yd
+    runs_sparse = jumps_sparse is not None and jumps_sparse.run is not None and \
+        bool(jumps_sparse.run.any())
+    # Seed SotDL: Jump: the run-up is the yards moved on foot (game.rules.run_up): where the
+    # window holds swims or climbs, a second label follows each state's best path, the yards
+    # it ran (ties in cost go to the longer run)
+    gated = need > EPS and (RUNS is not None or runs_sparse)
+    ran = None
+    if gated and E.no_run is not None and bool(E.no_run.any()):
+        ran = np.full(dist.shape, -INF)
+        ran[s0] = 0.0
+    late_x = E.late  # a running jump without its run-up: the climb (or nothing)
+    if ran is not None:
+        return _reach_tracked(tc, start, budget_yd, x0, y0, hw, ww, pad, P, K, dist, ran, SRC,
+                              C, RUNS, late_x, E.no_run, jumps_sparse, need, R, endable,
+                              blocked, guaranteed_step, S, C0, s0, n)
     G = np.empty(C.shape)
     best = np.empty((C.shape[0], n))
     flat_best = best.reshape(-1)
@@ -264,10 +281,11 @@ def reachable(
     better = np.empty(dist.shape, dtype=bool)
     for it in range(R + 3):
         dist.take(SRC, out=G)  # methods, not np.* wrappers: this loop is hot
-        if RUNS is not None:
+        if RUNS is not None and need > EPS:
             late = RUNS & (G < need - EPS)
             np.add(G, C, out=G)
-            G[late] = INF
+            if late.any():
+                G[late] += np.broadcast_to(late_x, G.shape)[late]
         else:
             np.add(G, C, out=G)
         G.min(axis=1, out=best)
@@ -280,15 +298,83 @@ def reachable(
         np.minimum(dist, flat_best, out=dist)
     dist[dist > over] = INF  # beyond the budget
     dist.take(SRC, out=G)
-    late_end = RUNS & (G < need - EPS) if RUNS is not None else None
+    late_end = RUNS & (G < need - EPS) if RUNS is not None and need > EPS else None
     G += C
-    if late_end is not None:
-        G[late_end] = INF
+    if late_end is not None and late_end.any():
+        G[late_end] += np.broadcast_to(late_x, G.shape)[late_end]
     arg = G.argmin(axis=1)
     if SRC.shape[0] == 1:  # the plain case: one block, a direct gather
         parent = SRC[0][arg[0], _arange(n)]
         if jumps_sparse is not None:  # a jump wins only if strictly cheaper (later rows)
             jumps_sparse.parents(dist, G.min(axis=1)[0], parent, need)
+    else:
+        parent = np.take_along_axis(SRC, arg[:, None, :], axis=1)[:, 0, :].ravel()
+    parent[~np.isfinite(dist)] = -1
+    parent[s0] = -1
+    if guaranteed_step:
+        _guarantee_step(dist, parent, S, C0, s0, n, budget_yd)
+    return ReachMap(tc, start, budget_yd, x0, y0, hw, ww, pad, P, K, dist, parent, endable, blocked)
+
+
+def _reach_tracked(tc, start, budget_yd, x0, y0, hw, ww, pad, P, K, dist, ran, SRC, C, RUNS,  # type: ignore[no-untyped-def]
+                   late_x, no_run, jumps, need, R, endable, blocked, guaranteed_step, S, C0, s0,
+                   n) -> ReachMap:
+    """:func:`reachable`'s search where the run-up is not the cost so far (Seed SotDL: Jump;
+    game.rules.run_up: swims and climbs build no run-up): each state keeps the yards its best
+    path ran on foot (``ran``); of paths equal in cost the one that ran farther wins, so a
+    path's run-up is always its states' label (what ``describe_path`` finds along it)."""
+    G = np.empty(C.shape)
+    U = np.empty(C.shape)
+    EC = np.where(np.broadcast_to(no_run, C.shape) | ~np.isfinite(C), 0.0, C)  # yards run
+    LX = np.broadcast_to(late_x, C.shape) if late_x is not None else None
+    over = budget_yd + EPS
+    tie = np.empty(C.shape, dtype=bool)
+    key = np.empty(C.shape)
+    best = np.empty((C.shape[0], n))
+    rbest = np.empty((C.shape[0], n))
+    late = np.empty(C.shape, dtype=bool) if RUNS is not None else None
+    NEC = EC + (need - EPS)
+
+    def relax() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        # methods and out= arrays, as in reachable: this loop is hot
+        dist.take(SRC, out=G)
+        ran.take(SRC, out=U)
+        np.add(G, C, out=G)
+        np.add(U, EC, out=U)
+        if late is not None:
+            np.less(U, NEC, out=late)  # the yards run before the edge (U - EC) < need
+            np.logical_and(late, RUNS, out=late)
+            if late.any():
+                assert LX is not None  # built with the run-up rows
+                G[late] += LX[late]
+                U[late] -= EC[late]  # the climb it falls back to runs no yards
+        G.min(axis=1, out=best)
+        np.less_equal(G, best[:, None, :] + EPS, out=tie)
+        key.fill(-INF)
+        np.copyto(key, U, where=tie)
+        key.max(axis=1, out=rbest)
+        return best, rbest, key
+
+    for _ in range(R + 3):
+        best, rbest, _ = relax()
+        fb, fr = best.reshape(-1), rbest.reshape(-1)
+        fr[~np.isfinite(fb)] = -INF
+        if jumps is not None:
+            jumps.relax_ran(dist, ran, fb, fr, need)
+        imp = fb < dist - EPS
+        same = ~imp & (fb <= dist + EPS) & (fr > ran + EPS)
+        if not (imp.any() or same.any()):
+            break
+        dist[imp] = fb[imp]
+        upd = imp | same
+        ran[upd] = fr[upd]
+    dist[dist > over] = INF  # beyond the budget
+    best, rbest, key = relax()
+    arg = key.argmax(axis=1)  # the first of the cheapest edges that ran farthest
+    if SRC.shape[0] == 1:
+        parent = SRC[0][arg[0], _arange(n)]
+        if jumps is not None:
+            jumps.parents_ran(dist, ran, best[0], rbest[0], parent, need)
     else:
         parent = np.take_along_axis(SRC, arg[:, None, :], axis=1)[:, 0, :].ravel()
     parent[~np.isfinite(dist)] = -1
@@ -324,6 +410,48 @@ class _SparseJumps:
         if len(self.src):
             m = np.minimum.reduceat(self._cands(dist, need), self.starts)
             best[self.land] = np.minimum(best[self.land], m)
+
+    def _best_ran(self, dist: np.ndarray, ran: np.ndarray,
+                  need: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per edge its cost, per landing the cheapest jump and the farthest run among those
+        (a jump is on foot: it adds its length to the run), gated on the yards run."""
+        c = dist[self.src] + self.cost
+        if self.run is not None:
+            c[self.run & (ran[self.src] < need - EPS)] = INF
+        m = np.minimum.reduceat(c, self.starts)
+        group = np.repeat(np.arange(len(self.starts)), np.diff(np.r_[self.starts, len(c)]))
+        key = np.where(c <= m[group] + EPS, ran[self.src] + self.cost, -INF)
+        return c, m, key
+
+    def relax_ran(self, dist: np.ndarray, ran: np.ndarray, best: np.ndarray,
+                  rbest: np.ndarray, need: float) -> None:
+        """:meth:`relax` keeping the yards run (ties in cost: the longer run)."""
+        if not len(self.src):
+            return
+        _, m, key = self._best_ran(dist, ran, need)
+        rm = np.maximum.reduceat(key, self.starts)
+        lb, lr = best[self.land], rbest[self.land]
+        win = m < lb - EPS
+        tie = ~win & (m <= lb + EPS)
+        best[self.land] = np.where(win, m, lb)
+        rbest[self.land] = np.where(win, rm, np.where(tie, np.maximum(lr, rm), lr))
+
+    def parents_ran(self, dist: np.ndarray, ran: np.ndarray, step_best: np.ndarray,
+                    step_ran: np.ndarray, parent: np.ndarray, need: float) -> None:
+        """:meth:`parents` keeping the yards run: a jump wins if cheaper, or as cheap with a
+        longer run."""
+        if not len(self.src):
+            return
+        _, m, key = self._best_ran(dist, ran, need)
+        rm = np.maximum.reduceat(key, self.starts)
+        group = np.repeat(np.arange(len(self.starts)), np.diff(np.r_[self.starts, len(key)]))
+        hit = np.flatnonzero((key == rm[group]) & np.isfinite(key))
+        g_hit, first = np.unique(group[hit], return_index=True)
+        e = hit[first]
+        sb, sr = step_best[self.land[g_hit]], step_ran[self.land[g_hit]]
+        mg = m[g_hit]
+        win = (mg < sb - EPS) | ((mg <= sb + EPS) & (rm[g_hit] > sr + EPS))
+        parent[self.land[g_hit][win]] = self.src[e[win]]
 
     def parents(self, dist: np.ndarray, step_best: np.ndarray, parent: np.ndarray,
                 need: float) -> None:
@@ -365,6 +493,7 @@ class PathCost:
     steps: tuple[Step, ...]
     cost_yd: float
     squares: tuple[Square, ...]
+    ran_yd: float = 0.0  # yards moved on foot by the end, the run-up before included
 
     @property
     def legal(self) -> bool:
@@ -380,7 +509,8 @@ def describe_path(
     diagonals_before: int = 0,
     moved_yd: float = 0.0,
 ) -> PathCost:
-    """Each step of a square-by-square path with its cost and kind (see :class:`Step`)."""
+    """Each step of a square-by-square path with its cost and kind (see :class:`Step`);
+    ``moved_yd`` is the run-up before it (yards moved on foot this turn)."""
     steps: list[Step] = []
     total = 0.0
     diags = diagonals_before
@@ -391,8 +521,9 @@ def describe_path(
         total += st.cost_yd
         if a[0] != b[0] and a[1] != b[1] and max(abs(b[0] - a[0]), abs(b[1] - a[1])) == 1:
             diags += 1
-        moved += st.cost_yd  # run-up counts the movement used, like the search does
-    return PathCost(tuple(steps), total, tuple(squares))
+        if runs_up(st.kind):  # the run-up counts the yards moved on foot, as the search does
+            moved += st.cost_yd
+    return PathCost(tuple(steps), total, tuple(squares), moved)
 
 
 _BLOCKED: list[tuple[TerrainCosts, Sequence[Body], tuple[Body, ...], np.ndarray]] = []
@@ -453,9 +584,7 @@ def path_through(
             tc, squares, blocked=blocked, diagonals_before=diagonals_before, moved_yd=moved_yd
         )
         jump = straight and over_gap(tc, a, b)
-        if jump and math.isfinite(
-            step_cost(tc, a, b, moved_yd=moved_yd + so_far.cost_yd).cost_yd
-        ):
+        if jump and math.isfinite(step_cost(tc, a, b, moved_yd=so_far.ran_yd).cost_yd):
             squares.append(b)  # a jump the GM drew, within the rule
             continue
         left = (
@@ -464,7 +593,7 @@ def path_through(
         diags = diagonals_before + sum(
             1 for p, q in zip(squares, squares[1:], strict=False) if p[0] != q[0] and p[1] != q[1]
         )
-        mover_moved = moved_yd + so_far.cost_yd
+        mover_moved = so_far.ran_yd
         tc_seg = tc if mover_moved == tc.mover.moved_yd else _with_moved(tc, mover_moved)
         rm = reachable(
             tc_seg,

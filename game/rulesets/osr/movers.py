@@ -21,7 +21,7 @@ def terrain_for(
         prone=c.has("prone"),
         traits=frozenset(c.definition.movement),
         agility_mod=c.definition.modifier("agility"),
-        moved_yd=c.turn.moved_yd if moved_yd is None else moved_yd,
+        moved_yd=c.turn.ran_yd if moved_yd is None else moved_yd,
     )
     rules = MoveRules.from_ruleset(rs.definition)
     return terrain_costs(state.battlefield, mover=mover, rules=rules)

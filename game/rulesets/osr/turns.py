@@ -148,7 +148,7 @@ def plan_steps(
         waypoints=[start, *[sq(s) for s in path]],
         allies=allies,
         enemies=enemies,
-        moved_yd=c.turn.moved_yd,
+        moved_yd=c.turn.ran_yd,
     )
     steps: list[Step] = []
     for st in pc.steps:

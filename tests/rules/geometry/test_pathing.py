@@ -10,7 +10,7 @@ import pytest
 from game.rules.ascii_grid import parse_ascii
 from game.rules.body import Body
 from game.rules.geometry.pathing import Mover, MoveRules, terrain_costs
-from game.rules.geometry.pathing_search import path_through, reachable
+from game.rules.geometry.pathing_search import describe_path, path_through, reachable
 
 
 def tc_for(picture: str, **mover: object):  # type: ignore[no-untyped-def]
@@ -199,3 +199,43 @@ def test_jump_over_a_stream_rather_than_swim() -> None:
     assert rm.cost_to((4, 0)) == 3.0  # jumping it (swimming across would cost 5)
     swimmer = tc_for("..~~...", agility_mod=1, traits=frozenset({"swim"}))
     assert reachable(swimmer, start=(1, 0), budget_yd=8).cost_to((4, 0)) == 3.0
+
+
+def test_the_run_up_is_moved_on_foot_not_swum_or_climbed() -> None:
+    """Seed SotDL: Jump Across ("If you moved at least 2 yards before making the jump, increase
+    the distance by 2 yards"); issue 15: a swimmer cannot take a run-up. Yards swum or climbed
+    move the creature but build no run-up; yards walked do, wherever they were walked."""
+    stream = tc_for(".~~~.~~~.", agility_mod=0)  # 2 yards standing, 4 after a run-up
+    drawn = [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (8, 0)]
+    swum = describe_path(stream, drawn)
+    assert [s.kind for s in swum.steps][-1] == "too_far"  # 7 yards moved, 1 of them on foot
+    assert swum.ran_yd == 1.0
+    around = path_through(stream, waypoints=drawn)
+    assert "jump_across" not in [s.kind for s in around.steps]  # it swims the second stream
+    assert math.isinf(reachable(stream, start=(0, 0), budget_yd=11).cost_to((8, 0)))
+    walked = tc_for("...~~~.", agility_mod=0)
+    rm = reachable(walked, start=(0, 0), budget_yd=9)
+    assert rm.path_to((6, 0)) == [(0, 0), (1, 0), (2, 0), (6, 0)] and rm.cost_to((6, 0)) == 6
+    ledge = tc_for("02200022", agility_mod=0)  # climbed up 2 yards, then 1 yard on foot
+    climbed = describe_path(ledge, [(0, 0), (1, 0), (2, 0), (6, 0)])
+    assert [s.kind for s in climbed.steps] == ["climb", "walk", "too_far"]
+    assert math.isinf(reachable(ledge, start=(0, 0), budget_yd=10).cost_to((6, 0)))
+    # the run-up already taken this turn (the Mover's moved_yd: yards on foot) counts
+    ran = tc_for("02200022", agility_mod=0, moved_yd=2.0)
+    assert reachable(ran, start=(0, 0), budget_yd=10).cost_to((6, 0)) == 5 + 1 + 4
+
+
+def test_a_running_jump_up_is_taken_where_it_is_cheaper_than_the_climb() -> None:
+    """Of the ways over an edge the cheaper: a running jump up pays the vertical yards once,
+    a climb twice (Seed SotDL: Climb, difficult terrain); a climber pays once either way and
+    climbs (no run-up needed)."""
+    tc = tc_for("....1", agility_mod=3)  # 1 yard = 3 feet: jumped after the run-up
+    rm = reachable(tc, start=(0, 0), budget_yd=10)
+    assert rm.cost_to((4, 0)) == 3 + (1 + 1)
+    pc = describe_path(tc, [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)])
+    assert pc.steps[-1].kind == "jump_up" and pc.cost_yd == 5
+    standing = path_through(tc, waypoints=[(3, 0), (4, 0)])
+    assert standing.steps[-1].kind == "climb" and standing.cost_yd == 3
+    climber = tc_for("....1", agility_mod=3, traits=frozenset({"climb"}))
+    pc = path_through(climber, waypoints=[(0, 0), (4, 0)])
+    assert pc.steps[-1].kind == "climb" and pc.cost_yd == 3 + 2

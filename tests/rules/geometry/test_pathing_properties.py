@@ -44,6 +44,7 @@ def scenes(draw):  # type: ignore[no-untyped-def]
         prone=draw(st.booleans()),
         agility_mod=draw(st.integers(-2, 6)),
         traits=draw(st.sampled_from([frozenset(), frozenset({"climb"}), frozenset({"swim"})])),
+        moved_yd=draw(st.sampled_from([0.0, 0.0, 1.0, 2.0])),  # the run-up already taken
     )
     rule = draw(st.sampled_from(["chebyshev", "alternating", "euclidean"]))
     budget = draw(st.sampled_from([1, 2.5, 4, 6, 10]))
@@ -73,5 +74,5 @@ def test_reachable_respects_budget_walls_and_creatures(scene) -> None:  # type: 
             assert not any(overlaps(body, o) for o in enemies + allies)
         path = rm.path_to(sq)
         assert path is not None and path[0] == start and path[-1] == sq
-        pc = describe_path(tc, path, blocked=blocked)
+        pc = describe_path(tc, path, blocked=blocked, moved_yd=mover.moved_yd)
         assert math.isclose(pc.cost_yd, cost, abs_tol=1e-6), (path, pc.steps, cost)

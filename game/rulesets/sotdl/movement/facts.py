@@ -75,7 +75,7 @@ def mover_for(
         traits=frozenset(c.definition.movement),
         prone=c.has("prone"),
         agility_mod=modifier(c, "agility"),
-        moved_yd=c.turn.moved_yd if moved_yd is None else moved_yd,
+        moved_yd=c.turn.ran_yd if moved_yd is None else moved_yd,
     )
 
 

@@ -246,7 +246,7 @@ def _preview_of(state: EncounterState, rs: Ruleset, cid: str, mode: str, walker:
     else:
         full = [square_of(q) for q in squares]
     tc = terrain_for(state, rs, walker)
-    desc = describe_path(tc, full, moved_yd=c.turn.moved_yd if state.active == walker else 0.0)
+    desc = describe_path(tc, full, moved_yd=c.turn.ran_yd if state.active == walker else 0.0)
     bodies = [c.body] + [body_at(state, walker, sq) for sq in full[1:]]
     threats = _threats(state, rs, walker, wm)
     # every step that leaves a threat's reach: a threat that declines may attack at a later one

@@ -19,6 +19,7 @@ from game.rules.geometry.forced import direction_away, forced_move
 from game.rules.geometry.occupancy import overlaps
 from game.rules.geometry.pathing import TerrainCosts, step_cost
 from game.rules.geometry.pathing_search import describe_path, path_through
+from game.rules.run_up import runs_up
 from game.rulesets.sotdl.common import speed
 from game.rulesets.sotdl.movement.facts import (
     body_at,
@@ -56,7 +57,7 @@ def _plan_key(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Squar
         path = tuple(tuple(q) for q in squares)
         key = (
             id(rs), id(state.battlefield), id(state.sides), cid, path, mode, float(budget_yd),
-            c.turn.moved_yd if active else 0.0, c.turn.moved_yd, diagonals_taken(state, cid),
+            c.turn.ran_yd if active else 0.0, c.turn.ran_yd, diagonals_taken(state, cid),
             c.body, c.afflictions, id(c.definition), id(c.data), c.side, c.status,
             _mount_facts(state, cid), _bodies_facts(state),
         )
@@ -174,7 +175,7 @@ def plan_path_uncached(
     tc = terrain_for(state, rs, cid)
     allies, enemies = others(state, cid)
     mover = tc.mover
-    moved0 = c.turn.moved_yd if state.active == cid else 0.0
+    moved0 = c.turn.ran_yd if state.active == cid else 0.0  # the run-up so far (on foot)
     diags0 = diagonals_taken(state, cid)
     pc = path_through(
         tc, waypoints=pts, allies=allies, enemies=enemies, moved_yd=moved0,
@@ -186,6 +187,7 @@ def plan_path_uncached(
         return (), [Violation(f"{c.name} cannot get to {pts[-1]} that way", "no_path")]
     out: list[Step] = []
     spent = 0.0
+    ran = 0.0  # yards moved on foot so far along the path (a jump's run-up)
     for i, st in enumerate(steps_g):
         b = full[i + 1]
         kind, cost = st.kind, st.cost_yd
@@ -199,7 +201,7 @@ def plan_path_uncached(
             # Seed SotDL: Jump: "If you try to jump higher/farther, the GM can call for an
             # Agility challenge roll". Battlemat allows a try up to twice the rule's distance,
             # or 1 yard more, whichever is farther.
-            running = moved0 + spent >= tc.rules.run_up_yd
+            running = moved0 + ran >= tc.rules.run_up_yd
             if kind == "too_high":
                 rule_yd = mover.jump_up_ft(running=running, rules=tc.rules) / 3
                 want, kind, cost = st.dz_yd, "jump_up_challenge", st.length_yd + st.dz_yd
@@ -245,6 +247,7 @@ def plan_path_uncached(
         elev = mover.altitude_yd if mover.flying else float(tc.elev[b[1], b[0]])
         out.append(Step(b, elev, float(cost), "fly" if mover.flying else kind))
         spent += cost
+        ran += cost if runs_up(kind) else 0.0
         if kind == "fall":  # the fall ends the move at that step: the rest is not walked
             full = full[: i + 2]
             break
