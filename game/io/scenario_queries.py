@@ -18,7 +18,7 @@ from game.rules.engine import Engine, encode
 QUERY_STEPS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "targeting": (("attacker", "target", "action", "option", "weapon", "thrown"),
                   ("attacker", "target")),
-    "path": (("creature", "path", "mode", "safest"), ("creature",)),
+    "path": (("creature", "path", "mode", "safest", "ways"), ("creature",)),
     "reach": (("creature", "target", "weapon", "option"), ("creature", "target")),
     "morale": (("creature",), ("creature",)),
     "turn": (("creature",), ("creature",)),
@@ -103,15 +103,19 @@ def _squares(path: Any) -> Any:
 
 
 def _path(eng: Engine, a: dict[str, Any]) -> dict[str, Any]:
-    """The movement preview: the path, each step's cost and how, the cost, the budget and what
-    is left, the free attacks it draws, its jumps and falls, legal or why not."""
+    """The movement preview: the path, each step's cost and how (over an edge, the ways it
+    could be crossed), the cost, the budget and what is left, the free attacks it draws, its
+    jumps and falls, legal or why not; ``ways`` chooses the way over an edge, as Move's."""
+    extra = {"ways": tuple((tuple(sq), how) for sq, how in a["ways"])} if a.get("ways") else {}
     p = eng.query("path_preview", a["creature"], _squares(a["path"]),
-                  mode=a.get("mode", "move"), safest=bool(a.get("safest", False)))
+                  mode=a.get("mode", "move"), safest=bool(a.get("safest", False)), **extra)
     steps = []
     for s in p.steps:
         step = {"square": list(s.square), "cost_yd": s.cost_yd, "how": s.how}
         if hasattr(s, "marks"):
             step["marks"] = list(s.marks)
+        if getattr(s, "ways", ()):  # over an edge: the ways the GM may choose
+            step["ways"] = [{"how": w.how, "cost_yd": w.cost_yd, "text": w.text} for w in s.ways]
         steps.append(step)
     marks = [m for s in p.steps for m in getattr(s, "marks", ())]
     notes = list(p.notes)

@@ -436,7 +436,14 @@ class Scenario:
             else:
                 kw[k] = _tuplify(_plain(v))
                 ftype = str(fields[k].type)
-                if "Square" in ftype and kw[k] is not None:
+                if "tuple[Square, str]" in ftype:  # ways over edges: [[[x, y], how], ...]
+                    if not isinstance(kw[k], tuple) or not all(
+                            isinstance(w, tuple) and len(w) == 2 and _is_square(w[0])
+                            and isinstance(w[1], str) for w in kw[k]):
+                        self.fail(line, f"{name}: {k} must be a list like [[[3, 1], jump]] "
+                                        "(a square entered over an edge, then climb, jump or "
+                                        "fall)")
+                elif "Square" in ftype and kw[k] is not None:
                     self._check_squares(name, k, kw[k], many="tuple[" in ftype, line=line)
                 kw[k], why = check_scalar(name, k, ftype, kw[k])
                 if why:

@@ -61,6 +61,7 @@ class PreviewSource(Protocol):
         *,
         safest: bool,
         area: MovePreview | None,
+        ways: tuple[tuple[Square, str], ...] = (),
     ) -> MovePreview | None: ...
 
     def move_command(
@@ -72,6 +73,7 @@ class PreviewSource(Protocol):
         *,
         safest: bool,
         area: MovePreview | None,
+        ways: tuple[tuple[Square, str], ...] = (),
     ) -> tuple[Any | None, str]: ...
 
     def target_preview(

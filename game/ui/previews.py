@@ -19,6 +19,9 @@ from game.ui.fight import Fight
 from game.ui.routes import through
 from game.ui.scene import MovePreview, PathStepMark, TargetPreview
 
+#: the GM's ways over edges, by the square entered (the move commands' ``ways``)
+Ways = tuple[tuple[Square, str], ...]
+
 HUGE_BUDGET_YD = 10_000.0
 CACHE_SIZE = 256  # hovered squares remembered per fight version (a GM sweeping the map)
 
@@ -56,13 +59,14 @@ class Previews:
         *,
         safest: bool,
         area: MovePreview | None,
+        ways: Ways = (),
     ) -> MovePreview | None:
-        """The hovered path with its cost and marks."""
-        key = ("path", mover, modes, waypoints, square, safest, id(area))
+        """The hovered path with its cost and marks (``ways``: the GM's ways over edges)."""
+        key = ("path", mover, modes, waypoints, square, safest, id(area), ways)
         return self._cached(  # type: ignore[no-any-return]
             key,
             lambda: move_preview(
-                self.fight, mover, modes, waypoints, square, safest=safest, area=area
+                self.fight, mover, modes, waypoints, square, safest=safest, area=area, ways=ways
             ),
         )
 
@@ -75,10 +79,12 @@ class Previews:
         *,
         safest: bool,
         area: MovePreview | None,
+        ways: Ways = (),
     ) -> tuple[Any | None, str]:
         """The command for a clicked square."""
-        p = self.move_preview(mover, modes, waypoints, square, safest=safest, area=area)
-        return command_for_path(self.fight, p, area, modes, mover, square)
+        p = self.move_preview(mover, modes, waypoints, square, safest=safest, area=area,
+                              ways=ways)
+        return command_for_path(self.fight, p, area, modes, mover, square, ways)
 
     def target_preview(
         self, actor: str, action: str, target: str, option: str, values: dict[str, Any] | None
@@ -160,9 +166,11 @@ def _mode_for(
 
 
 def _path(
-    fight: Fight, mover: str, mode: str, waypoints: tuple[Square, ...], square: Square, safest: bool
-) -> tuple[tuple[Square, ...], float, tuple[PathStepMark, ...], str]:
-    """Squares, cost, marks and a note for a hovered square, from the ruleset."""
+    fight: Fight, mover: str, mode: str, waypoints: tuple[Square, ...], square: Square,
+    safest: bool, ways: Ways = (),
+) -> tuple[tuple[Square, ...], float, tuple[PathStepMark, ...], str, tuple[Any, ...]]:
+    """Squares, cost, marks, a note and the edges crossed (square, ways, way taken) for a
+    hovered square, from the ruleset."""
     assert fight.engine is not None
     st = fight.engine.state
     res = None
@@ -170,10 +178,11 @@ def _path(
         target: Any = square
         if waypoints:  # the GM's drawn route, square by square through the waypoints
             target = tuple(through(st.creatures[mover].square, waypoints, square))
+        extra = {"ways": ways} if ways else {}  # only rulesets with ways over edges take them
         try:
-            res = fight.query("path_preview", mover, target, mode=mode, safest=safest)
+            res = fight.query("path_preview", mover, target, mode=mode, safest=safest, **extra)
         except (ValueError, KeyError, TypeError) as err:
-            return (), 0.0, (), str(err)
+            return (), 0.0, (), str(err), ()
     if res is not None:
         found = tuple(tuple(getattr(s, "square", s)) for s in getattr(res, "steps", ()))
         marks = []
@@ -185,7 +194,10 @@ def _path(
         for ev in getattr(res, "events", ()):
             marks.append(PathStepMark(tuple(ev.square), ev.kind, ev.text))  # type: ignore[arg-type]
         cost = float(getattr(res, "cost_yd", 0.0))
-        return found, cost, tuple(marks), "; ".join(getattr(res, "notes", ()) or ())  # type: ignore[return-value]
+        edges = tuple((tuple(s.square), tuple(w.how for w in s.ways), s.how)
+                      for s in getattr(res, "steps", ()) if getattr(s, "ways", ()))
+        return (found, cost, tuple(marks),  # type: ignore[return-value]
+                "; ".join(getattr(res, "notes", ()) or ()), edges)
     # Interim: a straight line through the waypoints, priced by the ruleset's plan_path
     squares = through(st.creatures[mover].square, waypoints, square)
     plan = fight.hook("plan_path")
@@ -196,7 +208,7 @@ def _path(
         )
         if steps:
             cost = float(sum(s.cost_yd for s in steps))
-    return tuple(squares), cost, (), ""
+    return tuple(squares), cost, (), "", ()
 
 
 def move_preview(
@@ -208,24 +220,31 @@ def move_preview(
     *,
     safest: bool,
     area: MovePreview | None,
+    ways: Ways = (),
 ) -> MovePreview | None:
-    """The hovered path: squares, cost in yards, free attacks and jumps marked, legal or why."""
+    """The hovered path: squares, cost in yards, free attacks and jumps marked, legal or why;
+    ``ways``: the GM's ways over edges, by the square entered."""
     if fight.engine is None or not modes or not fight.battlefield.in_bounds(square):
         return area
     mover_sq = fight.engine.state.creatures[mover].square
     if square == mover_sq and not waypoints:
         return area
     mode = _mode_for(fight, area, modes, square)
-    squares, cost, marks, note = _path(fight, mover, mode, waypoints, square, safest)
+    squares, cost, marks, note, edges = _path(fight, mover, mode, waypoints, square, safest,
+                                              ways)
     cmd_type = fight.engine.ruleset.command_names[mode]
     # no path (out of this turn's reach, said in the note): nothing to validate
-    vs = fight.validate(make(cmd_type, mover, path=squares)) if squares or not note else []
+    vs = fight.validate(_path_command(cmd_type, mover, squares, ways)) \
+        if squares or not note else []
     fa = sum(1 for m in marks if m.kind == "free_attack")
     unit = fight.engine.ruleset.definition.distance_unit  # "yd", or the OSR's "paces"
     label = f"{mode.replace('_', ' ')}: {cost:g} {unit}"
     if fa:
         who = ", ".join(m.text for m in marks if m.kind == "free_attack")
         label += f", {fa} free attack{'s' if fa > 1 else ''} ({who})"
+    here = next((e for e in edges if e[0] == square), None)
+    if here is not None:  # the hovered square is over an edge: say how, and that Tab changes it
+        label += f", {here[2].replace('_', ' ')} (Tab: {' / '.join(here[1])})"
     if safest:
         label += " [safest]"
     if vs:
@@ -243,6 +262,7 @@ def move_preview(
         marks,
         not vs,
         label,
+        edges,
     ) if squares or not note else MovePreview(
         mover, base.cost_class, base.classes, (mover_sq,), waypoints, cost, marks, False, label)
 
@@ -254,6 +274,7 @@ def command_for_path(
     modes: tuple[str, ...],
     mover: str,
     square: Square,
+    ways: Ways = (),
 ) -> tuple[Any | None, str]:
     """The command for clicking a square whose preview is ``p`` (None and why when it cannot be)."""
     if p is not None and len(p.path) < 2 and not p.legal and " - " in p.note:
@@ -261,11 +282,20 @@ def command_for_path(
     if fight.engine is None or p is None or len(p.path) < 2:
         return None, "Click a square to move to"
     mode = _mode_for(fight, area, modes, square)
-    cmd = make(fight.engine.ruleset.command_names[mode], mover, path=tuple(p.path[1:]))
+    cmd = _path_command(fight.engine.ruleset.command_names[mode], mover, tuple(p.path[1:]), ways)
     vs = fight.validate(cmd)
     if vs:
         return None, "Not there: " + vs[0].reason
     return cmd, ""
+
+
+def _path_command(cmd_type: Any, mover: str, path: tuple[Square, ...], ways: Ways) -> Any:
+    """The path command, with the GM's ways over the edges it crosses (those on the path)."""
+    on = set(path)
+    mine = tuple((sq, how) for sq, how in ways if sq in on)
+    if mine and "ways" in fields_of(cmd_type):
+        return make(cmd_type, mover, path=path, ways=mine)
+    return make(cmd_type, mover, path=path)
 
 
 def move_command(
@@ -277,10 +307,11 @@ def move_command(
     *,
     safest: bool,
     area: MovePreview | None,
+    ways: Ways = (),
 ) -> tuple[Any | None, str]:
     """The command for clicking a square (None and the reason when it cannot be)."""
-    p = move_preview(fight, mover, modes, waypoints, square, safest=safest, area=area)
-    return command_for_path(fight, p, area, modes, mover, square)
+    p = move_preview(fight, mover, modes, waypoints, square, safest=safest, area=area, ways=ways)
+    return command_for_path(fight, p, area, modes, mover, square, ways)
 
 
 def target_command(

@@ -101,6 +101,9 @@ class MovePreview:
     marks: tuple[PathStepMark, ...] = ()
     legal: bool = True
     note: str = ""  # "7 yards, 1 free attack (Warg)"
+    # over an edge: (square entered, the ways it could be crossed, the way taken), the move
+    # tool's W key cycles them (Seed SotDL: Climb, Jump)
+    edges: tuple[tuple[Square, tuple[str, ...], str], ...] = ()
 
 
 @dataclass(frozen=True)

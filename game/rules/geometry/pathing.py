@@ -209,11 +209,13 @@ def step_cost(
     blocked: np.ndarray | None = None,
     diagonals_before: int = 0,
     moved_yd: float = 0.0,
+    how: str = "",
 ) -> Step:
     """Cost and kind of one step (or straight jump) from anchor ``a`` to anchor ``b``.
 
     ``blocked`` marks anchors taken by walls or enemies (for corner cutting);
-    ``moved_yd`` is the distance moved on foot before this step this turn (run-up).
+    ``moved_yd`` is the distance moved on foot before this step this turn (run-up); ``how``
+    is the GM's way over an edge (see :data:`WAYS`; "" the cheapest).
 
     >>> from game.rules.ascii_grid import parse_ascii
     >>> tc = terrain_costs(parse_ascii('''
@@ -252,6 +254,8 @@ def step_cost(
         return Step(b, base * mult, flat_kind, dz, base)
     if m.prone:
         return Step(b, INF, "blocked", dz, base)
+    if how:
+        return _way_over(tc, a, b, base, mult, dz, moved_yd, how)
     # the three ways over an edge (Seed SotDL: Jump, Climb; a jump down too far is a fall), the
     # cheapest first, in the order the search takes them: a jump where it needs no run-up, a
     # running jump up (1 yard a vertical yard) where the climb costs more, a climb where the
@@ -273,6 +277,33 @@ def step_cost(
     if can_climb:
         return Step(b, base * mult - dz * cm, "climb", dz, base)
     return Step(b, INF, "fall", dz, base)
+
+
+#: the ways over an edge a GM may choose (Seed SotDL: Climb, Jump; "If you try to jump down
+#: beyond this distance, you instead fall"): "fall" is going over without climbing or jumping
+WAYS = ("climb", "jump", "fall")
+
+
+def _way_over(tc: TerrainCosts, a: Square, b: Square, base: float, mult: float, dz: float,
+              moved_yd: float, how: str) -> Step:
+    """One step over an edge the way the GM chose: a climb (where the surface is not marked
+    unclimbable), a jump (up: within the rule, else ``too_high``, the Agility challenge; down:
+    safe under ``safe_drop_yd``, a fall from there), or a fall (down only)."""
+    r, m = tc.rules, tc.mover
+    (ax, ay), (bx, by) = a, b
+    if how == "climb":
+        climbs = "climb" in m.traits
+        if not (climbs or (tc.climbable[ay, ax] and tc.climbable[by, bx])):
+            return Step(b, INF, "unclimbable", dz, base)
+        return Step(b, base * mult + abs(dz) * (1.0 if climbs else r.difficult_multiplier),
+                    "climb", dz, base)
+    if how == "fall" or (how == "jump" and -dz >= r.safe_drop_yd):
+        return Step(b, INF, "fall", dz, base) if dz < 0 else Step(b, INF, "blocked", dz, base)
+    if dz < 0:
+        return Step(b, base * mult - dz, "jump_down", dz, base)
+    if dz * 3 <= m.jump_up_ft(running=moved_yd >= r.run_up_yd, rules=r) + 1e-9:
+        return Step(b, base * mult + dz, "jump_up", dz, base)
+    return Step(b, INF, "too_high", dz, base)
 
 
 def _blocked_at(blocked: np.ndarray, sq: Square) -> bool:

@@ -11,7 +11,7 @@ provoked free attacks for :func:`safest_path`.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -508,15 +508,18 @@ def describe_path(
     blocked: np.ndarray | None = None,
     diagonals_before: int = 0,
     moved_yd: float = 0.0,
+    ways: Mapping[Square, str] | None = None,
 ) -> PathCost:
     """Each step of a square-by-square path with its cost and kind (see :class:`Step`);
-    ``moved_yd`` is the run-up before it (yards moved on foot this turn)."""
+    ``moved_yd`` is the run-up before it (yards moved on foot this turn); ``ways`` the GM's
+    way over the edge into a square (``pathing.WAYS``), by that square."""
     steps: list[Step] = []
     total = 0.0
     diags = diagonals_before
     moved = moved_yd
     for a, b in zip(squares, squares[1:], strict=False):
-        st = step_cost(tc, a, b, blocked=blocked, diagonals_before=diags, moved_yd=moved)
+        st = step_cost(tc, a, b, blocked=blocked, diagonals_before=diags, moved_yd=moved,
+                       how=ways.get(b, "") if ways else "")
         steps.append(st)
         total += st.cost_yd
         if a[0] != b[0] and a[1] != b[1] and max(abs(b[0] - a[0]), abs(b[1] - a[1])) == 1:
@@ -553,12 +556,19 @@ def path_through(
     enemies: Sequence[Body] = (),
     diagonals_before: int = 0,
     moved_yd: float = 0.0,
+    ways: Mapping[Square, str] | None = None,
+    move_yd: float | None = None,
 ) -> PathCost:
     """The cheapest path through the GM's waypoints in order, step by step (Seed SotDL: Move).
 
     Consecutive waypoints in a straight line one step apart (or a straight jump) are taken
     as drawn, so a GM can draw an exact route, a jump or even a deliberate drop (a ``fall``
-    step, cost inf). Longer gaps are filled with the cheapest path.
+    step, cost inf). Longer gaps are filled with the cheapest path. ``ways``: the GM's way over
+    the edge into a square (climb, jump, fall: ``pathing.WAYS``), by that square. A straight
+    waypoint over a gap (a pit, a stream) the rule does not let the mover clear is tried as
+    a jump (Seed SotDL: Jump: "If you try to jump farther, the GM can call for an Agility
+    challenge roll") when no other way gets there within ``move_yd`` (the movement left this
+    turn; None: within the search), whatever the search's bound ``budget_yd``.
 
     >>> from game.rules.ascii_grid import parse_ascii
     >>> from game.rules.geometry.pathing import Mover, terrain_costs
@@ -581,7 +591,8 @@ def path_through(
             squares.append(b)
             continue
         so_far = describe_path(
-            tc, squares, blocked=blocked, diagonals_before=diagonals_before, moved_yd=moved_yd
+            tc, squares, blocked=blocked, diagonals_before=diagonals_before, moved_yd=moved_yd,
+            ways=ways,
         )
         jump = straight and over_gap(tc, a, b)
         if jump and math.isfinite(step_cost(tc, a, b, moved_yd=so_far.ran_yd).cost_yd):
@@ -604,17 +615,22 @@ def path_through(
             diagonals_before=diags,
         )
         seg = rm.path_to(b)
+        if jump and move_yd is not None and seg is not None and \
+                so_far.cost_yd + rm.cost_to(b) > move_yd + EPS:
+            seg = None  # only a later turn gets there another way: this turn, the jump
         if seg is None and jump:
             squares.append(b)  # no other way: the jump is tried (the GM's Agility challenge)
             continue
         if seg is None:
             pc = describe_path(
-                tc, squares, blocked=blocked, diagonals_before=diagonals_before, moved_yd=moved_yd
+                tc, squares, blocked=blocked, diagonals_before=diagonals_before, moved_yd=moved_yd,
+                ways=ways,
             )
             return PathCost(pc.steps + (Step(b, INF, "unreachable"),), INF, tuple(squares) + (b,))
         squares.extend(seg[1:])
     return describe_path(
-        tc, squares, blocked=blocked, diagonals_before=diagonals_before, moved_yd=moved_yd
+        tc, squares, blocked=blocked, diagonals_before=diagonals_before, moved_yd=moved_yd,
+        ways=ways,
     )
 
 

@@ -88,6 +88,8 @@ class Move(Command):
 
     creature: str
     path: tuple[Square, ...]
+    # the GM's way over an edge, by the square entered: ((square, "climb" | "jump" | "fall"), ...)
+    ways: tuple[tuple[Square, str], ...] = ()
 
 
 @command
@@ -97,6 +99,8 @@ class Rush(Command):
     creature: str
     path: tuple[Square, ...]
     part_of: str = ""  # "prepared": performed as a triggered action
+    # the GM's way over an edge, by the square entered: ((square, "climb" | "jump" | "fall"), ...)
+    ways: tuple[tuple[Square, str], ...] = ()
 
 
 @command
@@ -106,6 +110,8 @@ class Retreat(Command):
     creature: str
     path: tuple[Square, ...]
     part_of: str = ""  # "prepared": performed as a triggered action
+    # the GM's way over an edge, by the square entered: ((square, "climb" | "jump" | "fall"), ...)
+    ways: tuple[tuple[Square, str], ...] = ()
 
 
 @command
@@ -298,6 +304,8 @@ class Charge(Command):
     attack: str = "attack"
     weapon: str = ""
     option: str = ""
+    # the GM's way over an edge, by the square entered: ((square, "climb" | "jump" | "fall"), ...)
+    ways: tuple[tuple[Square, str], ...] = ()
 
 
 __all__ = [

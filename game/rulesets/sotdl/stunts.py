@@ -2,6 +2,7 @@
 shove, charge."""
 from __future__ import annotations
 
+from game.rules.battlefield import Square
 from game.rules.engine import (
     AfflictionEnded,
     Context,
@@ -286,11 +287,17 @@ def _v_charge(state: EncounterState, cmd: Charge, rs: Ruleset) -> list[Violation
     steps: tuple[Step, ...] = ()
     if cmd.path:
         steps, pv = rs.hooks["plan_path"](state, rs, cmd.attacker, tuple(cmd.path),
-                                          WalkMode("charge"), float(speed(c)))
+                                          WalkMode("charge"), float(speed(c)), **_ways(cmd))
         vs += pv
     if not vs:
         vs += _charge_attack_violations(state, rs, cmd, steps)
     return vs
+
+
+def _ways(cmd: Charge) -> dict[str, tuple[tuple[Square, str], ...]]:
+    """The GM's ways over edges for the planner (only when chosen: the interim planner has
+    none)."""
+    return {"ways": cmd.ways} if cmd.ways else {}
 
 
 def _charge_attack_violations(state: EncounterState, rs: Ruleset, cmd: Charge,
@@ -317,7 +324,7 @@ def _r_charge(ctx: Context, cmd: Charge) -> None:
     afflict(ctx, cmd.attacker, timed("charging", cmd.attacker, ctx.state.round), "charge")
     steps, _ = rs.hooks["plan_path"](ctx.state, rs, cmd.attacker, tuple(cmd.path),
                                      WalkMode("charge"), float(speed(
-                                         ctx.state.creatures[cmd.attacker])))
+                                         ctx.state.creatures[cmd.attacker])), **_ways(cmd))
     cut = len(steps) if cmd.attack_after < 0 else min(cmd.attack_after, len(steps))
     mode = WalkMode("charge", uses_budget=False)
     w = walk(ctx, cmd.attacker, steps[:cut], mode)

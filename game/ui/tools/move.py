@@ -1,7 +1,8 @@
 """Move tool: reachable squares by cost class, the hovered path with its free attacks, click to go.
 
 Click a square to move there (or drag the token and let go); shift-click adds a waypoint;
-S toggles the safest path; right click or Escape cancels. Every number comes from the
+S toggles the safest path; Tab cycles the way over the edge into the hovered square (climb,
+jump, fall: Seed SotDL: Climb, Jump); right click or Escape cancels. Every number comes from the
 fight's movement queries (through the cached previews); the engine has the last word.
 """
 
@@ -38,6 +39,7 @@ class MoveTool(Tool):
         self.drag_from = drag_from
         self.dragging = drag_from is not None
         self.hovered: Square | None = None
+        self.ways: dict[Square, str] = {}  # the GM's way over the edge into a square
 
     @classmethod
     def for_creature(
@@ -61,6 +63,7 @@ class MoveTool(Tool):
             square,
             safest=self.safest,
             area=self.area,
+            ways=tuple(self.ways.items()),
         )
 
     def hover(self, square: Square, ctx: ToolContext) -> Result | None:
@@ -105,6 +108,7 @@ class MoveTool(Tool):
             square,
             safest=self.safest,
             area=self.area,
+            ways=tuple(self.ways.items()),
         )
         if cmd is None:
             return Result(status=why)
@@ -120,10 +124,25 @@ class MoveTool(Tool):
             if self.hovered is not None:
                 self.preview_state = self._preview(self.hovered, ctx) or self.area
             return Result(status="Safest path" if self.safest else "Shortest path")
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.hovered is not None:
+            return self._next_way(self.hovered, ctx)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE and self.waypoints:
             self.waypoints.pop()
             return None
         return super().on_event(event, ctx)
+
+    def _next_way(self, square: Square, ctx: ToolContext) -> Result:
+        """The next way over the edge into ``square`` (the path's step there), previewed."""
+        p = self.preview_state
+        edge = next((e for e in (p.edges if p else ()) if e[0] == square), None)
+        if edge is None:
+            return Result(status="Tab: hover the square just over an edge to choose how to cross")
+        _, options, taken = edge
+        how = taken if taken in options else _way_of(taken)
+        nxt = options[(options.index(how) + 1) % len(options)] if how in options else options[0]
+        self.ways[square] = nxt
+        self.preview_state = self._preview(square, ctx) or self.area
+        return Result(status=f"Over the edge into {square}: {nxt} (Tab for the next way)")
 
     def cancel(self, ctx: ToolContext) -> Result | None:
         if self.waypoints:
@@ -137,3 +156,8 @@ class MoveTool(Tool):
             return {}
         keys = frozenset(m.source_key for m in p.marks if m.source_key)
         return {"move": p, "highlighted_keys": keys}
+
+
+def _way_of(how: str) -> str:
+    """The way over an edge a step's kind is ("jump_up_challenge" -> "jump")."""
+    return "jump" if how.startswith("jump") else how

@@ -68,6 +68,7 @@ class Sneak(Command):
     path: tuple[Square, ...] = ()
     banes: int = 0
     boons: int = 0
+    ways: tuple[tuple[Square, str], ...] = ()  # as Move's
 
 
 def _mode_name(cmd: Command) -> str:
@@ -105,7 +106,7 @@ def validate_move(
                 )
             ]
     walker, budget, wm = mover_and_budget(state, cmd.creature, _mode_name(cmd))
-    return plan_path(state, rs, walker, tuple(cmd.path), wm, budget)[1]
+    return plan_path(state, rs, walker, tuple(cmd.path), wm, budget, ways=cmd.ways)[1]
 
 
 def resolve_move(ctx: Context, cmd: Move | Rush | Retreat | Sneak) -> None:
@@ -120,7 +121,7 @@ def resolve_move(ctx: Context, cmd: Move | Rush | Retreat | Sneak) -> None:
     if isinstance(cmd, Sneak):
         _sneak_roll(ctx, cmd)
     walker, budget, wm = mover_and_budget(ctx.state, cid, _mode_name(cmd))
-    steps, _ = plan_path(ctx.state, rs, walker, tuple(cmd.path), wm, budget)
+    steps, _ = plan_path(ctx.state, rs, walker, tuple(cmd.path), wm, budget, ways=cmd.ways)
     start = ctx.state.creatures[walker].body.square
     if walker == cid:
         ws = walk(ctx, cid, steps, wm)

@@ -24,8 +24,10 @@ from game.rules.engine import EncounterState, Ruleset, Violation, WalkMode
 from game.rules.engine.walk import square_of
 from game.rules.geometry.distance import body_distance
 from game.rules.geometry.falling import fall_damage_dice
+from game.rules.geometry.pathing import WAYS, step_cost
 from game.rules.geometry.pathing_search import ReachMap, describe_path, over_gap, reachable
 from game.rules.geometry.reach import FreeAttack, Threat, free_attacks_along, within_reach
+from game.rules.run_up import runs_up
 from game.rulesets.sotdl.movement.budgets import mover_and_budget
 from game.rulesets.sotdl.movement.facts import (
     body_at,
@@ -65,15 +67,28 @@ class PathEvent:
 
 
 @dataclass(frozen=True)
+class EdgeWay:
+    """One way over an edge the GM may choose (Seed SotDL: Climb, Jump; a jump down 5 yards or
+    more is a fall): ``how`` (climb, jump, fall: the move command's ``ways``), what it costs
+    and what it asks or does ("Strength challenge: slick climb", "fall 6 yd: 3d6, prone")."""
+
+    how: str
+    cost_yd: float
+    text: str
+
+
+@dataclass(frozen=True)
 class StepMark:
     """One step of a previewed path: the square, its cost, the running total, and marks
-    ("free attack: Orc", "jump across 3 yd", "Agility challenge: balance", "fall 6 yd: 3d6")."""
+    ("free attack: Orc", "jump across 3 yd", "Agility challenge: balance", "fall 6 yd: 3d6");
+    over an edge, ``ways`` are the ways it could be crossed (the one taken is ``how``)."""
 
     square: Square
     cost_yd: float
     total_yd: float
     how: str
     marks: tuple[str, ...] = ()
+    ways: tuple[EdgeWay, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -186,8 +201,10 @@ def path_preview(
     target: Any,
     mode: str = "move",
     safest: bool = False,
+    ways: Any = (),
 ) -> PathPreview:
-    """The path to a hovered square (or through drawn waypoints), each step marked."""
+    """The path to a hovered square (or through drawn waypoints), each step marked; ``ways``:
+    the GM's way over the edge into a square, as the move command's."""
     walker, budget, wm = mover_and_budget(state, cid, mode)
     c = state.creatures[walker]
     start = c.body.square
@@ -213,10 +230,12 @@ def path_preview(
         if found is None:  # a jump may land there: plan, searching only what could be legal
             bound = budget + _longest_step_yd(state, rs, walker)
             p = _preview_of(state, rs, cid, mode, walker, budget, wm, [start, tgt],
-                            search_yd=bound)
-            return p if p.legal else _out_of_reach(state, rs, cid, mode, walker, tgt, budget)
+                            search_yd=bound, ways=ways)
+            if p.legal or ways:  # a way the GM chose says why it cannot be taken
+                return p
+            return _out_of_reach(state, rs, cid, mode, walker, tgt, budget)
         squares = found
-    return _preview_of(state, rs, cid, mode, walker, budget, wm, squares)
+    return _preview_of(state, rs, cid, mode, walker, budget, wm, squares, ways=ways)
 
 
 def _longest_step_yd(state: EncounterState, rs: Ruleset, walker: str) -> float:
@@ -234,19 +253,21 @@ def _longest_step_yd(state: EncounterState, rs: Ruleset, walker: str) -> float:
 
 def _preview_of(state: EncounterState, rs: Ruleset, cid: str, mode: str, walker: str,
                 budget: float, wm: WalkMode, squares: list[Any],
-                search_yd: float | None = None) -> PathPreview:
+                search_yd: float | None = None, ways: Any = ()) -> PathPreview:
     """Plan ``squares`` (the start first) as the move would, and mark every step."""
     c = state.creatures[walker]
     start = c.body.square
+    ways = tuple((square_of(sq), str(how)) for sq, how in ways or ())
     steps, vs = plan_path(state, rs, walker, tuple(squares[1:]), wm, budget,
-                          search_yd=search_yd)
+                          search_yd=search_yd, ways=ways)
     full: list[Square]
     if not vs and len(squares) > 1:
         full = [start] + [square_of(s.square) for s in steps]
     else:
         full = [square_of(q) for q in squares]
     tc = terrain_for(state, rs, walker)
-    desc = describe_path(tc, full, moved_yd=c.turn.ran_yd if state.active == walker else 0.0)
+    ran0 = c.turn.ran_yd if state.active == walker else 0.0
+    desc = describe_path(tc, full, moved_yd=ran0, ways=dict(ways))
     bodies = [c.body] + [body_at(state, walker, sq) for sq in full[1:]]
     threats = _threats(state, rs, walker, wm)
     # every step that leaves a threat's reach: a threat that declines may attack at a later one
@@ -265,9 +286,12 @@ def _preview_of(state: EncounterState, rs: Ruleset, cid: str, mode: str, walker:
     marks = _marks(state, rs, walker, full, bodies, geo, fas)
     out = []
     total = 0.0
+    ran = ran0
     for i, st in enumerate(desc.steps):
         cost = steps[i].cost_yd if not vs and i < len(steps) else st.cost_yd
+        alts = _ways_over(state, rs, walker, tc, full[i], full[i + 1], ran, budget - total)
         total += cost if math.isfinite(cost) else 0.0
+        ran += st.cost_yd if runs_up(st.kind) and math.isfinite(st.cost_yd) else 0.0
         out.append(
             StepMark(
                 full[i + 1],
@@ -275,9 +299,53 @@ def _preview_of(state: EncounterState, rs: Ruleset, cid: str, mode: str, walker:
                 total,
                 steps[i].how if not vs and i < len(steps) else st.kind,
                 tuple(marks.get(i + 1, ())),
+                alts,
             )
         )
     return PathPreview(cid, mode, tuple(full), tuple(out), total, budget, tuple(fas), tuple(vs))
+
+
+def _ways_over(state: EncounterState, rs: Ruleset, walker: str, tc: Any, a: Square, b: Square,
+               ran_yd: float, left_yd: float) -> tuple[EdgeWay, ...]:
+    """The ways over the edge from ``a`` to ``b`` (none for a level step or a jump across),
+    each with its cost and its roll or outcome (Seed SotDL: Climb: difficult terrain, a
+    Strength challenge on a slick surface; Jump: the vertical yards, an Agility challenge
+    beyond the rule; jumping down 5 yards or more is a fall)."""
+    m, r = tc.mover, tc.rules
+    h_, w_ = tc.shape
+    if m.flying or m.prone or max(abs(b[0] - a[0]), abs(b[1] - a[1])) != 1 or not (
+            0 <= b[0] < w_ and 0 <= b[1] < h_ and 0 <= a[0] < w_ and 0 <= a[1] < h_):
+        return ()
+    dz = float(tc.elev[b[1], b[0]] - tc.elev[a[1], a[0]])
+    if abs(dz) <= r.step_up_yd:
+        return ()
+    bf = state.battlefield
+    out = []
+    for how in WAYS:
+        st = step_cost(tc, a, b, moved_yd=ran_yd, how=how)
+        h, way = abs(dz), "up" if dz > 0 else "down"
+        if st.kind == "climb":
+            text = f"climb {way} {h:g} yd"
+            if _banes(bf, body_at(state, walker, b)) > 0 and "climb" not in m.traits:
+                text += "; Strength challenge: slick climb"
+        elif st.kind in ("jump_up", "jump_down"):
+            text = f"jump {way} {h:g} yd"
+        elif st.kind == "too_high":
+            rule = m.jump_up_ft(running=ran_yd >= r.run_up_yd, rules=r) / 3
+            if h > max(2 * rule, rule + 1) + 1e-9:
+                continue  # more than it could try (as plan_path)
+            st = replace(st, cost_yd=st.length_yd + h)
+            text = f"jump up {h:g} yd: farther than the rule allows: Agility challenge"
+        elif st.kind == "fall" and (how == "fall" or h < r.safe_drop_yd):
+            dice = fall_damage_dice(h, rule=falling_rule(rs)) or "no damage"
+            st = replace(st, cost_yd=0.0)
+            text = f"fall {h:g} yd: {dice}, prone; the move ends here"
+        else:
+            continue  # unclimbable, no falling up, a jump down this far is the fall (below)
+        if st.cost_yd > left_yd + 1e-9 and st.kind != "fall":
+            text += f" (more than the {max(left_yd, 0.0):g} yd left)"
+        out.append(EdgeWay(how, float(st.cost_yd), text))
+    return tuple(out)
 
 
 def _jump_may_end_at(state: EncounterState, rs: Ruleset, walker: str, rm: ReachMap,

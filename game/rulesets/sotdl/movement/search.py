@@ -17,7 +17,7 @@ from game.rules.engine.walk import square_of
 from game.rules.geometry.distance import grid_distance
 from game.rules.geometry.forced import direction_away, forced_move
 from game.rules.geometry.occupancy import overlaps
-from game.rules.geometry.pathing import TerrainCosts, step_cost
+from game.rules.geometry.pathing import WAYS, TerrainCosts, step_cost
 from game.rules.geometry.pathing_search import describe_path, path_through
 from game.rules.run_up import runs_up
 from game.rulesets.sotdl.common import speed
@@ -44,7 +44,7 @@ _PLANS: list[tuple[Any, Any, tuple[tuple[Step, ...], list[Violation]]]] = []
 
 
 def _plan_key(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Square, ...],
-              mode: WalkMode, budget_yd: float) -> tuple[Any, Any] | None:
+              mode: WalkMode, budget_yd: float, ways: Ways = ()) -> tuple[Any, Any] | None:
     """What a plan depends on: the walker's own facts and every other creature's body, side,
     status and mount (what ``others`` reads). Turn bookkeeping is left out but for what
     planning reads (moved yards, active), so validating a move and resolving it (after its
@@ -59,7 +59,7 @@ def _plan_key(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Squar
             id(rs), id(state.battlefield), id(state.sides), cid, path, mode, float(budget_yd),
             c.turn.ran_yd if active else 0.0, c.turn.ran_yd, diagonals_taken(state, cid),
             c.body, c.afflictions, id(c.definition), id(c.data), c.side, c.status,
-            _mount_facts(state, cid), _bodies_facts(state),
+            _mount_facts(state, cid), _bodies_facts(state), tuple(ways),
         )
         hash(key)
     except TypeError:  # an unhashable path or fact: plan without the cache
@@ -122,17 +122,20 @@ def plan_path(
     budget_yd: float,
     *,
     search_yd: float | None = None,
+    ways: Ways = (),
 ) -> tuple[tuple[Step, ...], list[Violation]]:
     """Hook 'plan_path': :func:`plan_path_uncached`, remembered for the last few (state,
     command) pairs, so a move's validation and its resolution plan the path once."""
-    kk = _plan_key(state, rs, cid, squares, mode, budget_yd)
+    kk = _plan_key(state, rs, cid, squares, mode, budget_yd, ways)
     if kk is None:
-        return plan_path_uncached(state, rs, cid, squares, mode, budget_yd, search_yd=search_yd)
+        return plan_path_uncached(state, rs, cid, squares, mode, budget_yd, search_yd=search_yd,
+                                  ways=ways)
     key0 = (kk[0], search_yd)
     for key, _keep, hit in _PLANS:
         if key == key0:
             return hit[0], list(hit[1])
-    out = plan_path_uncached(state, rs, cid, squares, mode, budget_yd, search_yd=search_yd)
+    out = plan_path_uncached(state, rs, cid, squares, mode, budget_yd, search_yd=search_yd,
+                             ways=ways)
     _PLANS[:] = [(key0, kk[1], (out[0], list(out[1])))] + _PLANS[:7]
     return out
 
@@ -146,6 +149,7 @@ def plan_path_uncached(
     budget_yd: float,
     *,
     search_yd: float | None = None,
+    ways: Ways = (),
 ) -> tuple[tuple[Step, ...], list[Violation]]:
     """Turn the GM's path (waypoints; squares next to each other are taken as drawn) into steps.
 
@@ -156,7 +160,9 @@ def plan_path_uncached(
     the move left lands prone or falls; a jump farther than the rule allows asks for an Agility
     challenge), Climb (any vertical surface the GM has not marked unclimbable, at difficult
     cost), falls from drops of 5 yards or more that are not climbed (unclimbable, or a climb
-    down the move cannot pay for): the fall ends the move at that step.
+    down the move cannot pay for): the fall ends the move at that step. ``ways``: the GM's way
+    over the edge into a square, ``((square, how), ...)`` with how climb, jump or fall
+    (``pathing.WAYS``); elsewhere the cheapest way is taken.
     """
     c = state.creatures[cid]
     start = c.body.square
@@ -172,6 +178,9 @@ def plan_path_uncached(
     for p in pts:
         if not bf.in_bounds(p):
             return (), [Violation(f"{p} is off the battlefield", "off_map")]
+    chosen, bad = _ways_of(ways)
+    if bad:
+        return (), [bad]
     tc = terrain_for(state, rs, cid)
     allies, enemies = others(state, cid)
     mover = tc.mover
@@ -179,12 +188,18 @@ def plan_path_uncached(
     diags0 = diagonals_taken(state, cid)
     pc = path_through(
         tc, waypoints=pts, allies=allies, enemies=enemies, moved_yd=moved0,
-        diagonals_before=diags0, budget_yd=search_yd,
+        diagonals_before=diags0, budget_yd=search_yd, ways=chosen, move_yd=budget_yd,
     )
     steps_g = list(pc.steps)
     full = list(pc.squares)
     if pc.steps and pc.steps[-1].kind == "unreachable":
         return (), [Violation(f"{c.name} cannot get to {pts[-1]} that way", "no_path")]
+    for sq in chosen:  # a way chosen for an edge the path does not cross is a slip of the GM's
+        i = next((k for k, q in enumerate(full[1:]) if q == sq), None)
+        near = i is not None and max(abs(sq[0] - full[i][0]), abs(sq[1] - full[i][1])) == 1
+        if i is None or not near or abs(steps_g[i].dz_yd) <= tc.rules.step_up_yd:
+            return (), [Violation(f"the path does not go over an edge into {sq}: no way over it "
+                                  "to choose", "bad_path")]
     out: list[Step] = []
     spent = 0.0
     ran = 0.0  # yards moved on foot so far along the path (a jump's run-up)
@@ -193,9 +208,11 @@ def plan_path_uncached(
         kind, cost = st.kind, st.cost_yd
         left = budget_yd - spent
         last = i == len(steps_g) - 1
-        if kind in ("blocked", "corner", "enemy"):
+        if kind in ("blocked", "corner", "enemy", "unclimbable"):
             why = {"corner": "cuts a corner between two walls or enemies",
-                   "enemy": "goes through an enemy's space"}.get(kind, "is blocked")
+                   "enemy": "goes through an enemy's space",
+                   "unclimbable": "cannot be climbed (the GM marked it unclimbable)"}.get(
+                kind, "cannot be fallen up" if chosen.get(b) == "fall" else "is blocked")
             return (), [Violation(f"step {i + 1} to {b} {why}", "blocked")]
         if kind in ("too_high", "too_far"):
             # Seed SotDL: Jump: "If you try to jump higher/farther, the GM can call for an
@@ -221,7 +238,7 @@ def plan_path_uncached(
                     )
                 ]
         elif kind == "climb" and -st.dz_yd >= tc.rules.safe_drop_yd and \
-                spent + cost > budget_yd + 1e-9:
+                spent + cost > budget_yd + 1e-9 and b not in chosen:
             # Seed SotDL: Jump: "If you try to jump down beyond this distance, you instead
             # fall": a drop it cannot afford to climb down is jumped, which is a fall
             kind, cost = "fall", 0.0
@@ -265,6 +282,27 @@ def plan_path_uncached(
                 )
             ]
     return tuple(out), []
+
+
+#: the GM's ways over edges, by the square entered: ``((square, "climb" | "jump" | "fall"), ...)``
+Ways = tuple[tuple[Square, str], ...]
+
+
+def _ways_of(ways: Any) -> tuple[dict[Square, str], Violation | None]:
+    """The GM's ways over edges as a mapping, or what is wrong with them (Seed SotDL: Climb,
+    Jump: the three ways over an edge)."""
+    out: dict[Square, str] = {}
+    for item in ways or ():
+        try:
+            sq, how = item
+            key = (int(sq[0]), int(sq[1]))
+        except (TypeError, ValueError, IndexError):
+            return {}, Violation(f"a way over an edge is [[x, y], how], not {item!r}", "bad_path")
+        if how not in WAYS:
+            return {}, Violation(f"the way over the edge into {key} is one of "
+                                 f"{', '.join(WAYS)}, not {how!r}", "bad_path")
+        out[key] = str(how)
+    return out, None
 
 
 def _flight_path(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Square, ...],
