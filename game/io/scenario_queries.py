@@ -22,6 +22,7 @@ QUERY_STEPS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "reach": (("creature", "target", "weapon", "option"), ("creature", "target")),
     "morale": (("creature",), ("creature",)),
     "turn": (("creature",), ("creature",)),
+    "area": (("kind", "origin", "size_yd", "toward", "width_yd"), ()),
 }
 
 
@@ -37,7 +38,8 @@ def check_query(name: str, args: Any, creatures: Mapping[str, object]) -> str:
             return f"query {name}: unknown field {k!r} (fields: {', '.join(fields)})"
         if k in ids and str(v) not in creatures:
             return f"query {name}: there is no creature {v!r}"
-    need = fields[:2] if name in ("targeting", "path", "reach") else ()
+    need = fields[:2] if name in ("targeting", "path", "reach") else \
+        fields[:3] if name == "area" else ()
     missing = [k for k in need if k not in args]
     return f"query {name}: {', '.join(missing)} missing" if missing else ""
 
@@ -161,6 +163,17 @@ def _turn(eng: Engine, a: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _area(eng: Engine, a: dict[str, Any]) -> dict[str, Any]:
+    """An area effect (sphere, cube, cone, line) from ``origin`` [x, y, z] yards: the squares it
+    covers, the creatures it catches, and those total cover from the origin spares (and why)."""
+    toward = a.get("toward")
+    r = eng.query("area_effect", a["kind"], tuple(a["origin"]), float(a["size_yd"]),
+                  toward=tuple(toward) if toward else None, width_yd=float(a.get("width_yd", 1)))
+    return {"squares": [list(q) for q in r.square_list()], "creatures": list(r.creatures),
+            "shielded": dict(r.shielded)}
+
+
 _STEPS: dict[str, Callable[[Engine, dict[str, Any]], dict[str, Any]]] = {
     "targeting": _targeting, "path": _path, "reach": _reach, "morale": _morale, "turn": _turn,
+    "area": _area,
 }
