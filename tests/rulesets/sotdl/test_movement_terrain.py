@@ -93,6 +93,23 @@ def test_climbing_costs_double_and_a_slick_surface_asks_strength() -> None:
     assert eng.state.creatures["hero"].body.elevation_yd == 0.0
 
 
+def test_a_failed_climb_or_balance_stops_moving_for_the_rest_of_the_turn() -> None:
+    """Seed SotDL: Climb, Balance: "If the result of the roll is a failure, you stop moving on
+    that turn": the yards left are lost, a second move in the same slow turn is refused (for a
+    rider whose mount fails, the rider's movement too)."""
+    eng = field(CLIFF, hero=("pcs", (0, 0), {"speed": 12, "strength": 10}))
+    eng.state.battlefield.surface_banes[0, 3] = 1
+    ok(eng, StartTurn("hero", "slow"))
+    evs = ok(eng, Move("hero", ((3, 0),)), dice=(5, 1))  # 5 - 1 bane: a failure, not 0 or less
+    assert not of(evs, "RollMade")[0].success and not of(evs, "Fell")
+    assert eng.state.creatures["hero"].turn.move_budget_yd == 0.0
+    assert rejected(eng, Move("hero", ((0, 1),))) == ["too_far"]
+    eng = field(ICE, hero=("pcs", (0, 0), {"speed": 8}))
+    ok(eng, StartTurn("hero", "slow"))
+    ok(eng, Move("hero", ((1, 0), (2, 0))), dice=(7,))
+    assert rejected(eng, Move("hero", ((0, 0),))) == ["too_far"]
+
+
 RIVER = """
 .ww.....
 ........

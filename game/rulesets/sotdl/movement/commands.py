@@ -129,9 +129,10 @@ def resolve_move(ctx: Context, cmd: Move | Rush | Retreat | Sneak) -> None:
         ws = walk(ctx, walker, steps, replace(wm, uses_budget=False))
     if rs.definition.diagonal_rule == "alternating":
         _count_diagonals(ctx, walker, start, steps[: ws.index])
-    if walker != cid and wm.kind == "move":
+    if walker != cid and (wm.kind == "move" or ws.data.get("stopped_for_the_turn")):
         spent = sum(s.cost_yd for s in steps[: ws.index])
-        ctx.emit(MoveBudgetSet(cid, max(0.0, budget - spent), "rode the mount", move_used=True))
+        left = 0.0 if ws.data.get("stopped_for_the_turn") else max(0.0, budget - spent)
+        ctx.emit(MoveBudgetSet(cid, left, "rode the mount", move_used=True))
 
 
 def _count_diagonals(ctx: Context, cid: str, start: Square, steps: tuple) -> None:  # type: ignore[type-arg]

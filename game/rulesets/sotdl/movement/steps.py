@@ -14,6 +14,7 @@ from game.rules.engine import (
     Context,
     CreatureDataSet,
     Event,
+    MoveBudgetSet,
     Placed,
     Step,
     WalkState,
@@ -295,6 +296,7 @@ def surface_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
                 fall(ctx, mover, square=low[0], cause="lost balance on a precarious perch")
             else:
                 afflict(ctx, mover, timed("prone", "balance", None), "falls prone (balance)")
+        _stop_for_the_turn(ctx, ws, "lost balance")
         return f"{c.name} loses balance and stops"
     if how == "climb" and _banes_here(ctx, mover) > 0 and "climb" not in traits:
         if ws.data.get("climb_rolled"):
@@ -315,8 +317,18 @@ def surface_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
                 from_yd=max(top_of(ctx, mover), float(ws.data.get("from_elev", 0.0))),
                 cause="fell while climbing",
             )
+        _stop_for_the_turn(ctx, ws, "failed to climb")
         return f"{c.name} fails to climb on"
     return None
+
+
+def _stop_for_the_turn(ctx: Context, ws: WalkState, why: str) -> None:
+    """Seed SotDL: Balance, Climb: "On a failure, you stop moving on that turn": the movement
+    left this turn is lost (the walker's; a rider's is set when its mount's walk ends)."""
+    ws.data["stopped_for_the_turn"] = True
+    c = ctx.state.creatures[ws.mover]
+    if c.turn.move_budget_yd > 0:
+        ctx.emit(MoveBudgetSet(ws.mover, 0.0, f"{why}: stops moving this turn", move_used=True))
 
 
 def jump_and_fall_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
