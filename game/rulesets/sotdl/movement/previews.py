@@ -227,28 +227,16 @@ def path_preview(
             found = rm.path_to(tgt, layer=0)
         if found is None and not _jump_may_end_at(state, rs, walker, rm, tgt):
             return _out_of_reach(state, rs, cid, mode, walker, tgt, budget)
-        if found is None:  # a jump may land there: plan, searching only what could be legal
-            bound = budget + _longest_step_yd(state, rs, walker)
-            p = _preview_of(state, rs, cid, mode, walker, budget, wm, [start, tgt],
-                            search_yd=bound, ways=ways)
+        if found is None:
+            # a jump may land there, or a fall over an edge from a square in reach (a climb
+            # down the move cannot pay for: Seed SotDL: Jump, "you instead fall"): plan it as
+            # the route does, with the same search, so the hover and the route agree
+            p = _preview_of(state, rs, cid, mode, walker, budget, wm, [start, tgt], ways=ways)
             if p.legal or ways:  # a way the GM chose says why it cannot be taken
                 return p
             return _out_of_reach(state, rs, cid, mode, walker, tgt, budget)
         squares = found
     return _preview_of(state, rs, cid, mode, walker, budget, wm, squares, ways=ways)
-
-
-def _longest_step_yd(state: EncounterState, rs: Ruleset, walker: str) -> float:
-    """More than any single step of a search can cost: a jump across (its length by any
-    diagonal rule), a jump up (length + height) or a jump down (under the safe drop). A move
-    past its budget is legal only through such a last step, so a search this much past the
-    budget finds every legal one."""
-    tc = terrain_for(state, rs, walker)
-    m, r = tc.mover, tc.rules
-    across = 1.5 * (m.jump_across_yd(running=True, rules=r) + 1) + 1
-    up = 1.5 + m.jump_up_ft(running=True, rules=r) / 3
-    down = 1.5 + float(r.safe_drop_yd)
-    return max(across, up, down) + 1.0
 
 
 def _preview_of(state: EncounterState, rs: Ruleset, cid: str, mode: str, walker: str,
