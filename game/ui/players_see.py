@@ -147,8 +147,22 @@ class Fog:
         x0, y0, x1, y1 = rect
         self.revealed[max(0, y0) : y1 + 1, max(0, x0) : x1 + 1] = reveal
 
+    def follow(self, bf: Battlefield) -> None:
+        """The fight's battlefield now (the map was edited in Tiled and reloaded): sight is
+        worked out on it, the painted squares that are still on the map stay painted."""
+        if bf is self.bf:
+            return
+        old, self.bf = self.revealed, bf
+        self.revealed = np.zeros((bf.height, bf.width), dtype=bool)
+        h, w = min(old.shape[0], bf.height), min(old.shape[1], bf.width)
+        self.revealed[:h, :w] = old[:h, :w]
+        self._index = None
+        self._sight = None
+
     def seen(self, state: EncounterState | None, version: int) -> np.ndarray | None:
         """Squares the players see now (None: no fog, they see everything)."""
+        if state is not None:
+            self.follow(state.battlefield)
         if self.mode == "manual":
             return self.revealed
         if self.mode == "sight" and state is not None:

@@ -323,6 +323,7 @@ def _replace_fight(
     if j is not None:
         try:
             tail = [_dice_entry(session)] if session.manual_dice else []
+            tail += [session.fog.entry()] if session.fog.kept else []  # the table's, still
             j.start(header(session), records, (), tail)
         except (JournalError, InputError) as err:
             session.engine, session.paused, session.seed = previous

@@ -193,3 +193,39 @@ def test_sight_fog_shows_pillar_and_wall_squares_whose_face_is_seen() -> None:
     seen = sight_mask(bf, state, SightIndex.build(bf))  # type: ignore[arg-type]
     assert seen[1, 3]  # the pillar's own square: its face is in plain view
     assert not seen[1, 4] and not seen[1, 5]  # behind it, still fogged
+
+
+def test_the_sight_fog_follows_the_map_reloaded_under_the_fight() -> None:
+    open_field = parse_ascii("......\n......\n......\n")
+    walled = parse_ascii("..#...\n..#...\n..#...\n")
+    hero = SimpleNamespace(
+        id="kara", in_fight=True, body=SimpleNamespace(square=(0, 1), space=1, elevation_yd=0.0)
+    )
+
+    def state(bf: object) -> SimpleNamespace:
+        return SimpleNamespace(
+            creatures={"kara": hero}, controller=lambda cid: "players", battlefield=bf
+        )
+
+    fog = Fog(open_field)
+    fog.mode = "sight"
+    assert fog.seen(state(open_field), 1)[1, 5]  # type: ignore[index, arg-type]
+    seen = fog.seen(state(walled), 1)  # the same fight version: the map alone changed
+    assert seen is not None and not seen[1, 5]  # behind the wall the GM just drew
+
+
+def test_a_restart_keeps_the_table_fog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BATTLEMAT_HOME", str(tmp_path / "home"))
+    app = open_started(DEMO, tmp_path, "spearman")
+    try:
+        app._intent("fog")
+        app.fog.paint((0, 0, 3, 3), reveal=True)
+        app.session.fog_changed()
+        app.session.restart()
+    finally:
+        app.close()
+    again = App(app.session.__class__.open(DEMO, journal_path=tmp_path / "j.jsonl"))
+    try:
+        assert again.fog.mode == "manual" and again.fog.revealed.sum() == 16
+    finally:
+        again.close()
