@@ -6,6 +6,7 @@ Short in the default run; ``BATTLEMAT_LONG_TESTS=1`` plays many more steps.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import random
@@ -15,6 +16,7 @@ import numpy as np
 import pytest
 
 from game.io.journal import read_journal
+from game.ui.journal_export import run_journal
 from game.ui.panel_model import do_intent
 from game.ui.session import Session
 
@@ -125,5 +127,11 @@ def test_random_legal_play_keeps_every_invariant(tmp_path: Path, encounter: str,
             s = _step(s, rng, tmp_path, journal)
             _invariants(s, journal)
         assert len(s.engine.history) > 3  # type: ignore[union-attr]
+        log = [json.dumps(e.to_dict()) for e in s.engine.log()]  # type: ignore[union-attr]
     finally:
         s.close()
+    # `battlemat run` plays every command again through the rules with its recorded answers
+    # and dice: the journal of random play, typed dice and undo/redo and all, must agree
+    out, err = io.StringIO(), io.StringIO()
+    assert (run_journal(journal, out, err), err.getvalue()) == (0, "")
+    assert out.getvalue().splitlines() == log
