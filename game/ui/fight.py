@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from game.rules.battlefield import Battlefield, Square
 from game.rules.engine import Engine, ManualDice, SeededDice
-from game.ui.log_text import merge_steps
+from game.ui.log_text import distance, merge_steps
 from game.ui.scene import FormationMark, TokenView, tokens_from_placements, with_unique_labels
 from game.ui.session_setup import ruleset_ids
 from game.ui.view_model import TokenConfig, tokens_from_state
@@ -80,6 +80,15 @@ class Fight:
         """Window title."""
         enc = self.opened.encounter
         return getattr(enc, "name", "") or self.opened.path.name
+
+    @property
+    def unit(self) -> str:
+        """The ruleset's distance unit ("yd", the OSR's "paces"): every distance shown uses it."""
+        return self.engine.ruleset.definition.distance_unit if self.engine is not None else "yd"
+
+    def distance(self, v: float) -> str:
+        """'7 yards', '1 pace': a distance in the ruleset's unit (game/ui/log_text.py)."""
+        return distance(v, self.unit)
 
     def playing(self) -> Engine:
         """The engine, where only an encounter (not a bare map) gets this far."""
@@ -365,6 +374,7 @@ class Fight:
         for ph in eng.ruleset.phases:  # '-- Fast turns: GM --', in the ruleset's words
             names[f"phase:{ph.name}"] = ph.label or ph.name.replace("_", " ")
         names["ruleset:"] = eng.ruleset.id  # a turn's kind that only names the rules
+        names["unit:"] = self.unit  # distances in the ruleset's unit (yards, paces)
         for side in eng.state.sides:  # "raiders" -> "Raiders" in generic lines
             names.setdefault(side.id, side.name or side.id)
             names[f"side:{side.id}"] = side.name or side.id
@@ -380,8 +390,8 @@ class Fight:
         if bf.in_bounds(a) and bf.in_bounds(b):
             dz = bf.elevation_at(b) - bf.elevation_at(a)
         d = grid_distance(b[0] - a[0], b[1] - a[1], dz, rule=rule)
-        up = f", {dz:+g} yd up" if dz else ""
-        return f"{d:g} yards{up}"
+        up = f", {self.distance(abs(dz))} {'up' if dz > 0 else 'down'}" if dz else ""
+        return f"{self.distance(d)}{up}"
 
     def prompt(self) -> tuple[Square | None, str, list[tuple[str, str]], bool] | None:
         """The pending decision as (square of its creature, text, options, wants typing)."""

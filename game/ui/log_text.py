@@ -50,16 +50,32 @@ def sq(square: Any) -> str:
         return str(square)
 
 
-def _yd(v: Any) -> str:
+#: A ruleset's ``distance_unit`` (docs/config.md) in words: singular, plural
+UNIT_WORDS = {"yd": ("yard", "yards"), "paces": ("pace", "paces")}
+
+
+def distance(v: Any, unit: str = "yd") -> str:
+    """A distance in the ruleset's unit, as the log, the previews and the prompts write it.
+
+    >>> distance(1), distance(3.5), distance(2, "paces"), distance(1, "paces")
+    ('1 yard', '3.5 yards', '2 paces', '1 pace')
+    """
+    one, many = UNIT_WORDS.get(unit, (unit, unit))
     v = float(v)
-    return f"{v:g} yard" + ("" if v == 1 else "s")
+    return f"{v:g} {one if v == 1 else many}"
+
+
+def _yd(v: Any, names: dict[str, str]) -> str:
+    """An event's distance (its ``*_yd`` fields are in the ruleset's unit: OSR's are paces)."""
+    return distance(v, names.get("unit:", "yd"))
 
 
 def _jumped(e: Any, n: dict[str, str]) -> str:
     """'Spearman jumps down 3 yards from (10, 4) to (11, 5)' (Seed SotDL: Jump)."""
     kind = plain(getattr(e, "kind", "") or "").replace("jump ", "")
     what = f"jumps {kind}" if kind else "jumps"
-    text = f"{_n(n, e.creature)} {what} {_yd(e.length_yd)}, {sq(e.from_square)} to {sq(e.square)}"
+    far = _yd(e.length_yd, n)
+    text = f"{_n(n, e.creature)} {what} {far}, {sq(e.from_square)} to {sq(e.square)}"
     result = plain(getattr(e, "result", "") or "")
     return text + (f" ({result})" if result and result != "ok" else "")
 
@@ -67,7 +83,7 @@ def _jumped(e: Any, n: dict[str, str]) -> str:
 def _fell(e: Any, n: dict[str, str]) -> str:
     dmg = f", takes {e.damage} damage" if getattr(e, "damage", 0) else ", unhurt"
     cause = f" ({plain(e.cause)})" if getattr(e, "cause", "") else ""
-    return f"{_n(n, e.creature)} falls {_yd(e.height_yd)} at {sq(e.square)}{cause}{dmg}"
+    return f"{_n(n, e.creature)} falls {_yd(e.height_yd, n)} at {sq(e.square)}{cause}{dmg}"
 
 
 def _roll(ev: Any, names: dict[str, str]) -> str:
@@ -104,9 +120,9 @@ STATUS_WORDS = {
 PHRASES = {
     "RollMade": _roll,
     "TurnStarted": lambda e, n: (
-        f"{_n(n, e.creature)} takes a {plain(e.kind)} turn ({_yd(e.move_budget_yd)} to move)"
+        f"{_n(n, e.creature)} takes a {plain(e.kind)} turn ({_yd(e.move_budget_yd, n)} to move)"
         if e.kind and e.kind not in (n.get("ruleset:"), "turn")
-        else f"{_n(n, e.creature)} takes a turn ({_yd(e.move_budget_yd)} to move)"
+        else f"{_n(n, e.creature)} takes a turn ({_yd(e.move_budget_yd, n)} to move)"
     ),
     "TurnEnded": lambda e, n: f"{_n(n, e.creature)} ends its turn",
     "DamageRolled": lambda e, n: f"{_n(n, e.attacker)} rolls {e.expression} damage: {e.total}",
@@ -310,6 +326,9 @@ def describe(ev: Any, names: dict[str, str]) -> str:
             continue
         if f.name in ("dice", "uses_budget", "willing"):
             continue  # dice are in the dice panel; bookkeeping flags say nothing to the GM
+        if f.name.endswith("_yd") and isinstance(v, int | float) and not isinstance(v, bool):
+            parts.append(f"{plain(f.name[:-3])} {_yd(v, names)}")  # the ruleset's unit
+            continue
         parts.append(f"{f.name.replace('_', ' ')} {_fmt(v, names)}")
     text = _words(tname)
     line = f"{subject} {text}" if subject else text[:1].upper() + text[1:]
@@ -346,6 +365,43 @@ def wrap(text: str, width_px: int, measure: Any, indent: str = "    ") -> list[s
     return rows or [""]
 
 
+#: How a run of steps reads by its walk mode ("formations from" was the mode plus an s)
+MOVE_VERBS = {
+    "move": "moves",
+    "rush": "rushes",
+    "retreat": "retreats",
+    "charge": "charges",
+    "escape": "escapes",
+    "sneak": "sneaks",
+    "forced": "is pushed",
+    "shove": "is shoved",
+    "pull": "pulls back",
+    "pulled": "is pulled",
+    "formation": "moves with its formation",
+}
+
+
+def fit_line(text: str, width_px: int, measure: Any) -> str:
+    """The text cut at a word to fit ``width_px`` with an ellipsis (the whole text if it fits):
+    the status line shows this and the whole text on hover.
+
+    >>> fit_line("one two three", 99, len), fit_line("one two three", 10, len)
+    ('one two three', 'one two…')
+    """
+    if measure(text) <= width_px:
+        return text
+    words = text.split(" ")
+    while len(words) > 1:
+        words.pop()
+        cut = " ".join(words).rstrip(",;:") + "…"
+        if measure(cut) <= width_px:
+            return cut
+    cut = text
+    while len(cut) > 1 and measure(cut + "…") > width_px:  # one long word
+        cut = cut[:-1]
+    return cut + "…"
+
+
 def merge_steps(events: list[Any], names: dict[str, str]) -> list[tuple[str, tuple[str, ...]]]:
     """Log lines; a run of one creature's steps said once ('Spearman moves (10,4) -> (14,9)')."""
     known = set(names)
@@ -360,12 +416,10 @@ def merge_steps(events: list[Any], names: dict[str, str]) -> list[tuple[str, tup
         yd = sum(float(getattr(e, "cost_yd", 0)) for e in run)
         hows = sorted(plain(h) for h in {getattr(e, "how", "walk") for e in run} - {"walk"})
         mode = plain(getattr(a, "mode", "move") or "move")
-        verb = {"move": "moves", "rush": "rushes", "forced": "is pushed", "charge": "charges"}.get(
-            mode, f"{mode}s" if " " not in mode else f"moves ({mode})"
-        )
+        verb = MOVE_VERBS.get(mode, f"moves ({mode})")
         text = (
             f"{_n(names, a.creature)} {verb} from {sq(a.from_square)} to {sq(b.square)}"
-            + (f", {_yd(yd)}" if yd else "")
+            + (f", {_yd(yd, names)}" if yd else "")
             + (f" ({', '.join(hows)})" if hows else "")
         )
         out.append((text, (a.creature,)))

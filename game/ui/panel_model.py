@@ -147,7 +147,8 @@ def _buttons(
 
 
 def _dice_lines(fight: Fight) -> list[str]:
-    """The latest rolls: dice, modifiers with reasons, total against the target number."""
+    """The latest rolls, newest first (the dice box shows its top rows without scrolling):
+    dice, modifiers with reasons, total against the target number."""
     names = fight.names()
     out = []
     for ev in fight.playing().log()[-60:]:
@@ -157,7 +158,7 @@ def _dice_lines(fight: Fight) -> list[str]:
         text = describe(ev, names)
         total = getattr(ev, "total", None)
         out.append(f"<b>{total}</b> {text}" if total is not None else text)
-    return out[-8:]
+    return out[::-1][:8]
 
 
 def do_intent(fight: Fight, name: str, arg: str, selected: str) -> str:

@@ -20,6 +20,7 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
+from game.ui.log_text import fit_line
 from game.ui.log_text import wrap as log_wrap
 from game.ui.panel_layout import ActionButton, Layout, PanelModel, theme
 from game.ui.scene import OVERLAYS
@@ -204,6 +205,7 @@ class Panels:
             m,
             container=self.bottom,
         )
+        self.status_text = ""  # the whole status line (the label may show it cut, with "…")
         self.option_menu: UIDropDownMenu | None = None
         self._options: list[str] = []
         self.ruleset_menu: UIDropDownMenu | None = None
@@ -231,7 +233,7 @@ class Panels:
         self.model = model
         self.round_label.set_text(model.round_text)
         self.phase_label.set_text(model.phase_text)
-        self.status.set_text(model.status)
+        self._show_status(model.status)
         self.advance.set_text(f"{model.advance_label} (N)")
         for name, b in self.overlay_buttons.items():
             want = "#on" if name in model.overlays else None
@@ -263,7 +265,7 @@ class Panels:
             if self.log.scroll_bar is not None:
                 self.log.scroll_bar.set_scroll_from_start_percentage(1.0)
         if old is None or old.dice_lines != model.dice_lines:
-            self.dice_box.set_text("<br>".join(model.dice_lines[-8:]))
+            self.dice_box.set_text("<br>".join(model.dice_lines))  # newest first
         if old is None or (old.actions, old.gm_tools) != (model.actions, model.gm_tools):
             self._build_actions(model.actions)
         if model.options != self._options:
@@ -271,6 +273,18 @@ class Panels:
         if (model.ruleset, model.rulesets) != self._rulesets:
             self._build_ruleset_menu(model.ruleset, model.rulesets)
         self._built_model = model
+
+    def _show_status(self, text: str) -> None:
+        """The status line: a text that does not fit is cut at a word with an ellipsis, and
+        shown whole in a tool tip when the GM hovers it."""
+        measure = self._measure() or (lambda t: int(len(t) * 7.5 * self.scale))
+        width = self.status.get_relative_rect().width - self._px(12)  # the label's padding
+        shown = fit_line(text, int(width), measure)
+        if shown == getattr(self, "_status_shown", None) and text == self.status_text:
+            return
+        self.status_text, self._status_shown = text, shown
+        self.status.set_text(shown)
+        self.status.set_tooltip(text if shown != text else None, wrap_width=self._px(600))
 
     def _build_ruleset_menu(self, current: str, rulesets: list[str]) -> None:
         """The ruleset menu at the right end of the top bar: the fight restarts under the

@@ -237,8 +237,7 @@ def move_preview(
     vs = fight.validate(_path_command(cmd_type, mover, squares, ways)) \
         if squares or not note else []
     fa = sum(1 for m in marks if m.kind == "free_attack")
-    unit = fight.engine.ruleset.definition.distance_unit  # "yd", or the OSR's "paces"
-    label = f"{mode.replace('_', ' ')}: {cost:g} {unit}"
+    label = f"{mode.replace('_', ' ')}: {fight.distance(cost)}"  # yards, or the OSR's paces
     if fa:
         who = ", ".join(m.text for m in marks if m.kind == "free_attack")
         label += f", {fa} free attack{'s' if fa > 1 else ''} ({who})"
@@ -357,7 +356,7 @@ def target_preview(
         text = [f"{st.creatures[target].name}: " + ("legal" if cmd is not None else why)]
         dist_fn = fight.hook("distance_yd")
         if dist_fn is not None:
-            text.append(f"{float(dist_fn(st, fight.engine.ruleset, actor, target)):g} yards")
+            text.append(fight.distance(float(dist_fn(st, fight.engine.ruleset, actor, target))))
         return TargetPreview(
             actor, target, cmd is not None, (), tuple(text), st.creatures[target].square
         )

@@ -456,7 +456,8 @@ class Engine:
             vals = [choice] if isinstance(choice, int) else list(choice or ())
             n, sides = decision.count, decision.sides
             if not vals or any(not isinstance(v, int) or not 1 <= v <= sides for v in vals):
-                return [Violation(f"type in up to {n} values from 1 to {sides}", "bad_die")]
+                what = "a value" if n == 1 else f"up to {n} values"
+                return [Violation(f"type in {what} from 1 to {sides}", "bad_die")]
             if len(vals) > decision.count:
                 return [Violation(f"only {decision.count} dice were asked for", "bad_die")]
             return []

@@ -73,13 +73,18 @@ def flanking(
     return []
 
 
+def _paces(v: float) -> str:
+    """'2 paces', '1 pace': the OSR's unit (config/rulesets/osr.yaml distance_unit)."""
+    return f"{v:g} pace" + ("" if v == 1 else "s")
+
+
 def high_ground(attacker: Fighter, target: Fighter, p: OsrParams) -> list[Modifier]:
     """+2 when the attacker's feet are at least ``high_ground_min_yd`` above the target's."""
     rise = attacker.body.elevation_yd - target.body.elevation_yd
     if rise >= p.high_ground_min_yd:
         return [
             Modifier(
-                f"high ground: {rise:g} yd above {target.shown}",
+                f"high ground: {_paces(rise / p.squares_per_pace)} above {target.shown}",
                 flat=p.high_ground,
                 source="position",
             )
