@@ -148,6 +148,16 @@ def tool_kind(cmd_type: type) -> str:
     return "now"
 
 
+def moves_first(cmd_type: type) -> bool:
+    """True for a target command with a movement part the window picks (a charge's ``path``:
+    game/ui/previews.py ``approach``)."""
+    return "path" in fields_of(cmd_type) and tool_kind(cmd_type) in ("target", "target_typed")
+
+
+#: Violation codes a command that moves first leaves behind once it has moved (out of reach now)
+DISTANCE_CODES = ("out_of_reach", "too_far", "in_reach")
+
+
 def make(cmd_type: type, actor: str, **kw: Any) -> Any:
     """A command of that type for that creature."""
     return cmd_type(**{actor_field(cmd_type): actor}, **kw)

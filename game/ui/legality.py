@@ -7,7 +7,9 @@ from __future__ import annotations
 from game.ui import declare
 from game.ui.command_kinds import (
     ACTOR_FIELDS,
+    DISTANCE_CODES,
     make,
+    moves_first,
     required_fields,
     side_field,
     target_field,
@@ -62,6 +64,8 @@ def legality(fight: FightView, selected: str, cmd_type: type, kind: str) -> tupl
     )[:NEAREST_TARGETS]
     for c in others:
         vs = fight.validate(make(cmd_type, selected, **target_value(cmd_type, c.id)))
+        if moves_first(cmd_type):  # a charge: out of reach from here is what its path is for
+            vs = [v for v in vs if v.code not in DISTANCE_CODES and "path" not in v.code]
         if not vs:
             return True, ""
         # Why not for the nearest foe (an attack), or the nearest creature at all (a mount)

@@ -8,14 +8,16 @@ Every command still goes to the engine's validate, which has the last word.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
 from game.rules.battlefield import Square
 from game.rules.engine import WalkMode
-from game.ui.command_kinds import fields_of, make, target_value, tool_kind
+from game.ui.command_kinds import fields_of, make, moves_first, target_value, tool_kind
 from game.ui.fight import Fight
+from game.ui.log_text import sq
 from game.ui.routes import through
 from game.ui.scene import MovePreview, PathStepMark, TargetPreview
 
@@ -23,6 +25,7 @@ from game.ui.scene import MovePreview, PathStepMark, TargetPreview
 Ways = tuple[tuple[Square, str], ...]
 
 HUGE_BUDGET_YD = 10_000.0
+APPROACH_TRIES = 24  # squares in reach of the target tried, cheapest first, for a charge's path
 CACHE_SIZE = 256  # hovered squares remembered per fight version (a GM sweeping the map)
 
 
@@ -89,10 +92,26 @@ class Previews:
     def target_preview(
         self, actor: str, action: str, target: str, option: str, values: dict[str, Any] | None
     ) -> TargetPreview:
-        """Legal or why not, distance, cover lines, boons and banes."""
+        """Legal or why not (the very command a click plays), distance, cover lines, boons
+        and banes, and the path of a command that moves first (a charge)."""
         key = ("target", actor, action, target, option, tuple(sorted((values or {}).items())))
+        plan = self.target_plan(actor, action, target, option, values)
         return self._cached(  # type: ignore[no-any-return]
-            key, lambda: target_preview(self.fight, actor, action, target, option, values)
+            key, lambda: target_preview(self.fight, actor, action, target, option, values, plan)
+        )
+
+    def target_plan(
+        self,
+        actor: str,
+        action: str,
+        target: str,
+        option: str,
+        values: dict[str, Any] | None = None,
+    ) -> tuple[Any | None, MovePreview | None, str]:
+        """The command for a clicked target, the path it moves first, or why not (cached)."""
+        key = ("plan", actor, action, target, option, tuple(sorted((values or {}).items())))
+        return self._cached(  # type: ignore[no-any-return]
+            key, lambda: target_plan(self.fight, actor, action, target, option, values)
         )
 
     def target_command(
@@ -103,8 +122,9 @@ class Previews:
         option: str,
         values: dict[str, Any] | None = None,
     ) -> tuple[Any | None, str]:
-        """The command for a clicked target."""
-        return target_command(self.fight, actor, action, target, option, values)
+        """The command for a clicked target: the one the hover showed."""
+        cmd, _, why = self.target_plan(actor, action, target, option, values)
+        return cmd, why
 
 
 def move_modes(fight: Fight, mover: str) -> tuple[str, ...]:
@@ -313,6 +333,71 @@ def move_command(
     return command_for_path(fight, p, area, modes, mover, square, ways)
 
 
+def _gap(a: Square, a_size: int, b: Square, b_size: int) -> int:
+    """Squares between two footprints (0: side by side), the Chebyshev way.
+
+    >>> _gap((0, 0), 1, (1, 0), 1), _gap((0, 0), 1, (3, 1), 2), _gap((0, 0), 2, (1, 1), 1)
+    (0, 2, 0)
+    """
+    dx = max(b[0] - (a[0] + a_size), a[0] - (b[0] + b_size), -1) + 1
+    dy = max(b[1] - (a[1] + a_size), a[1] - (b[1] + b_size), -1) + 1
+    return max(dx, dy)
+
+
+def approach(
+    fight: Fight, actor: str, action: str, target: str, kw: dict[str, Any]
+) -> tuple[Any | None, MovePreview | None, str]:
+    """The command a click on the target plays when it moves first (a charge), the path it
+    takes drawn as a move preview, or None and why: the cheapest square the ruleset's
+    ``reachable`` query gives for the command's mode from which the engine's validation
+    accepts the command with that path (the ``path_preview`` query's squares). Played as
+    shown, so what the hover says legal is what the engine resolves."""
+    assert fight.engine is not None
+    st = fight.engine.state
+    cmd_type = fight.engine.ruleset.command_names[action]
+    reach = fight.query("reach", actor, target) if target in st.creatures else None
+    reach = reach if isinstance(reach, dict) else {}
+    if reach.get("in_reach"):  # already in reach: played where it stands, or why not
+        cmd = make(cmd_type, actor, **kw)
+        vs = fight.validate(cmd)
+        return (None, None, vs[0].reason) if vs else (cmd, None, "")
+    cost = _reach_set(fight, actor, action)
+    toks = {t.key: t for t in fight.tokens()}
+    me, them = toks.get(actor), toks.get(target)
+    if cost is None or me is None or them is None:
+        return None, None, f"{action.replace('_', ' ')}: no path to {st.creatures[target].name}"
+    size = toks[me.mount_key].space if me.mount_key in toks else me.space
+    start = toks[me.mount_key].square if me.mount_key in toks else me.square
+    near = int(float(reach.get("reach_yd", 1.0))) + 1  # a reach weapon strikes from further
+    spots = sorted(
+        (float(cost[y, x]), _gap((x, y), size, them.square, them.space), (x, y))
+        for y, x in zip(*np.nonzero(np.isfinite(cost) & (cost >= 0)), strict=True)
+        if _gap((int(x), int(y)), size, them.square, them.space) <= near
+        and (int(x), int(y)) != start
+    )
+    why = ""
+    for _, _, (x, y) in spots[:APPROACH_TRIES]:
+        square = (int(x), int(y))
+        squares, yd, marks, note = _path(fight, actor, action, (), square, False)
+        if not squares:
+            why = why or note
+            continue
+        cmd = make(cmd_type, actor, **kw, path=squares)
+        vs = fight.validate(cmd)
+        if vs:
+            why = why or vs[0].reason
+            continue
+        fa = sum(1 for m in marks if m.kind == "free_attack")
+        label = f"{action.replace('_', ' ')}: {fight.distance(yd)}"
+        if fa:
+            who = ", ".join(m.text for m in marks if m.kind == "free_attack")
+            label += f", {fa} free attack{'s' if fa > 1 else ''} ({who})"
+        path = MovePreview(actor, None, (action,), (start, *squares), (), yd, marks, True, label)
+        return cmd, path, ""
+    name = st.creatures[target].name
+    return None, None, why or f"no square in reach of {name} that a {action} gets to"
+
+
 def target_command(
     fight: Fight,
     actor: str,
@@ -321,17 +406,34 @@ def target_command(
     option: str,
     values: dict[str, Any] | None = None,
 ) -> tuple[Any | None, str]:
-    """The command for clicking a target (with values typed before, if any)."""
+    """The command for clicking a target (with values typed before, if any); one that moves
+    first (a charge) takes the path of ``approach``."""
+    cmd, _, why = target_plan(fight, actor, action, target, option, values)
+    return cmd, why
+
+
+def target_plan(
+    fight: Fight,
+    actor: str,
+    action: str,
+    target: str,
+    option: str,
+    values: dict[str, Any] | None = None,
+) -> tuple[Any | None, MovePreview | None, str]:
+    """The command for clicking a target, the path it moves first (or None), or why not."""
     assert fight.engine is not None
     cmd_type = fight.engine.ruleset.command_names[action]
     kw: dict[str, Any] = {**(values or {}), **target_value(cmd_type, target)}
     if option and "option" in fields_of(cmd_type):
         kw["option"] = option
+    if moves_first(cmd_type) and "path" not in kw:
+        cmd, path, why = approach(fight, actor, action, target, kw)
+        return cmd, path, "" if cmd is not None else "Not legal: " + why
     cmd = make(cmd_type, actor, **kw)
     vs = fight.validate(cmd)
     if vs:
-        return None, "Not legal: " + vs[0].reason
-    return cmd, ""
+        return None, None, "Not legal: " + vs[0].reason
+    return cmd, None, ""
 
 
 def target_preview(
@@ -341,8 +443,36 @@ def target_preview(
     target: str,
     option: str,
     values: dict[str, Any] | None = None,
+    plan: tuple[Any | None, MovePreview | None, str] | None = None,
 ) -> TargetPreview:
-    """Legal or why not, distance and range band, cover lines, obscurement, boons and banes."""
+    """Legal or why not, distance and range band, cover lines, obscurement, boons and banes.
+    Legal means the command a click plays passes the engine's validation (``target_plan``),
+    whatever the ``targeting`` query's own verdict; a charge's path is drawn and priced."""
+    plan = plan or target_plan(fight, actor, action, target, option, values)
+    tp = _target_odds(fight, actor, action, target, option, values, plan)
+    cmd, path, why = plan
+    name = fight.playing().state.creatures[target].name
+    text = list(tp.text)
+    if tp.legal != (cmd is not None) or cmd is None:
+        head = "legal" if cmd is not None else why.removeprefix("Not legal: ")
+        text[:1] = [f"{name}: {head}"]
+    if path is not None:  # in reach at the path's end: the query's "out of reach" is from here
+        text = [text[0], f"{path.note} from {sq(path.path[0])} to {sq(path.path[-1])}"] + [
+            t for t in text[1:] if not t.startswith("out of reach")
+        ]
+    return replace(tp, legal=cmd is not None, text=tuple(text), approach=path)
+
+
+def _target_odds(
+    fight: Fight,
+    actor: str,
+    action: str,
+    target: str,
+    option: str,
+    values: dict[str, Any] | None,
+    plan: tuple[Any | None, MovePreview | None, str],
+) -> TargetPreview:
+    """What the ruleset's ``targeting`` query says of the target (from where the actor stands)."""
     assert fight.engine is not None
     st = fight.engine.state
     res = None
@@ -352,7 +482,7 @@ def target_preview(
         except (TypeError, KeyError, ValueError):  # an action the query does not know: say so below
             res = None
     if res is None:
-        cmd, why = target_command(fight, actor, action, target, option, values)
+        cmd, _, why = plan
         text = [f"{st.creatures[target].name}: " + ("legal" if cmd is not None else why)]
         dist_fn = fight.hook("distance_yd")
         if dist_fn is not None:

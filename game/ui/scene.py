@@ -116,6 +116,7 @@ class TargetPreview:
     lines: tuple[tuple[tuple[float, float], tuple[float, float], bool], ...] = ()  # a, b, blocked
     text: tuple[str, ...] = ()  # "4 yards, short range", "1 bane: half cover" ...
     at: Square | None = None  # where the reasons are written (the target's square)
+    approach: MovePreview | None = None  # the path a command that moves first takes (charge)
 
 
 @dataclass

@@ -17,7 +17,13 @@ import numpy as np
 from game.rules.battlefield import Square
 from game.rules.engine import EncounterState, Ruleset
 from game.rulesets.osr.combat import melee_weapon_of
-from game.rulesets.osr.turns import ChargeOdds, budget_squares, charge_odds, plan_steps
+from game.rulesets.osr.turns import (
+    ChargeOdds,
+    budget_squares,
+    charge_most,
+    charge_odds,
+    plan_steps,
+)
 from game.rulesets.osr.view import params_of
 
 
@@ -68,7 +74,8 @@ def reachable(state: EncounterState, rs: Ruleset, cid: str, mode: str = "move") 
     rm = search(
         terrain_for(state, rs, cid),
         start=c.body.square,
-        budget_yd=budget_left(state, rs, cid),
+        # a charge goes as far as the best roll of its extra paces (Seed OSR: Charge)
+        budget_yd=charge_most(state, rs, cid) if mode == "charge" else budget_left(state, rs, cid),
         allies=allies,
         enemies=enemies,
     )

@@ -327,6 +327,10 @@ def validate_charge(state: EncounterState, cmd: OsrCharge, rs: Ruleset) -> list[
     steps, vs = plan_steps(state, rs, cmd.creature, path)
     if vs:
         return vs
+    end = c.body.moved_to(steps[-1].square) if steps else c.body
+    reach = params_of(rs).melee_reach_yd + w.reach_yd + c.definition.reach_yd
+    if gap_squares(end, t.body) > reach:  # resolution would walk it and make no attack
+        return [Violation(f"the charge's path ends out of reach of {t.name}", "out_of_reach")]
     most = charge_most(state, rs, cmd.creature)
     cost = sum(s.cost_yd for s in steps)
     if cost > most + 1e-9:

@@ -101,7 +101,11 @@ class TargetTool(Tool):
     def preview(self) -> dict[str, Any]:
         if self.target_preview is None:
             return {}
-        return {
-            "target": self.target_preview,
-            "highlighted_keys": frozenset({self.target_preview.target_key, self.first} - {""}),
-        }
+        tp = self.target_preview
+        keys = {tp.target_key, self.first} - {""}
+        out: dict[str, Any] = {"target": tp}
+        if tp.approach is not None:  # a charge: the path it takes, with its free attacks
+            out["move"] = tp.approach
+            keys |= {m.source_key for m in tp.approach.marks if m.source_key}
+        out["highlighted_keys"] = frozenset(keys)
+        return out
