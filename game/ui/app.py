@@ -23,6 +23,7 @@ from game.io.table_prefs import load_prefs
 from game.ui import intents, undo_many
 from game.ui.camera import DEFAULT_DPI, Camera, touch_target_px, ui_scale_for
 from game.ui.command_kinds import tool_kind, typed_hint
+from game.ui.confirm import Confirm
 from game.ui.context import ToolContext
 from game.ui.map_reload import MapReloader, fresh_board
 from game.ui.panel_model import panel_model
@@ -133,6 +134,7 @@ class App:
         self.option = ""  # the attack option chosen in the action bar
         # (action, creature): a declaration being typed in (game/ui/declare.py)
         self.local_prompt: tuple[str, str] | None = None
+        self.confirm: Confirm | None = None  # a yes-or-no question open (game/ui/confirm.py)
         self.file_dialog: Any = None
         self.shot_requested = (
             False  # SIGUSR1: save the window to $BATTLEMAT_SHOT (for tests, bug reports)
@@ -378,7 +380,12 @@ class App:
         ):
             self._display_picked(str(event.text))
             return
+        if self.confirm is not None and event.type == pygame.KEYDOWN:
+            self._confirm_event(event)  # Enter says yes, Escape no, other keys wait
+            return
         consumed = self.manager.process_events(event)
+        if self.confirm is not None and self._confirm_event(event):
+            return
         if self.setup is not None and self.setup.handle(event):
             return
         if undo_many.handle(self, event):  # a right click on a log line: undo from there
@@ -397,6 +404,12 @@ class App:
             self._intent("turn_start", cid)
             self.select_creature(cid)  # its actions on the bar and where it can go, at once
             return
+        if (
+            event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
+            and event.ui_element is self.panels.log
+        ):
+            self.panels.toggle_log_line()  # a move's steps, on demand
+            return
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             self.status = self.session.load(Path(event.text))
             self.tools = self.tools[:1]
@@ -408,17 +421,6 @@ class App:
             and event.ui_element is self.panels.ruleset_menu
         ):
             self._ask_ruleset(str(event.text).split(": ", 1)[-1])
-            return
-        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and getattr(
-            event.ui_element, "ruleset_choice", None
-        ):
-            self.switch_ruleset(event.ui_element.ruleset_choice)
-            return
-        if event.type == pygame_gui.UI_WINDOW_CLOSE and getattr(
-            event.ui_element, "ruleset_choice", None
-        ):
-            self._panel_version = -1
-            self.panels._rulesets = ("", [])  # cancelled: the menu shows the ruleset in play
             return
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             text = str(event.text)
@@ -450,6 +452,27 @@ class App:
             return
         if event.type == pygame.KEYDOWN and not self._text_focused():
             self._key(event)
+
+    def _confirm_event(self, event: pygame.event.Event) -> bool:
+        """While a question is open only the dialog takes input: its buttons (mouse, or SDL's
+        mouse for a finger), Enter and Escape; the map, keys and bar wait. True if taken."""
+        assert self.confirm is not None
+        confirm = self.confirm
+        taken = confirm.handle(event)
+        if not confirm.open:
+            if self.confirm is confirm:
+                self.confirm = None  # (its answer may have asked a new question)
+            self._panel_version = -1
+            return True
+        return taken or event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEMOTION,
+            pygame.MOUSEWHEEL,
+            pygame.FINGERDOWN,
+            pygame.FINGERMOTION,
+            pygame.FINGERUP,
+        )
 
     def _player_view_event(self, event: pygame.event.Event) -> None:
         """An event of the table screen's window: it is handled there, never by the GM's."""
@@ -541,21 +564,25 @@ class App:
 
     def _ask_ruleset(self, ruleset: str) -> None:
         """Confirm before the fight starts over under another ruleset."""
-        from pygame_gui.windows import UIConfirmationDialog
-
         if self.session.engine is None or ruleset == self.session.engine.ruleset.id:
             return
-        w, h = self.screen.get_size()
-        dialog = UIConfirmationDialog(
-            pygame.Rect(w // 2 - 220, h // 2 - 110, 440, 220),
+
+        def cancelled() -> None:
+            self.panels._rulesets = ("", [])  # the menu shows the ruleset in play again
+            self.status = "Cancelled: the fight goes on"
+
+        self.confirm = Confirm(
+            self.manager,
+            self.screen.get_size(),
+            f"Play under {ruleset}",
             f"Start this fight over under <b>{ruleset}</b> rules, from the encounter's set-up? "
             "The fight so far is kept: its journal is backed up next to the new one. "
             "Undo and autosave go on in the new fight.",
-            self.manager,
-            window_title=f"Play under {ruleset}",
-            action_short_name="Start over",
+            "Start over",
+            on_yes=lambda: self.switch_ruleset(ruleset),
+            on_no=cancelled,
+            scale=self.scale,
         )
-        dialog.ruleset_choice = ruleset  # type: ignore[attr-defined]
         self.status = f"Switch to {ruleset}? Confirm in the dialog"
 
     def switch_ruleset(self, ruleset: str) -> None:
@@ -738,7 +765,7 @@ class App:
         if result.pop and len(self.tools) > 1:
             self.tools.pop()
         if result.command is not None:
-            self.status = self.session.submit(result.command)
+            intents.play_or_ask(self, result.command, "")  # asks if it ends the part first
             self.tools = self.tools[:1]
         if result.push is not None:  # after a command too: set-up's placing stays armed
             self.tools.append(result.push)

@@ -13,8 +13,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.rules.battlefield import Battlefield, Square
-from game.rules.engine import Engine, ManualDice, SeededDice
-from game.ui.log_text import distance, merge_steps
+from game.rules.engine import AdvancePhase, Engine, ManualDice, SeededDice
+from game.ui.log_text import LogEntry, distance, log_entries
 from game.ui.scene import FormationMark, TokenView, tokens_from_placements, with_unique_labels
 from game.ui.session_setup import ruleset_ids
 from game.ui.view_model import TokenConfig, tokens_from_state
@@ -66,8 +66,8 @@ class Fight:
         self._tokens_cache: tuple[int, tuple[TokenView, ...]] | None = None
         self._forms_cache: tuple[int, tuple[FormationMark, ...]] | None = None
         self._rulesets_cache: tuple[str, list[str]] | None = None
-        self._log: list[tuple[str, tuple[str, ...]]] = []
-        self._log_len = -1
+        self._log: list[LogEntry] = []
+        self._log_len: tuple[int, int] = (-1, -1)
 
     # -- basics --------------------------------------------------------------------------------
     @property
@@ -149,6 +149,25 @@ class Fight:
     def validate(self, cmd: Any) -> list[Violation]:
         """Violations of a command now ([] when legal)."""
         return [] if self.engine is None else list(self.engine.validate(cmd))
+
+    def legal_after_advance(self, cmd: Any) -> bool:
+        """True if a command refused now is legal once this part of the round ends (SotDL:
+        a GM's creature waits for the players), so the window can ask to end the part first."""
+        return self.violations_after_advance(cmd) == []
+
+    def violations_after_advance(self, cmd: Any) -> list[Violation] | None:
+        """The command's violations once this part of the round has ended (None: it cannot
+        end now): tried on the engine and rolled back at once, nothing journalled."""
+        if self.engine is None or self.engine.pending is not None or not self.engine.state.round:
+            return None
+        cp = self.engine.checkpoint()
+        try:
+            out = self.engine.submit(AdvancePhase())
+            if not out.ok or out.pending is not None:
+                return None
+            return list(self.engine.validate(cmd))
+        finally:
+            self.engine.rollback(cp)
 
     def query(self, name: str, *args: Any, **kw: Any) -> Any:
         """A registered ruleset query (None when the ruleset has none of that name)."""
@@ -358,17 +377,18 @@ class Fight:
             return {}
         return {c.id: c.name for c in self.engine.state.creatures.values()}
 
-    def log_lines(self) -> list[tuple[str, tuple[str, ...]]]:
-        """The combat log in words, with the creatures of each line."""
+    def log_entries(self) -> list[LogEntry]:
+        """The combat log in words: one entry a line, a move in one line with its steps as
+        details, each with the command record it came from (game/ui/log_text.py)."""
         if self.engine is None:
-            return [("No encounter: this is a bare map.", ())]
-        events = self.engine.log()
-        if len(events) != self._log_len:
-            self._log, self._log_len = self.lines_of(self.engine.history), len(events)
+            return [LogEntry("No encounter: this is a bare map.")]
+        n = sum(len(rec.events) for rec in self.engine.history)  # an answer adds to a record
+        if (n, self.version) != self._log_len:
+            self._log, self._log_len = self.entries_of(self.engine.history), (n, self.version)
         return self._log
 
-    def lines_of(self, records: Sequence[CommandRecord]) -> list[tuple[str, tuple[str, ...]]]:
-        """The log lines these commands make (the history's first k: the log after k commands)."""
+    def entries_of(self, records: Sequence[CommandRecord]) -> list[LogEntry]:
+        """The log these commands make (the history's first k: the log after k commands)."""
         eng = self.playing()
         names = self.names()
         for ph in eng.ruleset.phases:  # '-- Fast turns: GM --', in the ruleset's words
@@ -378,7 +398,16 @@ class Fight:
         for side in eng.state.sides:  # "raiders" -> "Raiders" in generic lines
             names.setdefault(side.id, side.name or side.id)
             names[f"side:{side.id}"] = side.name or side.id
-        return merge_steps([ev for rec in records for ev in rec.events], names)
+        return log_entries([rec.events for rec in records], names)
+
+    def log_lines(self) -> list[tuple[str, tuple[str, ...]]]:
+        """The log's lines in words with their creatures (a line per entry: a move's steps are
+        its entry's details)."""
+        return [(e.text, e.ids) for e in self.log_entries()]
+
+    def lines_of(self, records: Sequence[CommandRecord]) -> list[tuple[str, tuple[str, ...]]]:
+        """The log lines these commands make (the history's first k: the log after k commands)."""
+        return [(e.text, e.ids) for e in self.entries_of(records)]
 
     def measure(self, a: Square, b: Square) -> str:
         """Distance label between two squares by the ruleset's diagonal rule, elevation included."""

@@ -6,7 +6,8 @@ Kept apart from the event loop (game/ui/app.py); every rule question goes to the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,6 +23,7 @@ from game.ui.command_kinds import (
     tool_kind,
     typed_hint,
 )
+from game.ui.confirm import Confirm
 from game.ui.declare import make_act
 from game.ui.panels import OVERLAY_KEYS
 from game.ui.player_view import PlayerView
@@ -169,6 +171,12 @@ def do_intent(app: App, intent: str, arg: str = "") -> None:
             app.status = "More actions: click one; Escape closes"
         else:
             app.status = "More actions: hover '+' to read them"
+    elif name == "advance" and arg != "confirmed" and ask_end_part(
+        app, lambda: do_intent(app, "advance", "confirmed")
+    ):
+        return  # creatures have not acted: the GM says whether to end the part anyway
+    elif name == "turn_start" and arg:
+        start_turn(app, arg)
     elif name == "action":
         start_action(app, rest)
     elif name in ("answer", "answer_text") and app.local_prompt is not None:
@@ -180,6 +188,61 @@ def do_intent(app: App, intent: str, arg: str = "") -> None:
     else:
         app.status = panel_model.do_intent(app.session.fight, name, rest or arg, app.selected)
     app._panel_version = -1
+
+
+def ask_end_part(app: App, then: Callable[[], None], doing: str = "") -> bool:
+    """Ask before the part of the round ends while creatures have not acted (naming them);
+    ``then`` runs if the GM says yes. False (nothing asked) when every creature has acted."""
+    fight = app.session.fight
+    waiting = panel_model.not_acted(fight)
+    if not waiting:
+        return False
+    names = fight.names()
+    who = ", ".join(names.get(c, c) for c in waiting)
+    n = len(waiting)
+    head = f"{n} creature{'s have' if n > 1 else ' has'} not acted"
+    rs = fight.playing().ruleset
+    part = next((p.label for p in rs.phases if p.name == fight.playing().state.phase), "")
+    part = f"the part ({part})" if part else "the part"
+    app.confirm = Confirm(
+        app.manager,
+        app.screen.get_size(),
+        "End the part of the round?",
+        f"<b>{head}</b>: {who}.<br>End {part} anyway{doing}?",
+        "End the part",
+        on_yes=then,
+        on_no=lambda: setattr(app, "status", "Not ended: the part goes on"),
+        scale=app.scale,
+    )
+    app.status = f"{head} ({who}): end {part} anyway? Enter: yes, Escape: no"
+    app._panel_version = -1
+    return True
+
+
+def play_or_ask(app: App, cmd: Any, doing: str) -> None:
+    """Play a command; one refused only because the part of the round is not over (a GM's
+    creature while players have not acted) asks first, then ends the part and plays it."""
+    fight = app.session.fight
+    if fight.validate(cmd) and fight.legal_after_advance(cmd):
+
+        def end_then_play() -> None:
+            said = panel_model.do_intent(fight, "advance", "", app.selected)
+            app.status = said if said.startswith("Not") else app.session.submit(cmd)
+            app._panel_version = -1
+
+        if ask_end_part(app, end_then_play, doing):
+            return
+    app.status = app.session.submit(cmd)
+
+
+def start_turn(app: App, cid: str) -> None:
+    """Start a creature's turn (turn panel row, Space): asks first if it ends the part."""
+    fight = app.session.fight
+    cmd = panel_model.turn_start_command(fight, cid) if fight.engine is not None else None
+    if cmd is None:
+        app.status = panel_model.do_intent(fight, "turn_start", cid, app.selected)
+        return
+    play_or_ask(app, cmd, f" and start {fight.names().get(cid, cid)}'s turn")
 
 
 def start_action(app: App, action: str) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 #: Event fields that name creatures (highlighted when the GM hovers the line).
@@ -337,6 +339,21 @@ def describe(ev: Any, names: dict[str, str]) -> str:
     return line
 
 
+def _words_of(text: str) -> list[str]:
+    """Words to wrap at, a square '(14, 15)' kept whole.
+
+    >>> _words_of("from (14, 15) to (8, 2)")
+    ['from', '(14, 15)', 'to', '(8, 2)']
+    """
+    out: list[str] = []
+    for word in text.split(" "):
+        if out and re.fullmatch(r"\(-?\d+,", out[-1]):
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return out
+
+
 def wrap(text: str, width_px: int, measure: Any, indent: str = "    ") -> list[str]:
     """Split a log line into rows no wider than ``width_px`` (``measure(text) -> px``), at
     spaces where it can; rows after the first are indented so each line reads as one.
@@ -347,7 +364,7 @@ def wrap(text: str, width_px: int, measure: Any, indent: str = "    ") -> list[s
     rows: list[str] = []
     lead = text[: len(text) - len(text.lstrip(" "))]  # a row's own indent stays on its first row
     line = lead
-    for word in text.lstrip(" ").split(" "):
+    for word in _words_of(text.lstrip(" ")):
         trial = f"{line} {word}" if line.strip() else (line + word if not rows else indent + word)
         if measure(trial) <= width_px or not line.strip():
             line = trial
@@ -402,39 +419,157 @@ def fit_line(text: str, width_px: int, measure: Any) -> str:
     return cut + "…"
 
 
-def merge_steps(events: list[Any], names: dict[str, str]) -> list[tuple[str, tuple[str, ...]]]:
-    """Log lines; a run of one creature's steps said once ('Spearman moves (10,4) -> (14,9)')."""
-    known = set(names)
-    out: list[tuple[str, tuple[str, ...]]] = []
-    run: list[Any] = []
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the combat log: its words, the creatures it is about (highlighted on hover),
+    the lines folded into it (a move's steps and what happened on the way, shown on demand)
+    and the command record it came from (its index in the engine's history: undo to it)."""
 
-    def flush() -> None:
-        if not run:
-            return
-        a, b = run[0], run[-1]
-        # Every step's yards (a rush or a retreat spends no move budget but still covers ground)
-        yd = sum(float(getattr(e, "cost_yd", 0)) for e in run)
-        hows = sorted(plain(h) for h in {getattr(e, "how", "walk") for e in run} - {"walk"})
+    text: str
+    ids: tuple[str, ...] = ()
+    details: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    record: int = -1
+
+
+def log_entries(records: Sequence[Sequence[Any]], names: dict[str, str]) -> list[LogEntry]:
+    """The log of every command record (each a list of events): a move in one line ('Warhorse
+    carries Knight 9 yards from (14, 15) to (18, 24); Bat's free attack hits Knight (3
+    damage)'), its steps as the line's details; every other event a line of its own."""
+    known = set(names)
+    out: list[LogEntry] = []
+    for i, events in enumerate(records):
+        steps = [k for k, ev in enumerate(events) if type(ev).__name__ == "Stepped"]
+        if not steps:
+            out += _plain_entries(events, names, known, i)
+            continue
+        first, last = steps[0], steps[-1]
+        while last + 1 < len(events) and _rides(events[last + 1]):
+            last += 1  # the rider put on its mount's square after the last step
+        part = list(events[first : last + 1])
+        out += _plain_entries(events[:first], names, known, i)
+        details = tuple(
+            (t, creature_ids(ev, known)) for ev in part if (t := _step_words(ev, names))
+        )
+        ids = tuple(dict.fromkeys(c for ev in part for c in creature_ids(ev, known)))
+        out.append(LogEntry(move_summary(part, names), ids, details, i))
+        out += _plain_entries(events[last + 1 :], names, known, i)
+    return out
+
+
+def _plain_entries(
+    events: Sequence[Any], names: dict[str, str], known: set[str], record: int
+) -> list[LogEntry]:
+    return [
+        LogEntry(t, creature_ids(ev, known), (), record)
+        for ev in events
+        if (t := describe(ev, names))
+    ]
+
+
+def _rides(ev: Any) -> bool:
+    """A rider set down on its mount's new square (Seed SotDL: Ride: the mount carries it)."""
+    return type(ev).__name__ == "Placed" and getattr(ev, "reason", "") == "rides"
+
+
+def _step_words(ev: Any, names: dict[str, str]) -> str:
+    """A detail line of a move: each step as its own line (never merged), the rest as usual."""
+    if _rides(ev):
+        return ""  # said by the summary ("carries Knight")
+    return describe(ev, names)
+
+
+def move_summary(part: Sequence[Any], names: dict[str, str]) -> str:
+    """One line for a move: each walker's distance, start and end (the rider it carries), then
+    each free attack's outcome and whatever else happened on the way (a jump, a fall ...)."""
+    walkers: dict[str, list[Any]] = {}
+    riders: dict[str, str] = {}
+    last_walker = ""
+    for ev in part:
+        if type(ev).__name__ == "Stepped":
+            walkers.setdefault(ev.creature, []).append(ev)
+            last_walker = ev.creature
+        elif _rides(ev) and last_walker:
+            riders.setdefault(last_walker, ev.creature)
+    phrases = []
+    for who, steps in walkers.items():
+        if who in riders.values() and who not in riders:
+            continue  # a rider's own steps under its mount are the mount's
+        a, b = steps[0], steps[-1]
+        yd = sum(float(getattr(e, "cost_yd", 0)) for e in steps)
         mode = plain(getattr(a, "mode", "move") or "move")
-        verb = MOVE_VERBS.get(mode, f"moves ({mode})")
-        text = (
-            f"{_n(names, a.creature)} {verb} from {sq(a.from_square)} to {sq(b.square)}"
-            + (f", {_yd(yd, names)}" if yd else "")
+        hows = sorted(plain(h) for h in {getattr(e, "how", "walk") for e in steps} - {"walk"})
+        if who in riders:
+            verb = f"carries {_n(names, riders[who])}" + (f" ({mode})" if mode != "move" else "")
+        else:
+            verb = MOVE_VERBS.get(mode, f"moves ({mode})")
+        phrases.append(
+            f"{_n(names, who)} {verb}"
+            + (f" {_yd(yd, names)}" if yd else "")
+            + f" from {sq(a.from_square)} to {sq(b.square)}"
             + (f" ({', '.join(hows)})" if hows else "")
         )
-        out.append((text, (a.creature,)))
-        run.clear()
+    return "; ".join(phrases + _on_the_way(part, names))
 
-    for ev in events:
-        if type(ev).__name__ == "Stepped" and (not run or run[-1].creature == ev.creature):
-            run.append(ev)
+
+#: Events of a move the summary says nothing of (bookkeeping, or said by a free attack's clause)
+_SILENT_ON_THE_WAY = {"Stepped", "FreeAttackProvoked", "DecisionAnswered", "TriggeredActionUsed"}
+
+
+def _on_the_way(part: Sequence[Any], names: dict[str, str]) -> list[str]:
+    """Clauses for what happened during a move: each free attack (hits, misses, not taken)
+    with its damage, then any other event's own words."""
+    said: set[int] = set()
+    clauses = []
+    for k, ev in enumerate(part):
+        if type(ev).__name__ != "FreeAttackProvoked":
             continue
-        flush()
-        if type(ev).__name__ == "Stepped":
-            run.append(ev)
+        end = next(
+            (j for j in range(k + 1, len(part)) if type(part[j]).__name__ == "Stepped"), len(part)
+        )
+        who = getattr(ev, "attacker", "")
+        roll = next(
+            (
+                j
+                for j in range(k + 1, end)
+                if who in (getattr(part[j], "roller", None), getattr(part[j], "attacker", None))
+                and isinstance(getattr(part[j], "success", getattr(part[j], "hit", None)), bool)
+            ),
+            None,
+        )
+        if roll is None:
+            clauses.append(f"{_n(names, who)}'s free attack is not taken")
+            continue
+        r = part[roll]
+        hit = bool(getattr(r, "success", getattr(r, "hit", False)))
+        target = str(getattr(r, "target", "") or getattr(ev, "target", ""))
+        dmg = next(
+            (
+                j
+                for j in range(roll + 1, end)
+                if getattr(part[j], "amount", None) is not None
+                and getattr(part[j], "creature", None) == target
+            ),
+            None,
+        )
+        text = f"{_n(names, who)}'s free attack {'hits' if hit else 'misses'} {_n(names, target)}"
+        if hit and dmg is not None:
+            text += f" ({part[dmg].amount} damage)"
+            said.add(dmg)
+        clauses.append(text)
+        said |= {roll} | {
+            j
+            for j in range(roll + 1, end)
+            if type(part[j]).__name__ in ("DamageRolled", "OsrDamageRolled")
+        }
+    for k, ev in enumerate(part):
+        if k in said or type(ev).__name__ in _SILENT_ON_THE_WAY or _rides(ev):
             continue
         text = describe(ev, names)
         if text:
-            out.append((text, creature_ids(ev, known)))
-    flush()
-    return out
+            clauses.append(text)
+    return clauses
+
+
+def merge_steps(events: list[Any], names: dict[str, str]) -> list[tuple[str, tuple[str, ...]]]:
+    """Log lines of one command's events: a move said once (``log_entries``), the rest as is."""
+    return [(e.text, e.ids) for e in log_entries([events], names)]

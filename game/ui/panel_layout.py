@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.ui.log_text import LogEntry
+
 
 def theme(scale: float) -> dict:
     """pygame_gui theme: sizes scaled for touch screens, a greyed look for illegal actions."""
@@ -90,7 +92,7 @@ class PanelModel:
     row_styles: list[str] = field(default_factory=list)  # theme id of each row ('#row_gm' ...)
     actions: list[ActionButton] = field(default_factory=list)  # the selected creature's bar
     gm_tools: list[ActionButton] = field(default_factory=list)  # the GM panel's tools
-    log_lines: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # text, creature ids
+    log: list[LogEntry] = field(default_factory=list)  # the log's lines (a move's steps folded)
     dice_lines: list[str] = field(default_factory=list)
     manual_dice: bool = False
     status: str = ""

@@ -95,7 +95,7 @@ def turn_rows(fight: Fight) -> tuple[list[tuple[str, str]], list[str]]:
 
 def panel_model(fight: Fight, selected: str) -> PanelModel:
     """Round, phase, creatures, actions, log and dice for the panels."""
-    m = PanelModel(title=fight.title, log_lines=fight.log_lines(), manual_dice=fight.manual_dice)
+    m = PanelModel(title=fight.title, log=fight.log_entries(), manual_dice=fight.manual_dice)
     if fight.engine is None:
         m.round_text = "Map only"
         m.phase_text = "no encounter"
@@ -161,6 +161,40 @@ def _dice_lines(fight: Fight) -> list[str]:
     return out[::-1][:8]
 
 
+def not_acted(fight: Fight) -> list[str]:
+    """The creatures that could still take their turn in this part of the round (the ruleset's
+    ``who_may_act``, less the one acting and those whose turn now would be of another part:
+    ``turn_status``'s ``can_start`` for the part's kind), whom ending the part passes over."""
+    if fight.engine is None or not fight.engine.state.round:
+        return []
+    st = fight.engine.state
+    kind = st.phase.split("_")[0] if st.phase else ""
+    out = []
+    for cid in fight.query("who_may_act") or ():
+        if cid == st.active or cid not in st.creatures:
+            continue
+        status = fight.query("turn_status", cid)
+        can = dict(status.get("can_start", {})) if isinstance(status, dict) else {}
+        if kind in can and not can[kind]:
+            continue  # its turn is in a later part (SotDL: a player's slow turn)
+        out.append(cid)
+    return out
+
+
+def turn_start_command(fight: Fight, cid: str) -> Any | None:
+    """The command that starts this creature's turn now (the kind the part allows), or None."""
+    rs = fight.playing().ruleset
+    cmd_type = rs.command_names.get(menu_of(rs, fight.playing().state).role("turn_start"))
+    if cmd_type is None:
+        return None
+    kw = {}
+    if "kind" in fields_of(cmd_type):
+        kind = _turn_kind(fight, cid)
+        if kind:
+            kw["kind"] = kind
+    return make(cmd_type, cid, **kw)
+
+
 def do_intent(fight: Fight, name: str, arg: str, selected: str) -> str:
     """Turn panel and action bar buttons into commands (the move and target tools do the rest)."""
     if fight.engine is None:
@@ -177,15 +211,8 @@ def do_intent(fight: Fight, name: str, arg: str, selected: str) -> str:
     if name == "turn_start":
         if not arg:
             return ""
-        cmd_type = names.get(menu.role("turn_start"))
-        if cmd_type is None:
-            return "This ruleset has no turns to start"
-        kw = {}
-        if "kind" in fields_of(cmd_type):
-            kind = _turn_kind(fight, arg)
-            if kind:
-                kw["kind"] = kind
-        return fight.submit(make(cmd_type, arg, **kw))
+        cmd = turn_start_command(fight, arg)
+        return "This ruleset has no turns to start" if cmd is None else fight.submit(cmd)
     if name == "turn_end":
         who = st.active or selected
         cmd_type = names.get(menu.role("turn_end"))

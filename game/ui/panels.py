@@ -20,13 +20,14 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
-from game.ui.log_text import fit_line
+from game.ui.log_text import LogEntry, fit_line
 from game.ui.log_text import wrap as log_wrap
 from game.ui.panel_layout import ActionButton, Layout, PanelModel, theme
 from game.ui.scene import OVERLAYS
 
 #: Rows of the action bar: one per group of the ruleset's declaration (Move, Attack, Actions)
 BAR_ROWS = 3
+LOG_LINES = 300  # the log panel shows the last lines (scrolling back through them)
 
 __all__ = ["ActionButton", "Layout", "PanelModel", "Panels", "theme", "OVERLAY_KEYS"]
 
@@ -77,6 +78,8 @@ class Panels:
         self.prompt: UIPanel | None = None
         self.gm_panel: UIPanel | None = None  # the GM's tools, open over the bar
         self.prompt_entry: UITextEntryLine | None = None
+        self.log_open: set[int] = set()  # log lines whose details are shown (by line index)
+        self._log_entries: list[LogEntry] = []
         self._build_static()
 
     # -- building ----------------------------------------------------------------------------
@@ -257,13 +260,8 @@ class Panels:
                 for row in log_wrap(text, int(width), measure, indent="      "):
                     self._turn_rows.append((row, cid, style))
             self.creatures.set_item_list([(t, st) for t, _, st in self._turn_rows])
-        if old is None or old.log_lines != model.log_lines:
-            shown = model.log_lines[-300:]
-            self._log_rows = self._wrap_log(shown)
-            self._log_first = len(model.log_lines) - len(shown)  # the log line of the first row
-            self.log.set_item_list([text for text, _ in self._log_rows])
-            if self.log.scroll_bar is not None:
-                self.log.scroll_bar.set_scroll_from_start_percentage(1.0)
+        if old is None or old.log != model.log:
+            self._show_log(model.log, to_end=True)
         if old is None or old.dice_lines != model.dice_lines:
             self.dice_box.set_text("<br>".join(model.dice_lines))  # newest first
         if old is None or (old.actions, old.gm_tools) != (model.actions, model.gm_tools):
@@ -555,30 +553,60 @@ class Panels:
             return None
         return lambda t: int(font.size(t)[0])
 
-    def _wrap_log(
-        self, lines: list[tuple[str, tuple[str, ...]]]
-    ) -> list[tuple[str, tuple[str, ...]]]:
-        """Log lines wrapped to the panel's width: one list row each, with the line's creatures."""
+    def _show_log(self, entries: list[LogEntry], *, to_end: bool) -> None:
+        """The log's last lines wrapped to the panel's width, one list row each with its line's
+        creatures; a line with details (a move's steps) ends in [+], and a click on it opens
+        them under it ([-] closes them). New lines scroll to the end; a click keeps the place."""
         from game.ui.log_text import wrap
 
         measure = self._measure() or (lambda t: int(len(t) * 7.5 * self.scale))
+        width = int(self.log.get_relative_rect().width - self._px(30))  # scroll bar, padding
+        rows: list[tuple[str, tuple[str, ...]]] = []
+        owners: list[int] = []
+        for k in range(max(0, len(entries) - LOG_LINES), len(entries)):
+            e = entries[k]
+            mark = (" [-]" if k in self.log_open else " [+]") if e.details else ""
+            for row in wrap(e.text + mark, width, measure):
+                rows.append((row, e.ids))
+                owners.append(k)
+            if k in self.log_open:
+                for text, ids in e.details:
+                    for row in wrap("      " + text, width, measure, indent="          "):
+                        rows.append((row, ids))
+                        owners.append(k)
+        self._log_entries, self._log_rows, self._log_owner = entries, rows, owners
+        bar = self.log.scroll_bar
+        at = bar.start_percentage if bar is not None and not to_end else 1.0
+        self.log.set_item_list([text for text, _ in rows])
+        if self.log.scroll_bar is not None:
+            self.log.scroll_bar.set_scroll_from_start_percentage(at)
 
-        width = self.log.get_relative_rect().width - self._px(30)  # the scroll bar and padding
-        rows = []
-        self._log_row_line: list[int] = []  # the line of each row (a long line wraps)
-        for i, (text, ids) in enumerate(lines):
-            wrapped = wrap(text, int(width), measure)
-            rows += [(row, ids) for row in wrapped]
-            self._log_row_line += [i] * len(wrapped)
-        return rows
+    def toggle_log_line(self) -> bool:
+        """The GM clicked a log row: open or close its line's details (a move's steps);
+        False if the clicked line has none."""
+        k = self.selected_log_line()
+        if k is None or not self._log_entries[k].details:
+            return False
+        self.log_open ^= {k}
+        self._show_log(self._log_entries, to_end=False)
+        return True
+
+    def selected_log_line(self) -> int | None:
+        """The index (in the model's log) of the line whose row was clicked, or None."""
+        owners = getattr(self, "_log_owner", [])
+        for i, item in enumerate(self.log.item_list):
+            if item.get("selected") and i < len(owners):
+                return owners[i]
+        return None
 
     def log_line_at(self, pos: tuple[int, int]) -> int | None:
-        """The index in the whole log of the line whose row is at a window pixel, if any."""
-        rows = getattr(self, "_log_row_line", [])
+        """The index in the whole log of the line whose row is at a window pixel, if any (a
+        detail row is its line's)."""
+        owners = getattr(self, "_log_owner", [])
         for i, item in enumerate(self.log.item_list):
             btn = item.get("button_element")
-            if btn is not None and i < len(rows) and btn.get_abs_rect().collidepoint(pos):
-                return getattr(self, "_log_first", 0) + rows[i]
+            if btn is not None and i < len(owners) and btn.get_abs_rect().collidepoint(pos):
+                return owners[i]
         return None
 
     def hovered_log_ids(self) -> tuple[str, ...]:

@@ -135,10 +135,19 @@ def move_modes(fight: Fight, mover: str) -> tuple[str, ...]:
     for name, cmd_type in fight.engine.ruleset.command_names.items():
         if tool_kind(cmd_type) != "path" or "target" in fields_of(cmd_type):
             continue
-        vs = fight.validate(make(cmd_type, mover, path=()))
-        if not [v for v in vs if "path" not in (v.code + v.reason).lower()]:
+        cmd = make(cmd_type, mover, path=())
+        if _path_free(fight.validate(cmd)):
+            out.append(name)
+            continue
+        after = fight.violations_after_advance(cmd)
+        if after is not None and _path_free(after):  # waits for the part to end: the app asks
             out.append(name)
     return tuple(out)
+
+
+def _path_free(vs: list[Any]) -> bool:
+    """No violation but the path's own (an empty path asks: is this mode open at all?)."""
+    return not [v for v in vs if "path" not in (v.code + v.reason).lower()]
 
 
 def _reach_set(fight: Fight, mover: str, mode: str) -> Any | None:
@@ -303,7 +312,7 @@ def command_for_path(
     mode = _mode_for(fight, area, modes, square)
     cmd = _path_command(fight.engine.ruleset.command_names[mode], mover, tuple(p.path[1:]), ways)
     vs = fight.validate(cmd)
-    if vs:
+    if vs and not fight.legal_after_advance(cmd):  # else the app asks to end the part first
         return None, "Not there: " + vs[0].reason
     return cmd, ""
 

@@ -18,20 +18,12 @@ if TYPE_CHECKING:
 
 
 def record_of_line(fight: Fight, line: int) -> int | None:
-    """The history index of the command that made log line ``line`` (the first, when one line
-    says several commands' steps); None when the log has no such line."""
-    hist = fight.playing().history
-    if not 0 <= line < len(fight.lines_of(hist)):
+    """The history index of the command that made log line ``line`` (each line knows it:
+    ``LogEntry.record``); None when the log has no such line."""
+    entries = fight.log_entries() if fight.engine is not None else []
+    if not 0 <= line < len(entries) or entries[line].record < 0:
         return None
-    # The first k commands make a log that only grows with k: the first k with line in it
-    lo, hi = 1, len(hist)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if len(fight.lines_of(hist[:mid])) > line:
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo - 1
+    return entries[line].record
 
 
 def undo_from(app: App, record: int) -> str:

@@ -1,6 +1,7 @@
 """The bundled demo encounter in the GM window, headless: the round from the turn panel, a move."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pygame
@@ -64,6 +65,9 @@ def test_turn_panel_starts_a_turn_and_a_click_moves(app: App) -> None:
     dest = _reachable_square(move, start)
     _click(app, dest)
     assert app.session.engine.state.creatures["spearman"].square == dest
-    assert any("Spearman moves from" in line for line, _ in app.session.fight.log_lines())
+    assert any(
+        re.match(r"Spearman moves [\d.]+ yards? from", line)
+        for line, _ in app.session.fight.log_lines()
+    )
     app._intent("turn_end")
     assert app.session.engine.state.active is None

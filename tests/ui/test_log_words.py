@@ -7,7 +7,7 @@ from pathlib import Path
 
 from game.rules.engine.walk import Stepped
 from game.ui.app import App
-from game.ui.log_text import describe, merge_steps
+from game.ui.log_text import LogEntry, describe, merge_steps
 from game.ui.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,7 +36,7 @@ def test_moves_and_jumps_read_as_sentences_with_squares_as_pairs() -> None:
         Stepped("spearman", (11, 5), (12, 5), 0.0, 1.0, "move", "walk", True, True),
     ]
     text = merge_steps(steps, NAMES)[0][0]
-    assert text == "Spearman moves from (10, 4) to (12, 5), 2 yards (jump down)"
+    assert text == "Spearman moves 2 yards from (10, 4) to (12, 5) (jump down)"
     import game.rulesets.sotdl.movement.steps  # noqa: F401
 
     j = _event(
@@ -96,8 +96,9 @@ def test_long_lines_wrap_in_the_panel_and_hover_highlights_every_row(tmp_path) -
     try:
         app.update(0.0)
         long = "Spearman " + "moves a very long way around the courtyard " * 4
-        app.session.fight._log = [(long, ("spearman",))]
-        app.session.fight._log_len = len(app.session.engine.log())
+        f = app.session.fight
+        f._log = [LogEntry(long, ("spearman",))]
+        f._log_len = (len(app.session.engine.log()), f.version)
         app._panel_version = -1
         app.update(0.0)
         app.draw()

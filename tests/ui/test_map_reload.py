@@ -79,7 +79,7 @@ def test_the_fight_goes_on_on_the_edited_map(
     assert len(engine.history) == history and engine.state.active == active
     assert app.caches.board.bf is after
 
-    app._intent("advance")  # the fight goes on: the next command plays on the new map
+    app._intent("advance", "confirmed")  # the fight goes on (the end of the part confirmed)
     assert len(engine.history) == history + 1 and engine.state.battlefield is after
     session.undo()
     assert engine.state.battlefield is after  # that command was played on the new map

@@ -43,7 +43,7 @@ def test_dismount_then_ride_the_mount_picked_with_the_target_tool(tmp_path: Path
         for _ in range(6):  # to the next round's players' turn
             if app.session.engine.state.round > 1 and "players" in app.session.engine.state.phase:
                 break
-            app._intent("advance")
+            app._intent("advance", "confirmed")  # N, and yes to ending the part
         app.selected = "knight"
         app._intent("turn_start", "knight")
         app.update(0.0)

@@ -38,11 +38,8 @@ def test_the_ruleset_menu_restarts_the_fight_under_osr_after_a_confirmation(tmp_
             )
         )
         assert app.session.engine.ruleset.id == "sotdl"
-        dialog = next(
-            w
-            for w in app.manager.get_root_container().elements
-            if getattr(w, "ruleset_choice", "") == "osr"
-        )
+        assert app.confirm is not None and "osr" in app.confirm.dialog.window_display_title
+        dialog = app.confirm.dialog
         app.handle(
             pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=dialog)
         )

@@ -163,7 +163,7 @@ def test_from_a_bare_map_to_a_fight_and_back(tmp_path: Path) -> None:
     for _ in range(12):
         if again.session.engine.state.round >= 2:
             break
-        again._intent("advance")
+        again._intent("advance", "confirmed")  # N, and yes to ending the part
         frame(again)
     assert again.session.engine.state.round == 2
     again.close()

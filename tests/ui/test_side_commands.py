@@ -64,7 +64,7 @@ def test_morale_surrender_and_terms_end_the_fight(tmp_path: Path) -> None:
         for _ in range(12):  # the round's parts from the turn panel's Next until Morale
             if app.session.engine.state.phase == "morale":
                 break
-            app._intent("advance")
+            app._intent("advance", "confirmed")  # N, and yes to ending the part
             while app.session.engine.pending is not None:  # a question on the way: first option
                 app._intent("answer:" + str(app.session.engine.pending.options[0][0]))
         assert app.session.engine.state.phase == "morale", app.status
@@ -140,7 +140,7 @@ def test_a_side_header_in_the_turn_panel_picks_the_side(tmp_path: Path) -> None:
 
 
 def _advance(app: App) -> None:
-    app._intent("advance")
+    app._intent("advance", "confirmed")  # N, and yes to ending the part
     while app.session.engine.pending is not None:  # a question on the way: first option
         app._intent("answer:" + str(app.session.engine.pending.options[0][0]))
 

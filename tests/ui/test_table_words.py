@@ -82,10 +82,10 @@ def test_distances_read_in_the_rulesets_unit() -> None:
     names = {"ann": "Ann", "unit:": "paces"}
     steps = [Stepped("ann", (1, 1), (2, 1), 0.0, 1.0, "formation", "walk", True, True)]
     text = merge_steps(steps, names)[0][0]
-    assert text == "Ann moves with its formation from (1, 1) to (2, 1), 1 pace"
+    assert text == "Ann moves with its formation 1 pace from (1, 1) to (2, 1)"
     assert "formations from" not in text
     rushed = [Stepped("ann", (1, 1), (2, 1), 0.0, 1.0, "pulled", "walk", True, True)]
-    assert merge_steps(rushed, {"ann": "Ann"})[0][0].startswith("Ann is pulled from")
+    assert merge_steps(rushed, {"ann": "Ann"})[0][0].startswith("Ann is pulled 1 yard from")
 
 
 def test_osr_measure_log_and_turns_speak_paces(tmp_path: Path) -> None:
