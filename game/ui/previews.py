@@ -378,8 +378,9 @@ def approach(
     size = toks[me.mount_key].space if me.mount_key in toks else me.space
     start = toks[me.mount_key].square if me.mount_key in toks else me.square
     near = int(float(reach.get("reach_yd", 1.0))) + 1  # a reach weapon strikes from further
+    # Nearest the target first (a square beside it is in any melee reach), cheapest among those
     spots = sorted(
-        (float(cost[y, x]), _gap((x, y), size, them.square, them.space), (x, y))
+        (_gap((x, y), size, them.square, them.space), float(cost[y, x]), (x, y))
         for y, x in zip(*np.nonzero(np.isfinite(cost) & (cost >= 0)), strict=True)
         if _gap((int(x), int(y)), size, them.square, them.space) <= near
         and (int(x), int(y)) != start
@@ -394,7 +395,7 @@ def approach(
         cmd = make(cmd_type, actor, **kw, path=squares)
         vs = fight.validate(cmd)
         if vs:
-            why = why or vs[0].reason
+            why = why or vs[0].reason  # the nearest square's reason
             continue
         fa = sum(1 for m in marks if m.kind == "free_attack")
         label = f"{action.replace('_', ' ')}: {fight.distance(yd)}"
@@ -404,7 +405,8 @@ def approach(
         path = MovePreview(actor, None, (action,), (start, *squares), (), yd, marks, True, label)
         return cmd, path, ""
     name = st.creatures[target].name
-    return None, None, why or f"no square in reach of {name} that a {action} gets to"
+    nowhere = f"no square in reach of {name} that a {action.replace('_', ' ')} gets to"
+    return None, None, f"{nowhere} ({why})" if why else nowhere
 
 
 def target_command(
