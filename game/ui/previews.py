@@ -348,8 +348,8 @@ def _gap(a: Square, a_size: int, b: Square, b_size: int) -> int:
     >>> _gap((0, 0), 1, (1, 0), 1), _gap((0, 0), 1, (3, 1), 2), _gap((0, 0), 2, (1, 1), 1)
     (0, 2, 0)
     """
-    dx = max(b[0] - (a[0] + a_size), a[0] - (b[0] + b_size), -1) + 1
-    dy = max(b[1] - (a[1] + a_size), a[1] - (b[1] + b_size), -1) + 1
+    dx = max(b[0] - (a[0] + a_size), a[0] - (b[0] + b_size), 0)
+    dy = max(b[1] - (a[1] + a_size), a[1] - (b[1] + b_size), 0)
     return max(dx, dy)
 
 
