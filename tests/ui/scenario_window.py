@@ -14,6 +14,7 @@ import pygame
 
 from game.io.scenario_setup import Scenario
 from game.io.yaml_lines import load_yaml_file
+from game.rules.definitions import EncounterDef
 from game.ui.app import App
 from game.ui.loading import Opened
 from game.ui.session import Session
@@ -29,8 +30,14 @@ def window_on(scenario: Path, tmp_path: Path, size: tuple[int, int] = (1200, 800
     def build(opened: Opened, seed: int = 0, **_: Any) -> Any:
         return Scenario(scenario, doc, None).engine  # the file's seed and dice
 
-    first = Scenario(scenario, doc, None).engine
-    opened = Opened(scenario, first.state.battlefield, None)
+    sc = Scenario(scenario, doc, None)
+    first = sc.engine
+    # an encounter, not a bare map (which opens to set-up): the file's, or one of its sides
+    enc = sc.encounter or EncounterDef(
+        scenario.stem, str(doc.get("name", scenario.stem)), "ascii:", first.ruleset.id,
+        tuple(first.state.sides),
+    )
+    opened = Opened(scenario, first.state.battlefield, None, enc)
     seed = int(doc.get("seed", 0))  # the window's dice stream is the file's
     session = Session(opened, seed=seed, journal_path=tmp_path / "j.jsonl", build=build)
     app = App(session, size=size)

@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.rules.engine.setup import SETUP_COMMANDS
 from game.ui.app import App
 from game.ui.command_kinds import tool_kind
 from tests.ui.gm import type_at_prompt
@@ -49,14 +50,9 @@ WINDOW_PATHS = {
     "formation": "the formation tool on the selected creature's block",
     "formation_now": "the selected creature's block, at once",
 }
-#: Set-up commands the set-up panel plays (game/ui/setup/ through game/io/setup/model.py)
-SETUP_PANEL = {
-    "add_creatures": "AddCreatures",
-    "remove_creature": "RemoveCreature",
-    "place_creature": "PlaceCreature",
-    "edit_creature": "EditCreature",
-    "set_sides": "SetSides",
-}
+#: Set-up commands (game/rules/engine/setup.py): the set-up panel plays them (game/ui/setup/
+#: through game/io/setup/model.py), never the fight's bar
+SETUP_PANEL = {cls.__name__ for cls in SETUP_COMMANDS}
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -74,8 +70,8 @@ def test_every_command_of_both_rulesets_has_a_window_path() -> None:
     missing = []
     for rs in _rulesets():
         for name, cmd_type in rs.command_names.items():
-            if name in SETUP_PANEL:
-                assert SETUP_PANEL[name] in setup_code, f"{rs.id}: the set-up panel plays {name}"
+            if cmd_type.__name__ in SETUP_PANEL:
+                assert cmd_type.__name__ in setup_code, f"{rs.id}: set-up panel plays {name}"
                 continue
             if tool_kind(cmd_type) not in WINDOW_PATHS:
                 missing.append(f"{rs.id}.{name} ({tool_kind(cmd_type)!r})")
@@ -377,8 +373,8 @@ def test_every_kind_of_window_path_is_played_below() -> None:
     used = {
         (rs.id, tool_kind(t))
         for rs in _rulesets()
-        for n, t in rs.command_names.items()
-        if n not in SETUP_PANEL
+        for t in rs.command_names.values()
+        if t.__name__ not in SETUP_PANEL
     }
     assert used <= played, sorted(used - played)
 

@@ -64,7 +64,7 @@ def test_the_kept_journal_is_named_readably_in_a_1400_px_window(home: Path) -> N
         (kept,) = journal_path_for(DEMO).parent.glob("*.open.bak")
         assert len(str(kept)) > 100  # the full path would not fit with the rest of the line
         _shown(app, kept.name)
-        assert f"in {kept.parent})" in app.panels.status.text  # whole, for the hover
+        assert f"in {kept.parent})" in (app.panels.status.tool_tip_text or "")  # the hover
         if SHOTS:
             pygame.image.save(app.screen, str(Path(SHOTS) / "kept-path-1400.png"))
         _key(app, pygame.K_z, pygame.KMOD_CTRL)  # takes the open back

@@ -98,6 +98,11 @@ def child(folder_name: str) -> None:
         app.status = ""
         app.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
         app.update(0.0)
+        if app.confirm is not None:  # N with creatures still to act asks first: yes
+            app.status = ""
+            enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")
+            app.handle(enter)
+            app.update(0.0)
         return app.status or app.session.problem
 
     def tried(what: str, key: int, mod: int = 0) -> bool:
