@@ -169,7 +169,8 @@ def _commands(home: Path, stem: str) -> list[str]:
 def test_set_up_a_fight_on_a_bare_map_then_play_a_round_of_it(tmp_path: Path) -> None:
     """Set up on the bare map and save; then `battlemat FILE.yaml` in a real window and one
     round played with the mouse and keys: Sir Bors moves next to Goblin 1 in the players' fast
-    turns, Goblin 1 attacks him in the GM's, every part of the round is ended with N."""
+    turns, Goblin 1 attacks him in the GM's, every part of the round is ended with N (and Enter
+    when N asks first, the other goblins not having acted)."""
     for name in ("glade.tmx", "tiles.png"):
         shutil.copy(DATA / name, tmp_path / name)
     glade = tmp_path / "glade.tmx"
@@ -222,7 +223,11 @@ def test_set_up_a_fight_on_a_bare_map_then_play_a_round_of_it(tmp_path: Path) ->
         shots["attacked"] = desk.screenshot("e2e-round-attacked")
         desk.key("Return")
         for _ in range(4):  # slow turns (players', GM's), the end of the round: round 2
+            ended = _commands(tmp_path / "home", saved.stem).count("AdvancePhase")
             desk.key("n")
+            time.sleep(0.5)
+            if _commands(tmp_path / "home", saved.stem).count("AdvancePhase") == ended:
+                desk.key("Return")  # N asked first (goblins have not acted): yes, end it
         time.sleep(1.0)
         shots["round2"] = desk.screenshot("e2e-round-2")
         rc_play = desk.quit_app()
