@@ -388,7 +388,7 @@ def approach(
     why = ""
     for _, _, (x, y) in spots[:APPROACH_TRIES]:
         square = (int(x), int(y))
-        squares, yd, marks, note = _path(fight, actor, action, (), square, False)
+        squares, yd, marks, note, _ = _path(fight, actor, action, (), square, False)
         if not squares:
             why = why or note
             continue
