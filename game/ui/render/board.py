@@ -234,7 +234,8 @@ def _hatch_mask(surf: pygame.Surface, mask: np.ndarray, colour: tuple[int, ...],
     if not mask.any():
         return
     # one square's hatching, stamped on every square of the mask (each square draws alike)
-    tile = pygame.Surface((z, z), pygame.SRCALPHA)
+    layer, px = _square_layer(surf.get_size())
+    tile = pygame.Surface((z, z), pygame.SRCALPHA, 32, layer.get_masks())
     step = max(4, z // 4)
     width = max(1, z // 16)
     tile.fill((*colour[:3], colour[3] // 3))
@@ -242,9 +243,6 @@ def _hatch_mask(surf: pygame.Surface, mask: np.ndarray, colour: tuple[int, ...],
         a = (max(0, d - z), min(z, d))
         b = (min(z, d), max(0, d - z))
         pygame.draw.line(tile, colour, a, b, width)
-    layer, px = _square_layer(surf.get_size())
-    if layer.get_masks() != tile.get_masks():
-        tile = tile.convert_alpha(layer)
     _cells_view(px, mask.shape, z)[mask] = pygame.surfarray.array2d(tile).T
     del px
     surf.blit(layer, (0, 0))
@@ -299,10 +297,10 @@ def _draw_elevation(
         return
     layer, px = _square_layer(surf.get_size())
     alpha = np.minimum(150, 25 + 18 * np.abs(diff)).astype(np.int64)  # int() truncates alike
-    up = np.int64(_packed(layer, (255, 255, 255, 0)))
-    down = np.int64(_packed(layer, (0, 0, 60, 0)))
+    above = np.int64(_packed(layer, (255, 255, 255, 0)))
+    below = np.int64(_packed(layer, (0, 0, 60, 0)))
     a_shift = layer.get_shifts()[3]
-    packed = np.where(diff > 0, up, down) | (alpha << a_shift)
+    packed = np.where(diff > 0, above, below) | (alpha << a_shift)
     packed = np.where(diff != 0, packed, 0).astype(np.uint32)
     _cells_view(px, diff.shape, z)[...] = packed[:, :, None, None]
     del px
