@@ -2,9 +2,12 @@
 
 A line is a header, a played command (``record``), ``undo``/``redo`` (with a count: undoing 1,000
 commands is one line), the command a question paused on (``pending``, with the answers so far;
-``null`` when none is), the dice mode (``dice``), or the table screen's fog (``fog``). Each line
-is one atomic step: a crash mid-line leaves a torn last line that is not part of the fight (it
-was never acknowledged). Other helpers add line kinds with ``register_op`` (a map reloaded ...).
+``null`` when none is), the dice mode (``dice``), the table screen's fog (``fog``), or a live
+map reload (``map``: the fight goes on on the map with that sha256; ``map_files`` lines hold
+each such map's text files, and the starting map's, so a record that names its map replays on
+it; game/io/map_snapshot.py). Each line is one atomic step: a crash mid-line leaves a torn
+last line that is not part of the fight (it was never acknowledged). Other helpers add line
+kinds with ``register_op``.
 Closing or crashing loses nothing.
 
 Every file that replaces or rewrites a journal first keeps the old one with ``keep_copy`` under
@@ -25,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from game.io.errors import InputError
+from game.io.map_snapshot import MapSnapshot
 from game.io.saves import SavedRecord, SaveHeader, loads_strict
 
 try:  # the OS holds the lock for the process and drops it when the process dies
@@ -113,6 +117,14 @@ class JournalRead:
     good_lines: int = 0
     good_bytes: int = 0  # the length of the readable prefix
     extra: list[dict[str, Any]] = field(default_factory=list)  # lines of registered kinds
+    #: every map the fight was played on after a reload, by sha256 (``map_files`` lines)
+    maps: dict[str, MapSnapshot] = field(default_factory=dict)
+    start_map: str = ""  # the sha256 of the map the fight started on, once a reload wrote it
+    map_now: str = ""  # the map the fight stands on now ('' the starting one)
+
+    def map_of(self, sha256: str) -> MapSnapshot | None:
+        """The snapshot a record's or line's map names ('' the starting map, if kept)."""
+        return self.maps.get(sha256 or self.start_map)
 
 
 #: op name -> how a line of that kind changes what was read (``register_op`` adds kinds)
@@ -136,6 +148,7 @@ def _undo(out: JournalRead, entry: dict[str, Any]) -> None:
         if not out.records:
             raise ValueError("undo with nothing to undo")
         out.redo.append(out.records.pop())
+        out.map_now = out.redo[-1].map  # back to the state it was played from, on its map
     out.pending = None
 
 
@@ -144,6 +157,25 @@ def _redo(out: JournalRead, entry: dict[str, Any]) -> None:
         if not out.redo:
             raise ValueError("redo with nothing to redo")
         out.records.append(out.redo.pop())
+        out.map_now = out.records[-1].map
+
+
+def _map_files(out: JournalRead, entry: dict[str, Any]) -> None:
+    """A map's text files as they were (written once per map, before the first line naming it)."""
+    snap = MapSnapshot.from_entry(entry)
+    out.maps[snap.sha256] = snap
+    if entry.get("start") is True:
+        if out.start_map and out.start_map != snap.sha256:
+            raise ValueError("a second starting map")
+        out.start_map = snap.sha256
+
+
+def _map(out: JournalRead, entry: dict[str, Any]) -> None:
+    """The map was reloaded (saved in Tiled during the fight): the fight goes on on this one."""
+    sha = entry.get("sha256")
+    if not isinstance(sha, str) or (sha and sha not in out.maps):
+        raise ValueError(f"a map line names a map the journal does not hold ({str(sha)[:16]!r})")
+    out.map_now = "" if sha == out.start_map else sha
 
 
 def _pending(out: JournalRead, entry: dict[str, Any]) -> None:
@@ -185,6 +217,9 @@ register_op("redo", _redo)
 register_op("pending", _pending)
 register_op("dice", _dice)
 register_op("fog", _fog)
+register_op("map_files", _map_files)
+register_op("map", _map)
+CORE_OPS = ("undo", "redo", "pending", "dice", "map_files", "map")
 
 
 _registered = False
@@ -263,9 +298,14 @@ def apply_line(out: JournalRead, entry: Any) -> None:
     if out.header is None:
         raise ValueError("the journal does not start with a header")
     if "record" in entry:
-        out.records.append(SavedRecord.from_dict(entry["record"]))
+        rec = SavedRecord.from_dict(entry["record"])
+        if rec.map and rec.map not in out.maps:
+            raise ValueError(f"the record names a map the journal does not hold ({rec.map[:16]})")
+        rec.map = "" if rec.map == out.start_map else rec.map
+        out.records.append(rec)
         out.redo.clear()
         out.pending = None  # the answered question and its command are one line
+        out.map_now = rec.map
     elif "batch" in entry:  # several changes that must happen together
         if not isinstance(entry["batch"], list):
             raise ValueError("'batch' must be a list")
@@ -273,7 +313,7 @@ def apply_line(out: JournalRead, entry: Any) -> None:
             apply_line(out, sub)
     elif entry.get("op") in OPS:
         OPS[entry["op"]](out, entry)
-        if entry["op"] not in ("undo", "redo", "pending", "dice"):
+        if entry["op"] not in CORE_OPS:
             out.extra.append(entry)
     else:
         raise ValueError(f"unknown journal line {str(entry.get('op', ''))[:40]!r}")
@@ -514,11 +554,13 @@ class Journal:
         records: Sequence[SavedRecord] = (),
         redo: Sequence[SavedRecord] = (),
         tail: Sequence[dict[str, Any]] = (),
+        maps: Sequence[dict[str, Any]] = (),
     ) -> None:
-        """Write a fresh journal atomically: header, the history, the redo stack, then ``tail``
-        (the pending question, the dice mode). Raises JournalError, the old file untouched."""
+        """Write a fresh journal atomically: header, the maps the records were played on
+        (``map_files`` lines), the history, the redo stack, then ``tail`` (the pending
+        question, the dice mode, the map now). Raises JournalError, the old file untouched."""
         ensure_folder(self.path.parent)
-        parts = [encode_line(header.to_dict())]
+        parts = [encode_line(header.to_dict())] + [encode_line(e) for e in maps]
         parts += [encode_line(record_entry(r)) for r in list(records) + list(reversed(redo))]
         if redo:
             parts.append(encode_line({"op": "undo", "n": len(redo)}))

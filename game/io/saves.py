@@ -148,22 +148,28 @@ class SavedRecord:
     answers: list[Any] = field(default_factory=list)
     typed: list[int] = field(default_factory=list)
     events: tuple[Event, ...] = ()
+    #: the sha256 of the map it was played on when the map was reloaded during the fight
+    #: (game/io/map_snapshot.py); '' for the map the fight started on
+    map: str = ""
 
     @classmethod
-    def of(cls, rec: CommandRecord) -> SavedRecord:
-        """From the engine's record."""
-        return cls(rec.command, list(rec.answers), list(rec.typed), tuple(rec.events))
+    def of(cls, rec: CommandRecord, map_sha256: str = "") -> SavedRecord:
+        """From the engine's record (played on the map ``map_sha256``, '' the starting one)."""
+        return cls(rec.command, list(rec.answers), list(rec.typed), tuple(rec.events), map_sha256)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         from game.rules.engine import encode
 
-        return {
+        out = {
             "command": self.command.to_dict(),
             "answers": encode(self.answers),
             "typed": list(self.typed),
             "events": [e.to_dict() for e in self.events],
         }
+        if self.map:
+            out["map"] = self.map
+        return out
 
     @classmethod
     def from_dict(cls, d: Any) -> SavedRecord:
@@ -173,11 +179,15 @@ class SavedRecord:
         if not isinstance(d, dict):
             raise ValueError("a record must be an object")
         answers = decode(d.get("answers", []))
+        played_on = d.get("map", "")
+        if not isinstance(played_on, str):
+            raise ValueError("a record's 'map' must be the sha256 of a map")
         return cls(
             Command.from_dict(d["command"]),
             list(answers),
             [int(v) for v in d.get("typed", [])],
             tuple(Event.from_dict(e) for e in d["events"]),
+            played_on,
         )
 
 

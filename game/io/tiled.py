@@ -21,6 +21,7 @@ from xml.etree.ElementTree import Element
 import numpy as np
 
 from game.io.errors import InputError
+from game.io.map_snapshot import MapSnapshot
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame: no banner
 from game.io.tiled_build import build_battlefield, yards_per_tile
@@ -38,20 +39,28 @@ __all__ = [
 ]
 
 
-def load_battlefield(path: Path) -> Battlefield:
-    """Read a Tiled map into a Battlefield (one square a yard); bad input raises InputError."""
+def load_battlefield(path: Path, *, snapshot: MapSnapshot | None = None) -> Battlefield:
+    """Read a Tiled map into a Battlefield (one square a yard); bad input raises InputError.
+
+    ``snapshot``: the map's text files as a journal kept them, read instead of the disk's.
+    """
+    given = snapshot.given(Path(path)) if snapshot is not None else None
     try:
-        return build_battlefield(read_tiled(Path(path)))
+        return build_battlefield(read_tiled(Path(path), given=given))
     except InputError:
         raise
     except Exception as err:  # a map we did not foresee: still one line, never a traceback
         raise _unforeseen(path, err) from err
 
 
-def load_map(path: Path) -> tuple[Battlefield, MapDrawing]:
-    """The battlefield and what Tiled draws of the map, from one reading of its files."""
+def load_map(
+    path: Path, *, snapshot: MapSnapshot | None = None
+) -> tuple[Battlefield, MapDrawing]:
+    """The battlefield and what Tiled draws of the map, from one reading of its files
+    (``snapshot``: a journal's copy of the text files, images from the disk)."""
+    given = snapshot.given(Path(path)) if snapshot is not None else None
     try:
-        doc = read_tiled(Path(path))
+        doc = read_tiled(Path(path), given=given)
         return build_battlefield(doc), drawing_of(doc)
     except InputError:
         raise

@@ -18,6 +18,7 @@ from xml.etree.ElementTree import Element
 
 import numpy as np
 
+from game.io.map_snapshot import MapSnapshot
 from game.io.tiled_conventions import CREATURE_CLASSES
 from game.io.tiled_read import TiledDoc, read_tiled
 from game.io.tiled_sources import GID_MASK, absolute
@@ -134,6 +135,7 @@ class MapDrawing:
     tiles: dict[int, TileArt] = field(default_factory=dict)  # gid (no flags) -> art
     offsets: list[tuple[float, float]] = field(default_factory=list)  # every visible layer's
     files: list[Path] = field(default_factory=list)  # the map, its tilesets, templates, images
+    snapshot: MapSnapshot | None = None  # the map's text files as read (the journal keeps them)
 
     def picture_box(self) -> tuple[int, int, int, int]:
         """The rectangle (x0, y0, x1, y1 in map pixels) tmxrasterizer draws: the map's own,
@@ -304,6 +306,7 @@ def drawing_of(doc: TiledDoc) -> MapDrawing:
         ),
         tiles=tiles,
         files=list(doc.files),
+        snapshot=MapSnapshot.of(file, doc.sources),
     )
     tile_layers = iter(doc.layers)  # the reader's tile layers, in this same order
 

@@ -27,11 +27,11 @@ from game.io.tiled_sources import (
 from game.io.tiled_xml import (
     MAX_COORD,
     MAX_DEPTH,
+    SourceFiles,
     attr_float,
     attr_int,
     input_error,
     merge_properties,
-    parse_xml_file,
     read_properties,
 )
 
@@ -93,6 +93,7 @@ class TiledDoc:
     infinite: bool = False
     notes: list[str] = field(default_factory=list)  # leniencies: loads as in Tiled, looks wrong
     files: list[Path] = field(default_factory=list)  # the map, its tilesets, templates, images
+    sources: dict[Path, bytes] = field(default_factory=dict)  # the text files as read
     shift_px: tuple[float, float] = (0.0, 0.0)  # infinite maps: what moved the first chunk to 0,0
 
 
@@ -133,11 +134,11 @@ def _read_points(text: str | None, file: Path, where: str) -> list[tuple[float, 
 
 
 class _Reader:
-    def __init__(self, path: Path, root: Element, for_pytmx: bool) -> None:
+    def __init__(self, path: Path, root: Element, for_pytmx: bool, files: SourceFiles) -> None:
         self.path = path
         self.root = root
         self.for_pytmx = for_pytmx
-        self.tilesets = embed_tilesets(path, root)
+        self.tilesets = embed_tilesets(path, root, files)
         self.templates = Templates(self.tilesets)
         self.points = 0
         self.chunked: list[tuple[Element, TileLayer, dict[tuple[int, int], np.ndarray]]] = []
@@ -415,12 +416,19 @@ class _Reader:
                     obj.set("y", str(float(obj.get("y", "0")) + dy))
 
 
-def read_tiled(path: Path, *, for_pytmx: bool = False) -> TiledDoc:
-    """Read a .tmx or .tmj (orthogonal only) into a TiledDoc; bad input: a one-line InputError."""
+def read_tiled(
+    path: Path, *, for_pytmx: bool = False, given: dict[Path, bytes] | None = None
+) -> TiledDoc:
+    """Read a .tmx or .tmj (orthogonal only) into a TiledDoc; bad input: a one-line InputError.
+
+    ``given``: the map's text files by absolute path (a journal's copy of them), read instead
+    of the disk; images are always read from the disk.
+    """
     path = Path(path)
+    files = SourceFiles(given)
     if path.suffix.lower() in (".png", ".gif", ".jpg", ".jpeg", ".bmp", ".webp", ".tsx", ".tx"):
         raise input_error(path, None, f"a {path.suffix} file is not a Tiled map (.tmx or .tmj)")
-    root = parse_xml_file(path, kind="map")
+    root = files.parse(path, kind="map")
     if root.tag != "map":
         raise input_error(
             path, None, f"not a Tiled map: the root element is <{root.tag}>, not <map>"
@@ -445,7 +453,7 @@ def read_tiled(path: Path, *, for_pytmx: bool = False) -> TiledDoc:
     if not (0 < tw <= 4096 and 0 < th <= 4096):
         raise input_error(path, "map", f"tile size {tw}x{th} pixels is out of range (1 to 4096)")
     props = read_properties(root, path, "map")
-    reader = _Reader(path, root, for_pytmx)
+    reader = _Reader(path, root, for_pytmx, files)
     doc = TiledDoc(path, root, w, h, tw, th, props, infinite=infinite)
     reader.walk(root, doc, (0.0, 0.0), True)
     if infinite:
@@ -469,4 +477,5 @@ def read_tiled(path: Path, *, for_pytmx: bool = False) -> TiledDoc:
         *reader.templates.cache,
         *dict.fromkeys(f for f, _ in doc.images),
     ]
+    doc.sources = dict(files.read)
     return doc

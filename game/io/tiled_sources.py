@@ -19,7 +19,13 @@ from xml.etree.ElementTree import Element
 import numpy as np
 
 from game.io.errors import InputError
-from game.io.tiled_xml import attr_int, image_size, input_error, parse_xml_file, read_properties
+from game.io.tiled_xml import (
+    SourceFiles,
+    attr_int,
+    image_size,
+    input_error,
+    read_properties,
+)
 
 #: A tileset may not declare more tiles than this (a 4096x4096 image of 16-pixel tiles is 65536).
 MAX_TILES_PER_TILESET = 65536
@@ -35,6 +41,7 @@ class Tilesets:
 
     map_path: Path
     root: Element
+    files: SourceFiles = field(default_factory=SourceFiles)  # the disk, or a journal's copy
     tile_props: dict[int, dict[str, Any]] = field(default_factory=dict)
     tile_src: dict[int, tuple[Path, str]] = field(default_factory=dict)  # gid -> (file, where)
     tile_size: dict[int, tuple[int, int]] = field(default_factory=dict)  # image-collection tiles
@@ -251,9 +258,9 @@ def _embed(ts: Tilesets, node: Element, tsx_root: Element | None, tsx_path: Path
     return out
 
 
-def embed_tilesets(map_path: Path, root: Element) -> Tilesets:
+def embed_tilesets(map_path: Path, root: Element, files: SourceFiles) -> Tilesets:
     """Replace every <tileset source=...> of the map by its content; collect tile properties."""
-    ts = Tilesets(map_path=map_path, root=root)
+    ts = Tilesets(map_path=map_path, root=root, files=files)
     if len(root.findall("tileset")) > MAX_TILESETS:
         raise input_error(map_path, "map", f"more than {MAX_TILESETS} tilesets")
     for i, node in enumerate(list(root)):
@@ -263,12 +270,12 @@ def embed_tilesets(map_path: Path, root: Element) -> Tilesets:
         if source:
             tsx_path = absolute(map_path.parent / source)
             _refuse_not_tsx(map_path, f"tileset {source}", tsx_path)
-            if not tsx_path.is_file():
+            if not files.is_file(tsx_path):
                 raise input_error(
                     map_path, f"tileset {source}", f"tileset file not found: {tsx_path}"
                 )
             try:  # a broken tileset is named with the map that uses it
-                tsx_root = parse_xml_file(tsx_path, kind="tileset")
+                tsx_root = files.parse(tsx_path, kind="tileset")
                 if tsx_root.tag != "tileset":
                     raise input_error(
                         tsx_path, None, f"expected a <tileset>, found <{tsx_root.tag}>"
@@ -310,9 +317,9 @@ class Templates:
         if path in self.cache:
             return self.cache[path]
         map_path = self.ts.map_path
-        if not path.is_file():
+        if not self.ts.files.is_file(path):
             raise input_error(map_path, where, f"template file not found: {path}")
-        root = parse_xml_file(path, kind="template")
+        root = self.ts.files.parse(path, kind="template")
         obj = root.find("object")
         if root.tag != "template" or obj is None:
             raise input_error(path, None, "expected a <template> with an <object>")
@@ -345,11 +352,11 @@ class Templates:
             _refuse_not_tsx(tx_path, f"tileset {source}", tsx)
             if tsx not in self.ts.by_source:
                 node = Element("tileset", {"firstgid": str(self.ts.next_gid), "source": source})
-                if not tsx.is_file():
+                if not self.ts.files.is_file(tsx):
                     raise input_error(
                         tx_path, f"tileset {source}", f"tileset file not found: {tsx}"
                     )
-                new = _embed(self.ts, node, parse_xml_file(tsx, kind="tileset"), tsx)
+                new = _embed(self.ts, node, self.ts.files.parse(tsx, kind="tileset"), tsx)
                 self._append(new)
                 self.ts.by_source[tsx] = int(new.get("firstgid", "1"))
             first = self.ts.by_source[tsx]

@@ -6,6 +6,7 @@ Every failure becomes one ``InputError(file, where, what)`` line, never a traceb
 from __future__ import annotations
 
 import math
+import os
 import struct
 from pathlib import Path
 from typing import Any
@@ -36,9 +37,9 @@ def input_error(file: Path | str, where: str | int | None, what: str) -> InputEr
     return InputError(_one_line(str(file)), place, _one_line(what))
 
 
-def parse_xml_file(path: Path, *, kind: str = "file") -> Element:
-    """Parse one Tiled file safely into TMX's element tree: XML (.tmx, .tsx, .tx; entities and
-    bad XML refused) or JSON (.tmj, .tsj, .tj: game/io/tiled_json.py translates it)."""
+def read_file_bytes(path: Path, *, kind: str = "file") -> bytes:
+    """The bytes of one Tiled file, refused in one line when it is missing, not a regular file
+    or over the size cap."""
     try:
         size = path.stat().st_size
     except FileNotFoundError:
@@ -58,6 +59,12 @@ def parse_xml_file(path: Path, *, kind: str = "file") -> Element:
         raise input_error(path, None, f"cannot read {kind}: {err.strerror}") from None
     if len(data) > MAX_FILE_BYTES:
         raise input_error(path, None, f"{kind} is more than the {MAX_FILE_BYTES} bytes cap")
+    return data
+
+
+def parse_tiled_bytes(data: bytes, path: Path, *, kind: str = "file") -> Element:
+    """Parse one Tiled file's bytes into TMX's element tree: XML (.tmx, .tsx, .tx; entities and
+    bad XML refused) or JSON (.tmj, .tsj, .tj: game/io/tiled_json.py translates it)."""
     if path.suffix.lower() in (".tmj", ".tsj", ".tj", ".json"):
         from game.io.tiled_json import element_from_json
 
@@ -70,6 +77,37 @@ def parse_xml_file(path: Path, *, kind: str = "file") -> Element:
             "tile layer format (Map > Map Properties) instead of XML",
         )
     return parse_xml_bytes(data, path)
+
+
+def parse_xml_file(path: Path, *, kind: str = "file") -> Element:
+    """Parse one Tiled file from disk safely (``read_file_bytes`` then ``parse_tiled_bytes``)."""
+    return parse_tiled_bytes(read_file_bytes(path, kind=kind), path, kind=kind)
+
+
+class SourceFiles:
+    """Where a map's own text files (the map, its tilesets and templates) are read from: the
+    disk, or the copy of them a fight's journal kept (``given``, by absolute path). Every file
+    read is kept in ``read``, so the map's snapshot is exactly what was parsed."""
+
+    def __init__(self, given: dict[Path, bytes] | None = None) -> None:
+        self.given = {_key(p): data for p, data in (given or {}).items()}
+        self.read: dict[Path, bytes] = {}
+
+    def is_file(self, path: Path) -> bool:
+        """Whether the file is there (in the copy, else on disk)."""
+        return _key(path) in self.given or path.is_file()
+
+    def parse(self, path: Path, *, kind: str = "file") -> Element:
+        """Parse one file (from the copy when it holds it), keeping its bytes."""
+        key = _key(path)
+        data = self.given[key] if key in self.given else read_file_bytes(path, kind=kind)
+        self.read[key] = data
+        return parse_tiled_bytes(data, path, kind=kind)
+
+
+def _key(path: Path) -> Path:
+    """A file's absolute path without resolving links (as the map's file list names it)."""
+    return Path(os.path.abspath(path))
 
 
 def parse_xml_bytes(data: bytes, path: Path | str) -> Element:

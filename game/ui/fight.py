@@ -253,15 +253,21 @@ class Fight:
         self.touch()
         return "Redone" if done == 1 else f"Redone {done} commands"
 
-    def build(self, *, seed: int, ruleset: str | None = None) -> Engine | None:
-        """A fresh engine on the encounter, under ``ruleset`` (else the chosen or the file's)."""
+    def build(
+        self, *, seed: int, ruleset: str | None = None, battlefield: Battlefield | None = None
+    ) -> Engine | None:
+        """A fresh engine on the encounter, under ``ruleset`` (else the chosen or the file's),
+        on ``battlefield`` (else the map shown: a journal's fight may have started on another)."""
         ruleset = ruleset or self.ruleset_override
+        opened = self.opened
+        if battlefield is not None:
+            opened = replace(opened, battlefield=battlefield)
         if ruleset:
             try:
-                return self._build(self.opened, seed=seed, ruleset=ruleset)
+                return self._build(opened, seed=seed, ruleset=ruleset)
             except TypeError:  # a test's builder that knows one ruleset only
                 pass
-        return self._build(self.opened, seed=seed)
+        return self._build(opened, seed=seed)
 
     def use_ruleset(self, ruleset: str) -> None:
         """Play under this ruleset from now on (a journal or save made under it)."""

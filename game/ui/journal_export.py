@@ -1,7 +1,9 @@
 """`battlemat export` and `battlemat run FIGHT.jsonl`: a fight's journal as plain JSON Lines.
 
-The export is the header, then one ``{"record": ...}`` line per command played (undone ones
-left out, the unfinished question too): itself a journal, so the window and `battlemat run`
+The export is the header, the files of every map the fight was played on after a live reload
+(``map_files``), then one ``{"record": ...}`` line per command played, each naming its map
+(undone ones left out, the unfinished question too; a ``map`` line when the fight stands on
+another map than its last command's): itself a journal, so the window and `battlemat run`
 read it, and two exports diff line by line. `run` plays every command again through the
 rules, with the answers and dice it recorded, checks that the rules give the events the journal
 recorded (a journal edited by hand, or rules changed since, stop at their first such record),
@@ -36,6 +38,23 @@ def _read(path: Path) -> JournalRead:
     return read
 
 
+def map_files_lines(read: JournalRead) -> list[dict[str, Any]]:
+    """The ``map_files`` lines of the maps the played records and the fight now stand on
+    (the starting map's first), as the export needs them before the records naming them."""
+    named = {r.map for r in read.records} | {read.map_now}
+    if named == {""}:
+        return []
+    order = [read.start_map] + [sha for sha in read.maps if sha in named and sha != read.start_map]
+    out = []
+    for sha in order:
+        if sha in read.maps:
+            entry: dict[str, Any] = {"op": "map_files", **read.maps[sha].to_entry()}
+            if sha == read.start_map:
+                entry["start"] = True
+            out.append(entry)
+    return out
+
+
 def export_journal(target: Path, out: IO[str], err: IO[str] | None = None) -> int:
     """Print a fight's event log (exit 1, after the good part, when the journal is damaged)."""
     err = err or sys.stderr
@@ -43,8 +62,12 @@ def export_journal(target: Path, out: IO[str], err: IO[str] | None = None) -> in
     read = _read(path)
     assert read.header is not None
     out.write(encode_line(read.header.to_dict()).decode("utf-8"))
+    for entry in map_files_lines(read):
+        out.write(encode_line(entry).decode("utf-8"))
     for r in read.records:
         out.write(encode_line(record_entry(r)).decode("utf-8"))
+    if read.map_now != (read.records[-1].map if read.records else ""):
+        out.write(encode_line({"op": "map", "sha256": read.map_now or read.start_map}).decode())
     if read.problem:
         print(f"error: {read.problem} (exported the {len(read.records)} commands before it)",
               file=err)
@@ -57,6 +80,7 @@ def run_journal(path: Path, out: IO[str], err: IO[str] | None = None) -> int:
     dice, check that the rules give the events recorded, and print them as JSON Lines; at the
     first record that differs (or that the rules refuse now), one line and exit 1."""
     err = err or sys.stderr
+    from game.ui.fight_maps import FightMaps
     from game.ui.loading import open_target
     from game.ui.session_setup import build_engine
 
@@ -64,14 +88,26 @@ def run_journal(path: Path, out: IO[str], err: IO[str] | None = None) -> int:
     head = read.header
     assert head is not None
     opened = open_target(Path(head.encounter))
+    book = FightMaps.of(opened)
+    book.snapshots.update(read.maps)
+    if read.start_map:  # the map was reloaded in the fight: it began on the journal's copy
+        opened = dataclasses.replace(opened, battlefield=book.battlefield(read.start_map))
     eng = build_engine(opened, seed=head.seed, ruleset=head.ruleset or None)
     if eng is None or (head.ruleset and eng.ruleset.id != head.ruleset):
         raise InputError(str(path), "header", f"no {head.ruleset or 'ruleset'} plug-in installed")
     eng.dice = SeededDice(head.seed)  # typed dice come from each record, the rest from the seed
     map_now = opened.map_path or opened.path
     moved = head.map_sha256 and map_now.is_file() and file_sha256(map_now) != head.map_sha256
+    moved = moved and not read.start_map  # reloaded maps are replayed from the journal's copy
     why_maybe = f" (the map {map_now} changed since this fight was played)" if moved else ""
     for i, r in enumerate(read.records, start=1):
+        try:
+            bf = book.battlefield(r.map) if r.map else eng.initial.battlefield
+        except (InputError, KeyError) as e:
+            print(f"error: {path}:record {i}: its map no longer loads ({e})", file=err)
+            return 1
+        if bf is not eng.state.battlefield:  # played after a live reload: on that map
+            eng.change_battlefield(bf)
         wrong = _rerun(eng, r)
         if wrong:
             name = type(r.command).__name__

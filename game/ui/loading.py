@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.io.errors import InputError
+from game.io.tiled_drawing import MapDrawing
 from game.rules.battlefield import Battlefield
 from game.ui.render.maplayers import MapLayers
 
@@ -37,13 +38,18 @@ def _display() -> None:
         pygame.display.set_mode((1, 1), pygame.HIDDEN)
 
 
+def layers_of(drawing: MapDrawing) -> MapLayers:
+    """A Tiled map's drawing, ready to draw (every image loaded now)."""
+    _display()
+    return MapLayers(drawing)
+
+
 def open_map(map_path: Path) -> tuple[Battlefield, MapLayers]:
     """The battlefield and its Tiled map, ready to draw (every image loaded now)."""
     from game.io.tiled import load_map
 
     bf, drawing = load_map(map_path)
-    _display()
-    return bf, MapLayers(drawing)
+    return bf, layers_of(drawing)
 
 
 def open_target(path: Path) -> Opened:

@@ -6,6 +6,8 @@ creatures where they stand, the turn, the log and the undo history: the engine's
 the new battlefield, and each earlier command keeps the state, so the map, it was played on).
 A creature now standing on an impassable square or in a wall is named in the status and left
 for the GM to move. A map that no longer loads is reported in one line and the old one stays.
+The reload is a journal line naming the new map's files (game/ui/fight_maps.py), so reopening
+the fight replays every command on the map it was played on.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from game.io.tiled import load_map
 from game.io.tiled_watch import MapWatch
 from game.rules.battlefield import Battlefield, Terrain
 from game.rules.geometry.sight_walls import occupied_squares
+from game.ui import session_store
 from game.ui.render.board import Board
 from game.ui.render.maplayers import MapLayers
 
@@ -77,16 +80,26 @@ class MapReloader:
             first = str(err).splitlines()[0] if str(err) else "cannot read it"
             return f"Map not reloaded, the old one stays: {first}"
         self.watch = MapWatch(drawing.files)  # it may use other tilesets or templates now
-        opened.battlefield, opened.tmx = bf, layers
-        engine = self.session.engine
+        session = self.session
+        book, engine = session.maps, session.engine
+        assert drawing.snapshot is not None
+        sha = drawing.snapshot.sha256
+        bf = book.known(sha) or bf  # the same files as a map played before: that battlefield
+        book.add(bf, drawing.snapshot, drawing, layers)  # (a picture may have changed)
         text = f"Map reloaded: {opened.map_path.name}"
-        if engine is not None:
+        if engine is not None and bf is not engine.state.battlefield:
+            was = engine.state.battlefield
             engine.change_battlefield(bf)
+            failed = session_store.reloaded(session, was)  # an event in the journal
+            if failed:
+                return f"Map not reloaded, the old one stays: {failed}"
             here = {
                 c.name: c.square for c in engine.state.creatures.values() if c.in_fight
             }
             stuck = stuck_creatures(bf, here)
             if stuck:
                 text += "; now inside a wall or off the map: " + ", ".join(stuck)
-        self.session.touch()
+        book.disk = sha
+        opened.battlefield, opened.tmx = bf, layers
+        session.touch()
         return text

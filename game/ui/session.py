@@ -16,6 +16,7 @@ from game.io.saves import SaveHeader
 from game.rules.battlefield import Battlefield
 from game.ui import session_store
 from game.ui.fight import Builder, Fight, Paused
+from game.ui.fight_maps import FightMaps
 from game.ui.loading import Opened, open_target
 from game.ui.players_see import Fog
 from game.ui.previews import Previews
@@ -53,6 +54,7 @@ class Session:
         self.undo_open_point: tuple[Path, int] | None = None  # Ctrl+Z here takes back an open
         self.fight.recorder = self
         self.fog = Fog(opened.battlefield)  # the table screen's fog, journalled with the fight
+        self.maps = FightMaps.of(opened)  # the maps this fight is played on (live reload)
         if self.fight.engine is not None:
             self.journal = Journal(journal_path or journal_path_for(opened.path))
             held = self.journal.acquire()
@@ -162,15 +164,32 @@ class Session:
         take it back (the fight before returns, game/ui/session_store.py)."""
         if session_store.undoes_open(self):
             return session_store.undo_open(self)
-        return self.fight.undo(n)
+        done = self.fight.undo(n)
+        self.show_map()
+        return done
 
     def redo(self, n: int = 1) -> str:
         """Redo ``n`` undone commands (one journal line)."""
-        return self.fight.redo(n)
+        done = self.fight.redo(n)
+        self.show_map()
+        return done
 
-    def build(self, *, seed: int, ruleset: str | None = None) -> Engine | None:
-        """A fresh engine on the encounter (game/ui/fight.py)."""
-        return self.fight.build(seed=seed, ruleset=ruleset)
+    def show_map(self) -> None:
+        """Show the map the fight stands on: undo or redo across a live reload, or a journal
+        read back, may have moved it to another of the maps it was played on."""
+        eng = self.engine
+        if eng is None or eng.state.battlefield is self.opened.battlefield:
+            return
+        layers = self.maps.layers(eng.state.battlefield)
+        if layers is not None:
+            self.opened.battlefield, self.opened.tmx = eng.state.battlefield, layers
+            self.touch()
+
+    def build(
+        self, *, seed: int, ruleset: str | None = None, battlefield: Battlefield | None = None
+    ) -> Engine | None:
+        """A fresh engine on the encounter (game/ui/fight.py), on ``battlefield`` if given."""
+        return self.fight.build(seed=seed, ruleset=ruleset, battlefield=battlefield)
 
     def use_ruleset(self, ruleset: str) -> None:
         """Play under this ruleset from now on (a journal or save made under it)."""

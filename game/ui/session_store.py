@@ -34,8 +34,10 @@ from game.io.journal import (
     write_atomic,
 )
 from game.io.saves import SavedRecord, SaveHeader, file_sha256, read_save, write_save
+from game.ui.fight_maps import map_line
 
 if TYPE_CHECKING:
+    from game.rules.battlefield import Battlefield
     from game.rules.engine import CommandRecord
     from game.ui.fight import Paused
     from game.ui.session import Session
@@ -86,20 +88,43 @@ def resume(session: Session, *, write: bool = True) -> None:
         # The fight goes on with the dice stream it started with
         session.seed = head.seed = read.header.seed
         session.engine.dice = SeededDice(session.seed)
-    if read.header is not None and read.header.map_sha256 not in ("", head.map_sha256):
+    book = session.maps
+    book.written = set(read.maps)
+    for sha, snap in read.maps.items():
+        book.snapshots.setdefault(sha, snap)
+    if read.start_map and read.start_map != book.start:
+        # The map was reloaded during this fight and is not on disk as the fight began: the
+        # fight starts again on the journal's copy of the map it began on
+        try:
+            first = book.battlefield(read.start_map)
+        except InputError as err:
+            notes.append(f"{shown}: the map the fight began on no longer loads ({err})")
+        else:
+            fresh = session.build(seed=session.seed, battlefield=first)
+            if fresh is not None:
+                session.engine, book.start = fresh, read.start_map
+    elif read.header is not None and read.header.map_sha256 not in ("", head.map_sha256):
         notes.append(f"{shown}: the map {short_path(head.map)} changed since this fight was played")
     ok, why = replay(session, read.records)
     redo = read.redo
-    if ok < len(read.records):
+    edited = ok < len(read.records)
+    if edited:
         notes.append(
             f"{shown}: record {ok + 1} of {len(read.records)} no longer applies ({why}): opened "
             f"at record {ok}; the journal is kept whole for when the edit is undone"
         )
         redo = []
-    session.engine.redo_stack[:] = [to_record(r, None) for r in redo]
+    # The undone commands are played and undone again, so each keeps the state (and the map)
+    # it was played from
+    back, _ = replay(session, list(reversed(redo)))
+    for _ in range(back):
+        session.engine.undo()
+    edited = edited or back < len(redo)
+    if not edited:
+        notes += _stand_on(session, read)
     session.problem = "; ".join(notes)
     # The journal on disk is not the fight shown: it is kept aside before the next write
-    session.stale_journal = "edited" if ok < len(read.records) else ""
+    session.stale_journal = "edited" if edited else ""
     if read.problem:
         session.stale_journal = "damaged"
     elif read.header is None:
@@ -113,8 +138,48 @@ def resume(session: Session, *, write: bool = True) -> None:
         if session.stale_journal in ("damaged", "new"):  # keep the damaged one, go on from here
             failed = _write(session, [])
             session.problem = "; ".join(p for p in (session.problem, failed) if p)
+        elif session.maps.disk != session.maps.sha_of(session.engine.state.battlefield) and (
+            session.maps.disk not in read.maps and read.maps
+        ):  # the map was saved again while the window was closed: a reload, journalled
+            failed = _moved_to_disk_map(session)
+            session.problem = "; ".join(p for p in (session.problem, failed) if p)
         restore_pending(session, read)
+    session.show_map()
     session.touch()
+
+
+def _stand_on(session: Session, read: JournalRead) -> list[str]:
+    """Put the fight on the map the journal says it stands on now (a reload after the last
+    command, or undone across one); the note when that map cannot be rebuilt."""
+    eng = session.engine
+    assert eng is not None
+    try:
+        now = _field(session, read.map_now)
+    except (InputError, KeyError) as err:
+        return [f"{session.journal.path if session.journal else ''}: the map the fight stood "
+                f"on no longer loads ({err})"]
+    if now is not eng.state.battlefield:
+        eng.change_battlefield(now)
+    return []
+
+
+def _field(session: Session, sha: str) -> Battlefield:
+    """The battlefield a record or line names: '' the one the fight started on."""
+    eng = session.engine
+    assert eng is not None
+    return session.maps.battlefield(sha) if sha else eng.initial.battlefield
+
+
+def _moved_to_disk_map(session: Session) -> str:
+    """The fight goes on on the map as it is on disk (saved while no window watched it)."""
+    eng = session.engine
+    assert eng is not None
+    was = eng.state.battlefield
+    eng.change_battlefield(session.opened.battlefield)
+    failed = reloaded(session, was)
+    if not failed:
+        return f"the map {session.opened.map_path} was saved since: the fight goes on on it"
+    return failed
 
 
 def replay(session: Session, records: list[SavedRecord]) -> tuple[int, str]:
@@ -123,6 +188,12 @@ def replay(session: Session, records: list[SavedRecord]) -> tuple[int, str]:
     assert session.engine is not None
     eng = session.engine
     for i, r in enumerate(records):
+        try:  # the map it was played on (a live reload happened before it)
+            bf = _field(session, r.map)
+        except (InputError, KeyError) as err:
+            return i, f"{type(r.command).__name__}: its map no longer loads ({err})"
+        if bf is not eng.state.battlefield:
+            eng.change_battlefield(bf)
         eng.redo_stack[:] = [to_record(r, eng.state)]
         try:
             eng.redo()
@@ -205,26 +276,61 @@ def _write(session: Session, entries: list[dict[str, Any]]) -> str:
             eng = session.engine
             assert eng is not None
             kept = keep_copy(j.path, session.stale_journal)
+            history, redo = _saved(session, eng.history), _saved(session, eng.redo_stack)
             tail = [pending_entry(*session.paused)] if session.paused is not None else []
             tail += [_dice_entry(session)] if session.manual_dice else []
             tail += [session.fog.entry()] if session.fog.kept else []
-            j.start(
-                header(session),
-                [SavedRecord.of(r) for r in eng.history],
-                [SavedRecord.of(r) for r in eng.redo_stack],
-                tail,
-            )
+            now = session.maps.tag(eng.state.battlefield)
+            if now != (redo[-1].map if redo else history[-1].map if history else ""):
+                tail.append(map_line(session.maps.sha_of(eng.state.battlefield)))
+            written, session.maps.written = session.maps.written, set()
+            maps = session.maps.definitions([r.map for r in history + redo] + [now])
+            try:
+                j.start(header(session), history, redo, tail, maps)
+            except (JournalError, InputError):
+                session.maps.written = written  # the old file, and the maps in it, stay
+                raise
+            session.maps.wrote(maps)
             if kept is not None:  # said first: the status line may not show the rest
                 note = f"the journal as it was is kept as {kept.name} (in {kept.parent})"
                 session.problem = "; ".join(p for p in (note, session.problem) if p)
             session.stale_journal = ""
         else:
+            named = [str(e.get("record", {}).get("map", "")) for e in _lines(entries)]
+            named += [str(e.get("sha256")) for e in _lines(entries) if e.get("op") == "map"]
+            entries = session.maps.definitions(named) + entries
             j.append(entries)
+            session.maps.wrote(entries)
     except (JournalError, InputError) as err:
         if isinstance(err, JournalError) and err.removed:
             session.stale_journal = "removed"
         return str(err)
     return ""
+
+
+def _lines(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [sub for e in entries for sub in e.get("batch", [e])]
+
+
+def _saved(session: Session, records: list[CommandRecord]) -> list[SavedRecord]:
+    """Records as the journal keeps them, each naming the map it was played on."""
+    maps = session.maps
+    return [
+        SavedRecord.of(r, maps.tag(r.state_before.battlefield if r.state_before else None))
+        for r in records
+    ]
+
+
+def reloaded(session: Session, was: Battlefield) -> str:
+    """The map was reloaded under the fight (the engine stands on it now): one journal line;
+    a failed write puts the fight back on ``was`` and says so."""
+    eng = session.engine
+    if eng is None:
+        return ""
+    failed = _write(session, [map_line(session.maps.sha_of(eng.state.battlefield))])
+    if failed:
+        eng.change_battlefield(was)
+    return failed
 
 
 def _dice_entry(session: Session) -> dict[str, Any]:
@@ -233,7 +339,7 @@ def _dice_entry(session: Session) -> dict[str, Any]:
 
 def committed(session: Session, records: list[CommandRecord], paused: Paused | None) -> str:
     """The records a command committed, and the question it is paused on, as one line."""
-    entries = [record_entry(SavedRecord.of(r)) for r in records]
+    entries = [record_entry(r) for r in _saved(session, records)]
     if paused is not None:
         entries.append(pending_entry(*paused))
     return _write(session, entries)
@@ -318,6 +424,7 @@ def _replace_fight(
             return "", str(err)
     previous = (session.engine, session.paused, session.seed)
     session.engine, session.paused, session.seed = fresh, None, seed
+    session.maps.restart(fresh.initial.battlefield)
     session.use_dice(session.manual_dice)
     session.stale_journal = ""
     if j is not None:

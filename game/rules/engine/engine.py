@@ -411,7 +411,11 @@ class Engine:
         if not self.redo_stack or self._pending:
             return False
         rec = self._marks[1].pop() if self._marks else self.redo_stack.pop()
-        self._state = replay(self._state, rec.events)
+        start = self._state
+        if rec.state_before is not None and rec.state_before.battlefield is not start.battlefield:
+            # it was played on another map (a live reload before it): redone on that one
+            start = replace(start, battlefield=rec.state_before.battlefield)
+        self._state = replay(start, rec.events)
         self.history.append(rec)
         for fn in self.on_commit:
             fn(rec)
