@@ -136,12 +136,12 @@ def _check_file(path: Path, out: TextIO, err: TextIO) -> bool:
 
 
 def _check_map(path: Path) -> str:
-    from game.io.tiled import check_drawable, describe_battlefield, load_battlefield
+    from game.io.tiled import check_images, describe_battlefield, load_map
 
-    bf = load_battlefield(path)
-    check_drawable(path)  # a missing or too small image: the window could not draw it
+    bf, drawing = load_map(path)  # the window's own reading of the map: they cannot disagree
+    notes = check_images(drawing)  # an image the window could not load is an error
     _check_placements(path, bf)
-    body = describe_battlefield(bf)
+    body = describe_battlefield(bf) + "".join(f"\nnote: {n}" for n in notes)
     return f"{path}: ok (map)\n" + _indent(body)
 
 

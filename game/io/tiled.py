@@ -2,11 +2,14 @@
 
     load_battlefield(path)            -> Battlefield      (no images needed)
     load_map(path)                    -> (Battlefield, MapDrawing)  (what the window draws)
-    open_tiled_map(path, image_loader=...) -> pytmx.TiledMap  (for drawing the layers)
+    check_images(drawing)             -> notes             (what `battlemat check` adds)
     describe_battlefield(bf)          -> str               (what `battlemat check` prints)
+    open_tiled_map(path, image_loader=...) -> pytmx.TiledMap  (a second reader, for tests)
 
-Both readers go through game/io/tiled_read.py, which parses with defusedxml and fixes what
-pytmx 3.32 cannot read (templates, infinite maps, zstd, class properties, old tilesets).
+The window, `battlemat render` and `battlemat check` all read through game/io/tiled_read.py
+(defusedxml; templates, infinite maps, zstd, class properties, old tilesets), so they cannot
+disagree. pytmx is no dependency of the app any more: ``open_tiled_map`` feeds it the same
+fixed tree, for the tests that check our fixes open in another reader and for the benchmark.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ __all__ = [
     "load_map",
     "open_tiled_map",
     "describe_battlefield",
-    "check_drawable",
+    "check_images",
 ]
 
 
@@ -263,27 +266,59 @@ def open_tiled_map(path: Path, *, image_loader: Callable[..., Any] | None = None
     return tm
 
 
-def check_drawable(path: Path) -> None:
-    """What the window needs besides the rules (``battlemat check``): every image there, big
-    enough for its tiles, and a tree pytmx can read; images are only sized from their headers."""
+def check_images(drawing: MapDrawing) -> list[str]:
+    """What the window needs besides the rules (``battlemat check``), from the window's own
+    reading of the map: every image it draws there and a picture (else one InputError, as the
+    window refuses it); a tile whose rectangle lies outside its image (the window and Tiled
+    draw it empty or cut) is a note. Images are only sized from their headers."""
+    from game.io.tiled_drawing import ImageLayerDrawing
+
+    rects: dict[Path, list[tuple[int, tuple[int, int, int, int] | None]]] = {}
+    for gid, art in sorted(drawing.tiles.items()):
+        rects.setdefault(art.image, []).append((gid, art.rect))
+    for layer in drawing.layers:
+        if isinstance(layer, ImageLayerDrawing):
+            rects.setdefault(layer.image, []).append((0, None))
+    notes = []
+    for image, uses in rects.items():
+        size = _picture_size(image, drawing.path)
+        if size is None:
+            continue
+        w, h = size
+        outside = [(g, r) for g, r in uses if r and (r[0] + r[2] > w or r[1] + r[3] > h)]
+        if outside:
+            gid, rect = outside[0]
+            notes.append(
+                f"{image}: {len(outside)} tile(s) lie outside this {size[0]}x{size[1]} image "
+                f"(gid {gid}: {tuple(rect or ())}), drawn empty or cut as in Tiled: check the "
+                "tileset's tile size, margin and spacing, or the image"
+            )
+    return notes
+
+
+def _picture_size(image: Path, map_path: Path) -> tuple[int, int] | None:
+    """An image's size from its header (None: a format whose header we do not size); an
+    image the window could not load is one InputError naming the map."""
     from game.io.tiled_xml import image_size
 
-    def header_loader(filename: str, colorkey: Any = None, **kwargs: Any) -> Any:
-        size = image_size(Path(filename))
-        with open(filename, "rb") as fh:
+    def refuse(why: str) -> InputError:
+        return input_error(image, None, f"cannot load this image: {why} (an image of {map_path})")
+
+    if not image.exists():
+        raise refuse("no such file")
+    if not image.is_file():  # a pipe would block the window
+        raise refuse("it is not a regular file")
+    size = image_size(image)
+    try:
+        with open(image, "rb") as fh:
             head = fh.read(64)
-        if size is None and head.lstrip()[:1] in (b"<", b"{"):
-            raise ValueError("it is a text file (XML or JSON), not a picture")
-        if size is None and not _other_picture(head):
-            raise ValueError("it is not a picture (PNG, GIF, BMP, JPEG, WebP, TIFF or TGA)")
-
-        def tile(rect: Any = None, flags: Any = None) -> None:
-            if size and rect and (rect[0] + rect[2] > size[0] or rect[1] + rect[3] > size[1]):
-                raise ValueError(f"the image is {size[0]}x{size[1]} pixels")
-
-        return tile
-
-    open_tiled_map(path, image_loader=header_loader)
+    except OSError as err:
+        raise refuse(err.strerror or type(err).__name__) from None
+    if size is None and head.lstrip()[:1] in (b"<", b"{"):
+        raise refuse("it is a text file (XML or JSON), not a picture")
+    if size is None and not _other_picture(head):
+        raise refuse("it is not a picture (PNG, GIF, BMP, JPEG, WebP, TIFF or TGA)")
+    return size
 
 
 def _other_picture(head: bytes) -> bool:

@@ -41,7 +41,7 @@ def test_a_tileset_image_that_is_not_a_picture_is_refused(project: Path) -> None
     _point_image_at(project, "notes.png")
     rc, err = _check(project / "maps" / "courtyard.tmx")
     assert rc == 1 and len(err) == 1
-    assert err[0].startswith(f"{project / 'maps' / '..' / 'assets' / 'notes.png'}: cannot load")
+    assert err[0].startswith(f"{project / 'assets' / 'notes.png'}: cannot load")
     assert "it is not a picture" in err[0]
     assert err[0].endswith(f"(an image of {project / 'maps' / 'courtyard.tmx'})")
 
@@ -82,3 +82,22 @@ def test_tokens_yaml_is_checked(tmp_path: Path) -> None:
     rc, err = _check(bad)
     assert [e.split(": ", 1)[0] for e in err] == [f"{bad}:2", f"{bad}:3", f"{bad}:5"]
     assert "not a picture" in err[0] and "no such file" in err[1] and "#rrggbb" in err[2]
+
+
+def test_check_and_the_window_read_maps_without_pytmx() -> None:
+    """One reader: `battlemat check` and the window's map loading never import pytmx."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, io; from pathlib import Path; from game.io.check import check_paths; "
+        "from game.ui.loading import open_target; "
+        "assert check_paths([Path('maps/courtyard.tmx')], io.StringIO(), io.StringIO()) == 0; "
+        "open_target(Path('config/encounters/demo.yaml')); "
+        "print('pytmx' in sys.modules)"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                         env={**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT)},
+                         timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "False"
