@@ -163,6 +163,7 @@ def test_a_failed_write_of_the_reload_keeps_the_old_map(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr("game.io.journal.os.fsync", refuse)
+    monkeypatch.setattr("game.io.journal.os.fdatasync", refuse, raising=False)
     status = _wall_and_reload(s, 9001)
     monkeypatch.undo()
     assert status.startswith("Map not reloaded, the old one stays:") and "No space" in status
