@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import tile_art as art  # noqa: E402
 import tile_decor as deco  # noqa: E402
 from tile_art import TILE, Canvas  # noqa: E402
+from tmx_writer import ENUM_OF, _prop  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
@@ -180,7 +181,7 @@ def make_tsx() -> str:
     """The external tileset, with each tile's Battlemat properties."""
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="{TILE}" '
+        f'<tileset version="1.8" tiledversion="1.8.2" name="terrain" tilewidth="{TILE}" '
         f'tileheight="{TILE}" tilecount="{_rows_of_tiles() * COLUMNS}" columns="{COLUMNS}">',
         f' <image source="terrain.png" width="{COLUMNS * TILE}" '
         f'height="{_rows_of_tiles() * TILE}"/>',
@@ -188,8 +189,11 @@ def make_tsx() -> str:
     for i, (name, _, props) in enumerate(ALL):
         out.append(f' <tile id="{i}">')
         out.append("  <properties>")
-        out.append(f'   <property name="label" value="{name}"/>')
-        for pname, ptype, value in props:
+        for pname, ptype, value in sorted([("label", "string", name), *props]):  # as Tiled
+            enum = ENUM_OF.get(pname) if ptype == "string" else None
+            if enum:  # the project's enum: Tiled shows a drop-down (flags in the enum's order)
+                out.append(_prop(pname, value, "   ", enum=enum))
+                continue
             t = "" if ptype == "string" else f' type="{ptype}"'
             out.append(f'   <property name="{pname}"{t} value="{value}"/>')
         out.append("  </properties>")

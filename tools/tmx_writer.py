@@ -1,31 +1,80 @@
-"""Write Tiled 1.10 .tmx and .tx files exactly as Tiled does (CSV layers, class attributes).
+"""Write .tmx and .tx files exactly as Tiled 1.8.2 saves them with maps/battlemat.tiled-project
+open (CSV layers; properties sorted by name; Battlemat's classes as class-typed properties and
+its enums typed; a re-save in Tiled changes nothing: docs/maps.md section 7).
 
 Used by tools/make_maps.py for the shipped maps and by benchmarks/bench_map_load.py.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import quoteattr
 
 T = 32  # pixels per tile in every shipped map
 
 
-def _props(props: dict[str, object], indent: str) -> list[str]:
-    if not props:
-        return []
-    out = [f"{indent}<properties>"]
-    for k, v in props.items():
-        if isinstance(v, bool):
-            out.append(f'{indent} <property name="{k}" type="bool" value="{str(v).lower()}"/>')
-        elif isinstance(v, int):
-            out.append(f'{indent} <property name="{k}" type="int" value="{v}"/>')
-        elif isinstance(v, float):
-            out.append(f'{indent} <property name="{k}" type="float" value="{v:g}"/>')
+PROJECT = Path(__file__).resolve().parent.parent / "maps" / "battlemat.tiled-project"
+#: Battlemat's property types as the project declares them (tools/make_project.py writes it)
+TYPES: dict[str, dict[str, Any]] = {
+    t["name"]: t for t in json.loads(PROJECT.read_text(encoding="utf-8"))["propertyTypes"]
+}
+#: Plain properties whose words are one of the project's enums
+ENUM_OF = {"terrain": "TerrainKinds", "light": "LightLevel", "obscurement": "ObscurementLevel"}
+#: The name of the property that carries an object's class in Tiled 1.8 (class-typed)
+CLASS_PROPERTY = "battlemat"
+
+
+def _prop(name: str, v: object, indent: str, ptype: str = "", enum: str = "") -> str:
+    """One <property>, as Tiled writes it (enum values: flags joined by commas)."""
+    if enum:  # flags in the enum's order, as Tiled writes them
+        given = {w.strip() for w in str(v).split(",")}
+        words = ",".join(w for w in TYPES[enum]["values"] if w in given)
+        assert len(words.split(",")) == len(given), f"{v!r} is not all {enum}"
+        return f'{indent}<property name="{name}" propertytype="{enum}" value={quoteattr(words)}/>'
+    ptype = ptype or (
+        "bool" if isinstance(v, bool) else "int" if isinstance(v, int)
+        else "float" if isinstance(v, float) else "string"
+    )
+    if ptype == "bool":
+        value = str(bool(v)).lower()
+    elif ptype == "float":
+        value = f"{float(v):g}"  # type: ignore[arg-type]
+    elif ptype == "int":
+        value = str(int(v))  # type: ignore[call-overload]
+    else:
+        return f"{indent}<property name=\"{name}\" value={quoteattr(str(v))}/>"
+    return f'{indent}<property name="{name}" type="{ptype}" value="{value}"/>'
+
+
+def _props(props: dict[str, object], indent: str, cls: str = "") -> list[str]:
+    """An element's <properties>: Battlemat's class (when ``cls`` is one) as a class-typed
+    property holding the members given (Tiled 1.8's form; the rest are the class's
+    defaults), the words of an enum typed with it, anything else plain."""
+    kind = TYPES.get(cls, {})
+    members = {m["name"]: m for m in kind.get("members", [])} if kind.get("type") == "class" else {}
+    lines = [
+        _prop(k, v, indent + " ", enum=ENUM_OF.get(k, "") if isinstance(v, str) else "")
+        for k, v in sorted(props.items())
+        if k not in members
+    ]
+    if members:
+        inner = [
+            _prop(k, v, indent + "   ", members[k]["type"], members[k].get("propertyType", ""))
+            for k, v in sorted(props.items())
+            if k in members
+        ]
+        head = f'{indent} <property name="{CLASS_PROPERTY}" type="class" propertytype="{cls}"'
+        if inner:
+            lines += [head + ">", f"{indent}  <properties>", *inner, f"{indent}  </properties>",
+                      f"{indent} </property>"]
         else:
-            out.append(f'{indent} <property name="{k}" value={quoteattr(str(v))}/>')
-    out.append(f"{indent}</properties>")
-    return out
+            lines.append(head + "/>")
+    if not lines:
+        return []
+    return [f"{indent}<properties>", *lines, f"{indent}</properties>"]
 
 
 @dataclass
@@ -55,7 +104,7 @@ class Obj:
         a.append(f'x="{self.x * T:g}" y="{self.y * T:g}"')
         if self.shape in ("rect", "ellipse") and not self.template:
             a.append(f'width="{self.w * T:g}" height="{self.h * T:g}"')
-        body = _props(self.props, "   ")
+        body = _props(self.props, "   ", "" if self.template else self.cls)
         if self.shape == "ellipse" and not self.template:
             body.append("   <ellipse/>")
         elif self.shape == "point":
@@ -108,7 +157,7 @@ def write_tmx(
         body.extend(_props(spec.props, indent + " "))
         body.append(f'{indent} <data encoding="csv">')
         body.append(",\n".join(",".join(str(g) for g in row) for row in spec.rows))
-        body.append(f"{indent}</data>")
+        body.append("</data>")  # Tiled writes it at the start of the line
         body.append(f"{indent}</layer>")
 
     for item in layers:
@@ -134,7 +183,7 @@ def write_tmx(
         body.append(" </objectgroup>")
     head = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" '
+        f'<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" '
         f'renderorder="right-down" width="{width}" height="{height}" tilewidth="{T}" '
         f'tileheight="{T}" infinite="0" nextlayerid="{lid + 1}" nextobjectid="{oid + 1}">',
         *_props(props, " "),
@@ -150,6 +199,6 @@ def write_template(name: str, cls: str, size: int, props: dict[str, object]) -> 
         "<template>",
         f' <object name={quoteattr(name)} type="{cls}" width="{size * T}" height="{size * T}">',
     ]
-    lines.extend(_props(props, "  "))
+    lines.extend(_props(props, "  ", cls))
     lines += ["  <ellipse/>", " </object>", "</template>"]
     return "\n".join(lines) + "\n"

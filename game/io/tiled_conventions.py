@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from xml.etree.ElementTree import Element
 
 from game.io.tiled_xml import input_error
 from game.rules.battlefield import Light, Obscurement, Terrain
@@ -101,6 +102,38 @@ OBSTACLE_KINDS: dict[str, ObstacleKind] = {
 #: An obstacle this low (or lower) is climbed over: difficult, not impassable.
 LOW_OBSTACLE_YD = 1.0
 CREATURE_CLASSES = ("creature", "placement")
+#: What a ground tile or tile layer is (the project's class for SQUARE_PROPS).
+GROUND_CLASS = "ground"
+#: The name the shipped maps give the class-typed property that holds an object's members.
+CLASS_PROPERTY = "battlemat"
+
+
+def class_names() -> frozenset[str]:
+    """Every class the project file declares (tools/make_project.py): obstacle and zone kinds,
+    the creature placement, the ground."""
+    return frozenset([*OBSTACLE_KINDS, *ZONE_DEFAULTS, *CREATURE_CLASSES, GROUND_CLASS])
+
+
+def unfold_classes(node: Element, props: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """Tiled 1.8's way to use a class: a custom property whose type is one of Battlemat's
+    classes (``<property name="battlemat" type="class" propertytype="wall">`` with the members
+    changed from their defaults). Its members become the owner's properties (a plain property
+    of the same name wins) and the class names what the owner is: (properties, class or '')."""
+    found = node.find("properties")
+    if found is None:
+        return props, ""
+    known = class_names()
+    out, cls = dict(props), ""
+    for p in found.findall("property"):
+        kind = (p.get("propertytype") or "").strip().lower()
+        name = p.get("name", "")
+        ours = kind in known or (name == CLASS_PROPERTY and not kind)  # Tiled without the
+        if p.get("type") != "class" or not ours or not isinstance(out.get(name), dict):
+            continue  # project open (its --export-map) writes the members but not the class
+        members = out.pop(name)
+        out = {**members, **out}
+        cls = cls or kind
+    return out, cls
 
 
 def keys(props: dict[str, Any]) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from xml.etree.ElementTree import Element
 
 import numpy as np
 
-from game.io.tiled_conventions import ignored
+from game.io.tiled_conventions import ignored, unfold_classes
 from game.io.tiled_data import decode_chunks, decode_data, to_csv
 from game.io.tiled_sources import (
     GID_MASK,
@@ -207,7 +207,7 @@ class _Reader:
         where: str,
         skip: bool = False,
     ) -> None:
-        props = read_properties(el, self.path, where)
+        props, _ = unfold_classes(el, read_properties(el, self.path, where))
         if skip:
             props["battlemat_ignore"] = True  # its group's switch
         data = el.find("data")
@@ -311,9 +311,9 @@ class _Reader:
             tpl = self.templates.get(tsrc, f"{where} template {tsrc}", self.path.parent)
             apply_template(obj, tpl.obj, tpl.gid)
             tpl_props = tpl.properties
-        own = read_properties(obj, self.path, where)
+        own, typed = unfold_classes(obj, read_properties(obj, self.path, where))
         props = merge_properties(tpl_props, own)
-        cls = obj.get("class") or obj.get("type") or ""
+        cls = obj.get("class") or obj.get("type") or typed
         if cls and obj.get("type") is None:
             obj.set("type", cls)  # pytmx (and Tiled 1.8) read "type"
         x = attr_float(obj, "x", 0.0, self.path, where) + off[0]

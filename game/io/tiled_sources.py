@@ -19,6 +19,7 @@ from xml.etree.ElementTree import Element
 import numpy as np
 
 from game.io.errors import InputError
+from game.io.tiled_conventions import unfold_classes
 from game.io.tiled_xml import (
     SourceFiles,
     attr_int,
@@ -234,8 +235,8 @@ def _embed(ts: Tilesets, node: Element, tsx_root: Element | None, tsx_path: Path
         # tile collision shapes would show up as map layers in pytmx (.//objectgroup)
         for og in tile.findall("objectgroup"):
             tile.remove(og)
-        props = read_properties(tile, file, twhere)
-        cls = tile.get("class") or tile.get("type")
+        props, typed = unfold_classes(tile, read_properties(tile, file, twhere))
+        cls = tile.get("class") or tile.get("type") or typed
         if cls:
             props.setdefault("class", cls)
         if props:
@@ -329,7 +330,9 @@ class Templates:
                 "template object",
                 f"uses another template ({obj.get('template')}): Tiled templates do not nest",
             )
-        props = read_properties(obj, path, "template object")
+        props, typed = unfold_classes(obj, read_properties(obj, path, "template object"))
+        if typed and not (obj.get("class") or obj.get("type")):
+            obj.set("type", typed)  # placed objects take the template's class (apply_template)
         gid: int | None = None
         if obj.get("gid") is not None:
             raw = attr_int(obj, "gid", 0, path, "template object")

@@ -102,3 +102,75 @@ def test_typed_and_plain_forms_give_the_same_battlefield(tmp_path: Path) -> None
     for name in ("terrain", "light", "obscurement"):
         assert np.array_equal(getattr(a, name), getattr(b, name)), name
     assert [o.height_yd for o in b.obstacles] == [3.0]
+
+
+# Tiled 1.8 has no object classes: a class is used as the type of a custom property, whose
+# members changed from their defaults are written inside it (the other members are defaults)
+CLASS_PROPERTY = """
+  <object id="1" x="0" y="0" width="96" height="16">
+   <properties>
+    <property name="battlemat" type="class" propertytype="wall">
+     <properties><property name="height" type="float" value="3"/></properties>
+    </property>
+   </properties>
+  </object>
+  <object id="2" x="0" y="32" width="32" height="32">
+   <properties>
+    <property name="battlemat" type="class" propertytype="terrain">
+     <properties>
+      <property name="terrain" propertytype="TerrainKinds" value="liquid,treacherous"/>
+     </properties>
+    </property>
+   </properties>
+  </object>
+  <object id="3" type="light" x="64" y="32" width="32" height="32">
+   <properties>
+    <property name="battlemat" type="class" propertytype="light">
+     <properties><property name="light" propertytype="LightLevel" value="dim"/></properties>
+    </property>
+   </properties>
+  </object>
+  <object id="4" x="32" y="16" width="16" height="16">
+   <properties><property name="battlemat" type="class" propertytype="fog"/></properties>
+  </object>
+ </objectgroup>
+</map>
+"""
+TILES_AS_CLASS = """<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.8" tiledversion="1.8.2" name="tiles" tilewidth="16" tileheight="16"
+ tilecount="4" columns="4">
+ <image source="tiles.png" width="64" height="16"/>
+ <tile id="0"><properties>
+  <property name="battlemat" type="class" propertytype="ground"><properties>
+   <property name="terrain" propertytype="TerrainKinds" value="liquid"/>
+  </properties></property>
+ </properties></tile>
+</tileset>
+"""
+
+
+def test_the_tiled_1_8_class_property_form_reads_as_the_plain_one(tmp_path: Path) -> None:
+    for name in ("tiles.tsx", "tiles.png"):
+        (tmp_path / name).write_bytes((DATA / name).read_bytes())
+    (tmp_path / "plain.tmx").write_text(HEAD + PLAIN)
+    (tmp_path / "class.tmx").write_text(HEAD + CLASS_PROPERTY)
+    a, b = load_battlefield(tmp_path / "plain.tmx"), load_battlefield(tmp_path / "class.tmx")
+    assert describe_battlefield(a).splitlines()[1:] == describe_battlefield(b).splitlines()[1:]
+    for name in ("terrain", "light", "obscurement"):
+        assert np.array_equal(getattr(a, name), getattr(b, name)), name
+    assert [(o.kind, o.height_yd) for o in b.obstacles] == [("wall", 3.0)]
+    assert "no Battlemat meaning" not in describe_battlefield(b)
+
+
+def test_a_tile_whose_class_property_is_ground_paints_its_members(tmp_path: Path) -> None:
+    (tmp_path / "tiles.png").write_bytes((DATA / "tiles.png").read_bytes())
+    plain = TILES_AS_CLASS.replace(
+        '<property name="battlemat" type="class" propertytype="ground"><properties>\n', ""
+    ).replace("  </properties></property>\n", "")
+    (tmp_path / "tiles.tsx").write_text(TILES_AS_CLASS)
+    (tmp_path / "class.tmx").write_text(HEAD + "</objectgroup></map>")
+    typed = load_battlefield(tmp_path / "class.tmx")
+    (tmp_path / "tiles.tsx").write_text(plain)
+    assert 'propertytype="ground"' not in plain and 'value="liquid"' in plain
+    untyped = load_battlefield(tmp_path / "class.tmx")
+    assert np.array_equal(typed.terrain, untyped.terrain) and typed.terrain.any()
