@@ -12,16 +12,20 @@ instead (tests/io/data/reference/, rendered at 16 pixels a tile and looked at ag
 
 Tolerance: a pixel differs when a channel differs by more than 40 of 255 after both pictures
 are laid on the map's background; at most 0.25% of the pixels may differ. Qt and SDL round
-alpha blending differently (a few levels on see-through art), smooth scaling of tile objects
-drawn at other than their tile's size differs at edges, and Qt draws a tile object at a
-fractional position (orthogonal-outside's x="413.333") blended across pixels where we round to
-the nearest: that map differs in 0.11% of its pixels, every other one here in 0.000%. Maps are
-compared at their own tile size only: scaled up, Qt blends each tile's edge pixels with
-transparency (the seams one sees zooming in Tiled) where SDL's smoothscale does not, a 1-2
-pixel rim on every tile (2.4% of features.tmx at 64 pixels a tile). A missing, shifted,
-flipped or wrongly cut block of tiles changes far more (the last test
-proves the comparison sees an 8x8 block turned). On failure the diff image (red where pixels
-differ) is written beside the test's temporary files and named in the message.
+alpha blending differently (a few levels on see-through art), rotated tile objects resample
+differently at their edges, and Qt draws a tile object at a fractional position
+(orthogonal-outside's x="413.333") blended across pixels where we round to the nearest: that
+map differs in 0.02-0.15% of its pixels, every other one here in 0.000% at its own tile size.
+
+Each map is also compared at 1.5 and 2 times its tile size (tmxrasterizer --tilesize N),
+where every tile is scaled: our scaling is Qt's (bilinear at pixel centres, clamped to the
+tile's own edge: game/ui/render/maplayers.py scale_bilinear), so scaled maps agree as well
+(0.000% on the shipped and vendored maps, features.tmx 0.2%, perspective_walls 0.1%). With
+SDL's smoothscale they differed in 0.3-3% of the pixels, a rim inside every tile; the scaled
+rows fail on that (checked). A missing, shifted, flipped or wrongly cut block of tiles changes
+far more (the last test proves the comparison sees an 8x8 block turned, at the native and at
+a scaled size). On failure the diff image (red where pixels differ) is written beside the
+test's temporary files and named in the message.
 """
 
 from __future__ import annotations
@@ -44,8 +48,8 @@ EX18 = ROOT / "tests" / "data" / "tiled-1.8-examples"
 EXPECTED = Path(__file__).parent / "data" / "reference"
 DIFF_LEVEL = 40
 MAX_DIFFERING = 0.0025
-# features.tmx is small (170x198) and holds two rotated and two resized tile objects: SDL's
-# smoothscale and rotation resample their edges unlike Qt's (161 pixels, 0.48%, today)
+# features.tmx is small (170x198) and holds two rotated and two resized tile objects: SDL
+# rotation resamples their edges unlike Qt (0.19% at its own size, 0.2% scaled, today)
 MAX_DIFFERING_FOR = {"features.tmx": 0.006}
 
 AGAINST_TILED = [
@@ -131,12 +135,16 @@ def _display() -> None:
         pygame.display.init()
 
 
+SCALES = (1.0, 1.5, 2.0)  # times the map's own tile size
+
+
 @needs_tiled
+@pytest.mark.parametrize("scale", SCALES, ids=lambda s: f"x{s:g}")
 @pytest.mark.parametrize("map_path", AGAINST_TILED, ids=lambda p: p.name)
-def test_drawn_as_tmxrasterizer_draws(map_path: Path, tmp_path: Path) -> None:
+def test_drawn_as_tmxrasterizer_draws(map_path: Path, scale: float, tmp_path: Path) -> None:
     assert RASTERIZER, "BATTLEMAT_REQUIRE_TILED is set but tmxrasterizer is not installed"
     bare = without_shapes(map_path, tmp_path)
-    tile = int(ET.parse(bare).getroot().get("tilewidth", "0"))
+    tile = int(int(ET.parse(bare).getroot().get("tilewidth", "0")) * scale)
     theirs, ours = tmp_path / "tiled.png", tmp_path / "ours.png"
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     run = subprocess.run(
@@ -159,11 +167,13 @@ def test_drawn_as_the_checked_image(map_path: Path, tmp_path: Path) -> None:
     assert_same_picture(ours, EXPECTED / name, map_path, tmp_path)
 
 
-def test_the_comparison_sees_flipped_tiles(tmp_path: Path) -> None:
-    """The tolerance is not so loose that wrong tiles pass: a block flipped fails it."""
+@pytest.mark.parametrize("tile_px", [8, 16, 32])
+def test_the_comparison_sees_flipped_tiles(tmp_path: Path, tile_px: int) -> None:
+    """The tolerance is not so loose that wrong tiles pass: a block flipped fails it, at the
+    map's own tile size (16) and scaled down or up."""
     src = EX / "orthogonal-outside.tmx"
     good, bad = tmp_path / "good.png", tmp_path / "bad.png"
-    render_to_file(src, good, as_tiled=True, tile_px=8)
+    render_to_file(src, good, as_tiled=True, tile_px=tile_px)
     tree = ET.parse(src)
     root = tree.getroot()
     _absolute_sources(root, src.parent)
@@ -182,6 +192,6 @@ def test_the_comparison_sees_flipped_tiles(tmp_path: Path) -> None:
     data.text = "\n" + ",\n".join(",".join(str(int(v)) for v in row) for row in gids) + "\n"
     flipped = tmp_path / "flipped.tmx"
     tree.write(flipped, encoding="UTF-8", xml_declaration=True)
-    render_to_file(flipped, bad, as_tiled=True, tile_px=8)
+    render_to_file(flipped, bad, as_tiled=True, tile_px=tile_px)
     with pytest.raises(pytest.fail.Exception, match="of pixels differ"):
         assert_same_picture(bad, good, src, tmp_path)
