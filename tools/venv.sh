@@ -6,7 +6,8 @@
 #
 # Why: Debian's and Ubuntu's system Python is "externally managed" (PEP 668), so a bare
 # `python3 -m pip install` is refused there; a venv is the supported way. A bare image may lack
-# python3-venv (no ensurepip): as root (or with sudo) we install it with apt-get, else we say so.
+# python3-venv (no ensurepip): as root (or with sudo) we install it with apt-get, else we say so
+# (tests/tools/test_venv_sh.py runs these branches on a faked Debian).
 # The install is redone only when pyproject.toml changes (a stamp in the venv remembers it).
 set -eu
 cd "$(dirname "$0")/.."
@@ -42,7 +43,12 @@ if [ ! -x "$VENV/bin/python" ]; then
     fi
   fi
   rm -rf "$VENV"
-  "$PY" -m venv "$VENV"
+  if ! "$PY" -m venv "$VENV"; then
+    rm -rf "$VENV"  # a half-made venv would only fail later, less clearly
+    echo "tools/venv.sh: $PY -m venv $VENV failed (above); on Debian or Ubuntu run" \
+         "'sudo apt-get install python3-venv' and try again" >&2
+    exit 1
+  fi
 fi
 
 stamp="$VENV/.battlemat-installed"
