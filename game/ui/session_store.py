@@ -156,8 +156,8 @@ def _stand_on(session: Session, read: JournalRead) -> list[str]:
     try:
         now = _field(session, read.map_now)
     except (InputError, KeyError) as err:
-        return [f"{session.journal.path if session.journal else ''}: the map the fight stood "
-                f"on no longer loads ({err})"]
+        where = short_path(session.journal.path) if session.journal else "the journal"
+        return [f"{where}: the map the fight stood on no longer loads ({err})"]
     if now is not eng.state.battlefield:
         eng.change_battlefield(now)
     return []
@@ -178,7 +178,8 @@ def _moved_to_disk_map(session: Session) -> str:
     eng.change_battlefield(session.opened.battlefield)
     failed = reloaded(session, was)
     if not failed:
-        return f"the map {session.opened.map_path} was saved since: the fight goes on on it"
+        where = short_path(session.opened.map_path or session.opened.path)
+        return f"the map {where} was saved since: the fight goes on on it"
     return failed
 
 
