@@ -271,20 +271,22 @@ class MapLayers:
         if got is not None and got[0] is layer:
             return got[1]
         d = self.drawing
-        gids = np.unique(layer.gids).tolist()
-        ok = True
-        for raw in gids:
-            gid = raw & GID_MASK
-            if not gid or d.tiles.get(gid) is None:
-                continue
-            art = d.tiles[gid]
-            for g in (gid, *(f for f, _ in art.frames)):
+        cell = (d.tilewidth, d.tileheight)
+
+        def fills(raw: int) -> bool:  # the tile and each of its animation frames
+            art = d.tiles.get(raw & GID_MASK)
+            if art is None:
+                return True  # an empty cell or an unknown gid draws nothing
+            for g in (raw & GID_MASK, *(f for f, _ in art.frames)):
                 a = d.tiles.get(g)
                 if a is None:
                     continue
                 size = (a.size[1], a.size[0]) if raw & FLIP_D else a.size
-                if size != (d.tilewidth, d.tileheight) or a.offset != (0, 0):
-                    ok = False
+                if size != cell or a.offset != (0, 0):
+                    return False
+            return True
+
+        ok = all(fills(raw) for raw in np.unique(layer.gids).tolist())
         self._filling[id(layer)] = (layer, ok)
         return ok
 
