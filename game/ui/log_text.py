@@ -436,24 +436,28 @@ def log_entries(records: Sequence[Sequence[Any]], names: dict[str, str]) -> list
     carries Knight 9 yards from (14, 15) to (18, 24); Bat's free attack hits Knight (3
     damage)'), its steps as the line's details; every other event a line of its own."""
     known = set(names)
-    out: list[LogEntry] = []
-    for i, events in enumerate(records):
-        steps = [k for k, ev in enumerate(events) if type(ev).__name__ == "Stepped"]
-        if not steps:
-            out += _plain_entries(events, names, known, i)
-            continue
-        first, last = steps[0], steps[-1]
-        while last + 1 < len(events) and _rides(events[last + 1]):
-            last += 1  # the rider put on its mount's square after the last step
-        part = list(events[first : last + 1])
-        out += _plain_entries(events[:first], names, known, i)
-        details = tuple(
-            (t, creature_ids(ev, known)) for ev in part if (t := _step_words(ev, names))
-        )
-        ids = tuple(dict.fromkeys(c for ev in part for c in creature_ids(ev, known)))
-        out.append(LogEntry(move_summary(part, names), ids, details, i))
-        out += _plain_entries(events[last + 1 :], names, known, i)
-    return out
+    return [e for i, events in enumerate(records) for e in record_entries(events, names, known, i)]
+
+
+def record_entries(
+    events: Sequence[Any], names: dict[str, str], known: set[str], record: int
+) -> list[LogEntry]:
+    """The log lines of one command record (``log_entries``): they depend on nothing but its
+    events and the names, so a long fight's log is extended, not rebuilt (game/ui/fight.py)."""
+    steps = [k for k, ev in enumerate(events) if type(ev).__name__ == "Stepped"]
+    if not steps:
+        return _plain_entries(events, names, known, record)
+    first, last = steps[0], steps[-1]
+    while last + 1 < len(events) and _rides(events[last + 1]):
+        last += 1  # the rider put on its mount's square after the last step
+    part = list(events[first : last + 1])
+    details = tuple((t, creature_ids(ev, known)) for ev in part if (t := _step_words(ev, names)))
+    ids = tuple(dict.fromkeys(c for ev in part for c in creature_ids(ev, known)))
+    return [
+        *_plain_entries(events[:first], names, known, record),
+        LogEntry(move_summary(part, names), ids, details, record),
+        *_plain_entries(events[last + 1 :], names, known, record),
+    ]
 
 
 def _plain_entries(
