@@ -7,15 +7,15 @@ A missing or damaged file is the defaults (never an error: it holds only conveni
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
+
+from game.io.journal import battlemat_home
 
 
 def prefs_path() -> Path:
     """$BATTLEMAT_HOME/table.json (default ~/.local/share/battlemat/table.json)."""
-    home = os.environ.get("BATTLEMAT_HOME") or str(Path.home() / ".local" / "share" / "battlemat")
-    return Path(home) / "table.json"
+    return battlemat_home() / "table.json"
 
 
 @dataclass(frozen=True)
