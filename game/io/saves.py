@@ -1,8 +1,11 @@
 """Saved encounters: the definitions' ids, the map's hash, the seed and the event log.
 
 A save is JSON: a header naming what the fight was played on, then one entry per command
-(the command, the answers and typed dice it needed, and the events it made). Loading it needs
-no dice and no engine internals: the records are replayed through the engine's redo.
+(the command, the answers and typed dice it needed, and the events it made, each naming the
+map it was played on when the map was reloaded during the fight), and a copy of every map the
+fight stood on (game/io/map_snapshot.py), so a save reopens on the maps it was played on however
+the files on disk changed since. Loading it needs no dice and no engine internals: the records
+are replayed through the engine's redo.
 Never pickled. A bad save is one line, ``file:where: what``, and nothing else is touched.
 """
 
@@ -16,6 +19,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from game.io.errors import InputError
+from game.io.map_snapshot import MapSnapshot
 from game.rules.engine import Command, CommandRecord, Event
 
 SAVE_FORMAT = 1
@@ -191,10 +195,35 @@ class SavedRecord:
         )
 
 
-def write_save(path: Path, header: SaveHeader, records: list[SavedRecord]) -> None:
+@dataclass
+class SaveFile:
+    """A save as read: its header, its records, and the maps it carries (by sha256): the one
+    the fight began on (``start_map``) and the one it stood on at the end (``map_now``, '' the
+    starting one); no maps for a fight on an ASCII battlefield or a save made before they were
+    kept."""
+
+    header: SaveHeader
+    records: list[SavedRecord]
+    maps: dict[str, MapSnapshot] = field(default_factory=dict)
+    start_map: str = ""
+    map_now: str = ""
+
+
+def write_save(
+    path: Path,
+    header: SaveHeader,
+    records: list[SavedRecord],
+    maps: list[MapSnapshot] | None = None,
+    start_map: str = "",
+    map_now: str = "",
+) -> None:
     """Write a save atomically and durably (a crash mid-write leaves the old file whole);
     raises OSError when the disk refuses (the caller says so in one line)."""
     data = header.to_dict()
+    if maps:
+        data["maps"] = [snap.to_entry() for snap in maps]
+        data["start_map"] = start_map
+        data["map_now"] = map_now
     data["records"] = [r.to_dict() for r in records]
     blob = json.dumps(data, indent=1, allow_nan=False).encode("utf-8")
     tmp = path.with_name(path.name + ".tmp")
@@ -209,7 +238,7 @@ def write_save(path: Path, header: SaveHeader, records: list[SavedRecord]) -> No
         raise
 
 
-def read_save(path: Path) -> tuple[SaveHeader, list[SavedRecord]]:
+def read_save(path: Path) -> SaveFile:
     """Read a save; a bad one raises InputError naming the file and the place."""
     file = str(path)
     try:
@@ -235,4 +264,26 @@ def read_save(path: Path) -> tuple[SaveHeader, list[SavedRecord]]:
             records.append(SavedRecord.from_dict(rec))
         except (ValueError, KeyError, TypeError, RecursionError) as err:
             raise InputError(file, f"record {i + 1}", f"cannot read: {err}") from None
-    return header, records
+    out = SaveFile(header, records)
+    raw_maps = data.get("maps", [])
+    if not isinstance(raw_maps, list):
+        raise InputError(file, "maps", f"must be a list of map copies, not {_kind(raw_maps)}")
+    for i, entry in enumerate(raw_maps):
+        try:
+            if not isinstance(entry, dict):
+                raise ValueError(f"a map copy must be an object, not {_kind(entry)}")
+            snap = MapSnapshot.from_entry(entry)
+        except ValueError as err:
+            raise InputError(
+                file, f"maps[{i}]", str(err).replace(" of a map_files line", "")
+            ) from None
+        out.maps[snap.sha256] = snap
+    for key in ("start_map", "map_now"):
+        v = data.get(key, "")
+        if not isinstance(v, str) or (v and v not in out.maps):
+            raise InputError(file, key, f"must name one of the save's maps, not {str(v)[:70]!r}")
+        setattr(out, key, v)
+    for i, rec in enumerate(records):
+        if rec.map and rec.map not in out.maps:
+            raise InputError(file, f"record {i + 1}", "played on a map the save does not carry")
+    return out

@@ -403,7 +403,14 @@ def save(session: Session, path: Path | None = None) -> str:
                 n += 1
                 path = path.with_name(f"{session.opened.path.stem}-{stamp}-{n}.save.json")
             ensure_folder(path.parent)
-        write_save(path, header(session), [SavedRecord.of(r) for r in session.engine.history])
+        # Each record names the map it was played on, and the save carries those maps' files:
+        # it reopens on them (a map reloaded mid-fight, or changed on disk since)
+        book, eng = session.maps, session.engine
+        records = _saved(session, eng.history)
+        now = book.tag(eng.state.battlefield)
+        shas = [book.start, *(r.map for r in records), now] if book.start else []
+        maps = [book.snapshots[s] for s in dict.fromkeys(shas) if s in book.snapshots]
+        write_save(path, header(session), records, maps, book.start, now)
     except InputError as err:
         return f"Not saved: {err}"
     except OSError as err:
@@ -432,7 +439,12 @@ def _replace_fight(
         try:
             tail = [_dice_entry(session)] if session.manual_dice else []
             tail += [session.fog.entry()] if session.fog.kept else []  # the table's, still
-            j.start(header(session), records, (), tail)
+            now = session.maps.tag(fresh.state.battlefield)
+            if now != (records[-1].map if records else ""):
+                tail.append(map_line(session.maps.sha_of(fresh.state.battlefield)))
+            maps = session.maps.definitions([r.map for r in records] + [now])
+            j.start(header(session), records, (), tail, maps)
+            session.maps.wrote(maps)
         except (JournalError, InputError) as err:
             session.engine, session.paused, session.seed = previous
             if kept is not None:  # the journal was not replaced: its copy is not needed
@@ -448,26 +460,47 @@ def load(session: Session, path: Path) -> str:
     if session.engine is None:
         return "Open an encounter first"
     try:
-        saved, records = read_save(path)
+        save = read_save(path)
     except (InputError, InputErrors) as err:
         return str(err)
-    head = header(session)
+    saved, records, head = save.header, save.records, header(session)
     if Path(saved.encounter).name != Path(head.encounter).name:
         return f"{path}: a save of {Path(saved.encounter).name}, not of {Path(head.encounter).name}"
-    if saved.map_sha256 and head.map_sha256 and saved.map_sha256 != head.map_sha256:
+    book = session.maps
+    for sha, snap in save.maps.items():
+        book.snapshots.setdefault(sha, snap)
+    began: Battlefield | None = None
+    if save.start_map and save.start_map != book.start:
+        # The map is not on disk as the fight began: it starts on the save's copy of that map
+        try:
+            began = book.battlefield(save.start_map)
+        except InputError as err:
+            return f"{path}: the map the fight began on no longer loads ({err})"
+    elif not save.start_map and saved.map_sha256 not in ("", head.map_sha256):
         return f"{path}: saved on another map than {head.map} (its hash differs)"
-    fresh = session.build(seed=saved.seed, ruleset=saved.ruleset or None)
+    fresh = session.build(seed=saved.seed, ruleset=saved.ruleset or None, battlefield=began)
     if fresh is None or (saved.ruleset and fresh.ruleset.id != saved.ruleset):
         return f"{path}: no {saved.ruleset} plug-in: the fight is left as it was"
     old = (session.engine, session.seed)
     session.engine, session.seed = fresh, saved.seed
     done, why = replay(session, records)
+    if done == len(records):
+        try:  # the map it stood on at the end (reloaded after the last command)
+            now = _field(session, save.map_now)
+        except (InputError, KeyError) as err:
+            done, why = -1, f"its last map no longer loads ({err})"
+        else:
+            if now is not fresh.state.battlefield:
+                fresh.change_battlefield(now)
     session.engine, session.seed = old
+    if done < 0:
+        return f"{path}: {why}: the fight is left as it was"
     if done < len(records):
         return f"{path}:record {done + 1}: no longer applies ({why}): the fight is left as it was"
     kept, failed = _replace_fight(session, fresh, "open", saved.seed, records)
     if failed:
         return failed
+    session.show_map()  # the save's map, when it stood on another than the one shown
     if saved.ruleset:
         session.ruleset_override = saved.ruleset  # Ctrl+N restarts under the save's rules too
     session.touch()

@@ -60,7 +60,8 @@ def test_save_and_load_round_trip(tmp_path) -> None:  # type: ignore[no-untyped-
     _play(s)
     out = tmp_path / "fight.save.json"
     assert s.save(out).startswith("Saved")
-    header, records = read_save(out)
+    save = read_save(out)
+    header, records = save.header, save.records
     assert header.seed == 7 and header.ruleset == "toy" and len(records) == 3
     assert set(header.creature_defs) == {"hero", "orc"}
     fresh = _session(tmp_path, tmp_path / "other.jsonl")
