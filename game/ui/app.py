@@ -25,6 +25,7 @@ from game.ui.camera import DEFAULT_DPI, Camera, touch_target_px, ui_scale_for
 from game.ui.command_kinds import tool_kind, typed_hint
 from game.ui.confirm import Confirm
 from game.ui.context import ToolContext
+from game.ui.key_repeat import HeldKey
 from game.ui.map_reload import MapReloader, fresh_board
 from game.ui.panel_model import panel_model
 from game.ui.panels import Layout, Panels
@@ -118,6 +119,7 @@ class App:
         self.player_view: PlayerView | None = None
         self.display_list: pygame_gui.elements.UISelectionList | None = None  # Ctrl+P's choice
         self.focused = True
+        self.held = HeldKey()
         self.needs_redraw = True  # the GM window was exposed or resized: draw it again
         # pygame_gui skipped on frames that only hover, pan or zoom the map (_map_only)
         self.ui_untouched = False
@@ -177,11 +179,15 @@ class App:
 
     def frame(self, events: list[pygame.event.Event], clock: pygame.time.Clock, busy: bool) -> None:
         """One turn of the loop: the events, pygame_gui's update, the drawing if due."""
+        for event in events:
+            self._guarded(self.handle, event)
+        repeats = self.held.repeats()  # after this turn's key-ups
+        for event in repeats:
+            self._guarded(self.handle, event)
+        events = events + repeats
         if events:
             self.input_at = time.monotonic()
             self.needs_redraw = True
-        for event in events:
-            self._guarded(self.handle, event)
         dt = clock.tick() / 1000.0
         self.ui_untouched = self._map_only(events)
         if events or busy or self.session.version != self._panel_version:
@@ -193,6 +199,8 @@ class App:
 
     def animating(self) -> bool:
         """True while the window must keep drawing without input (see ``run``)."""
+        if self.held.active:
+            return True  # a held key repeats without new input
         if time.monotonic() - self.input_at < SETTLE_S:
             return True  # pygame_gui's hover colours and tooltips come in after the input
         if self.caches.board.pending or self.caches.board.animation_due():
@@ -359,6 +367,8 @@ class App:
             return
         if wid is not None and wid != self.window.id:
             return  # a window already closed (the player view's last events)
+        if event.type != pygame.KEYDOWN or not self._text_focused():
+            self.held.track(event)  # Ctrl+Z, the arrows ... repeat while held (not in a text)
         if event.type == pygame.WINDOWCLOSE:
             self.running = False  # every command is in the journal already
             return
