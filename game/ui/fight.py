@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.rules.battlefield import Battlefield, Square
-from game.rules.engine import AdvancePhase, Engine, ManualDice, SeededDice
+from game.rules.engine import AdvancePhase, Command, Engine, Event, ManualDice, SeededDice
 from game.ui.log_text import LogEntry, distance, record_entries
 from game.ui.scene import FormationMark, TokenView, tokens_from_placements, with_unique_labels
 from game.ui.session_setup import ruleset_ids
@@ -31,7 +31,7 @@ __all__ = ["Fight", "Recorder"]
 
 
 #: the command a question paused on, and the answers given so far
-Paused = tuple[Any, list[Any]]
+Paused = tuple[Command, list[Any]]  # the command a question paused, the answers so far
 
 
 class Recorder(Protocol):
@@ -57,7 +57,7 @@ class Fight:
         self.token_config = token_config
         self._build = build  # tests pass a toy ruleset's
         self.ruleset_override: str | None = None  # picked in the window, not the file's
-        self.paused: tuple[Any, list[Any]] | None = None  # the command a question paused, answers
+        self.paused: Paused | None = None  # the command a question paused, answers
         self.engine: Engine | None = build(opened, seed=seed)
         self.version = 0
         self.problem = ""  # a one-line note for the status bar (a repaired journal ...)
@@ -70,7 +70,7 @@ class Fight:
         self._log_len: tuple[int, int] = (-1, -1)
         # Each command record's log lines, kept while its events and the names stay the same:
         # after a command only the new record is put in words (10,000 commands: 290 ms a redraw)
-        self._record_lines: list[tuple[tuple[Any, ...], list[LogEntry]]] = []
+        self._record_lines: list[tuple[tuple[Event, ...], list[LogEntry]]] = []
         self._record_names: dict[str, str] = {}
 
     # -- basics --------------------------------------------------------------------------------
@@ -132,7 +132,7 @@ class Fight:
         self.touch()
         return failed
 
-    def submit(self, cmd: Any) -> str:
+    def submit(self, cmd: Command) -> str:
         """Hand a command to the engine; returns a status line. The journal has it before the
         window shows it; a failed write leaves the fight as it was and says so."""
         if self.engine is None:
@@ -150,16 +150,16 @@ class Fight:
         self.touch()
         return out.pending.prompt if out.pending is not None else ""
 
-    def validate(self, cmd: Any) -> list[Violation]:
+    def validate(self, cmd: Command) -> list[Violation]:
         """Violations of a command now ([] when legal)."""
         return [] if self.engine is None else list(self.engine.validate(cmd))
 
-    def legal_after_advance(self, cmd: Any) -> bool:
+    def legal_after_advance(self, cmd: Command) -> bool:
         """True if a command refused now is legal once this part of the round ends (SotDL:
         a GM's creature waits for the players), so the window can ask to end the part first."""
         return self.violations_after_advance(cmd) == []
 
-    def violations_after_advance(self, cmd: Any) -> list[Violation] | None:
+    def violations_after_advance(self, cmd: Command) -> list[Violation] | None:
         """The command's violations once this part of the round has ended (None: it cannot
         end now): tried on the engine and rolled back at once, nothing journalled."""
         if self.engine is None or self.engine.pending is not None or not self.engine.state.round:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pygame
 
 from game.io.errors import InputError
 from game.io.tiled_drawing import MapDrawing
 from game.rules.battlefield import Battlefield
+from game.rules.definitions import Definitions, EncounterDef
 from game.ui.render.maplayers import MapLayers
 
 
@@ -25,8 +25,8 @@ class Opened:
     path: Path
     battlefield: Battlefield
     tmx: MapLayers | None  # the Tiled map's drawing (None for an ASCII battlefield)
-    encounter: Any | None = None  # EncounterDef
-    definitions: Any | None = None  # Definitions
+    encounter: EncounterDef | None = None
+    definitions: Definitions | None = None
     map_path: Path | None = None
 
 

@@ -24,7 +24,7 @@ from game.ui.session_setup import build_engine
 from game.ui.view_model import TokenConfig, load_token_config
 
 if TYPE_CHECKING:
-    from game.rules.engine import CommandRecord, EncounterState, Engine
+    from game.rules.engine import Command, CommandRecord, EncounterState, Engine
 
 
 def initial_state(opened: Opened) -> EncounterState | None:
@@ -88,12 +88,12 @@ class Session:
         self.fight.seed = seed
 
     @property
-    def paused(self) -> tuple[Any, list[Any]] | None:
+    def paused(self) -> Paused | None:
         """The command a question paused, with the answers given so far."""
         return self.fight.paused
 
     @paused.setter
-    def paused(self, paused: tuple[Any, list[Any]] | None) -> None:
+    def paused(self, paused: Paused | None) -> None:
         self.fight.paused = paused
 
     @property
@@ -151,7 +151,7 @@ class Session:
         """Something changed: panels and tokens are rebuilt on the next frame."""
         self.fight.touch()
 
-    def submit(self, cmd: Any) -> str:
+    def submit(self, cmd: Command) -> str:
         """Hand a command to the fight (journalled as it commits)."""
         return self.fight.submit(cmd)
 

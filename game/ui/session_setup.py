@@ -7,19 +7,23 @@ Uses only the published set-up calls (docs/engine.md: ``build_ruleset``, ``new_s
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING
 
-from game.rules.definitions import EncounterDef
+from game.rules.definitions import Definitions, EncounterDef
+
+if TYPE_CHECKING:
+    from game.rules.engine import Engine
+    from game.ui.loading import Opened
 
 
-def _encounter_for_map(opened: Any) -> EncounterDef:
+def _encounter_for_map(opened: Opened) -> EncounterDef:
     """A bare map played as it stands: its placements, one side per placement side."""
     from game.io.setup.engine import encounter_for_map
 
     return encounter_for_map(opened.path, opened.battlefield)
 
 
-def _known_creatures(opened: Any, defs: Any) -> None:
+def _known_creatures(opened: Opened, defs: Definitions) -> None:
     """A bare map's placements must name creatures the config defines (one line, not KeyError)."""
     from game.io.errors import InputError
 
@@ -32,7 +36,7 @@ def _known_creatures(opened: Any, defs: Any) -> None:
             )
 
 
-def ruleset_ids(defs: Any) -> list[str]:
+def ruleset_ids(defs: Definitions | None) -> list[str]:
     """The rulesets the GM may play under: config/rulesets/ that have a plug-in installed."""
     out = []
     for rid in sorted(getattr(defs, "rulesets", {}) or {}):
@@ -44,7 +48,9 @@ def ruleset_ids(defs: Any) -> list[str]:
     return out
 
 
-def build_engine(opened: Any, *, seed: int = 0, ruleset: str | None = None) -> Any | None:
+def build_engine(
+    opened: Opened, *, seed: int = 0, ruleset: str | None = None
+) -> Engine | None:
     """An Engine on the encounter's starting state (a bare map's: its stamped creatures, for
     set-up), or None without a ruleset plug-in; ``ruleset`` plays the encounter under another
     ruleset than its file names (issue 7)."""
@@ -61,4 +67,6 @@ def build_engine(opened: Any, *, seed: int = 0, ruleset: str | None = None) -> A
             return None
         enc = _encounter_for_map(opened)
         _known_creatures(opened, defs)
+    if defs is None:
+        return None  # an encounter opened without its project's definitions: nothing to build
     return build(enc, opened.battlefield, defs, seed=seed, ruleset=ruleset)
