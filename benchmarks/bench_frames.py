@@ -74,13 +74,20 @@ class Window:
         self.frame()  # panels built, the first chunks drawn
 
     def cold(self) -> None:
-        """A fresh chunk cache, the fitted zoom: the window as it opened."""
+        """A fresh chunk cache, the fitted zoom: the window as it opened, its first frame
+        drawn and the moment at rest after it that the loop gives to rendering ahead of need
+        (the overview of the whole map: every later chunk's stand-in)."""
         from game.ui.map_reload import fresh_board
 
         app = self.app
         app.caches.board = fresh_board(app.session)
-        app.caches.board.live = True
         app.camera.fit(app.session.battlefield.width, app.session.battlefield.height)
+        app.needs_redraw = True
+        self.frame()
+        for _ in range(500):
+            if not app.caches.board.ahead():
+                break
+            self.frame()  # no input: the loop renders ahead, draws nothing
 
     def frame(self, events: Sequence[pygame.event.Event] = ()) -> float:
         """One turn of the window's loop; seconds."""
@@ -94,7 +101,7 @@ class Window:
         (first, worst) seconds."""
         first = worst = self.frame(events)
         for _ in range(200):
-            if not self.app.caches.board.pending:
+            if not self.app.caches.board.pending and not self.app.caches.art.pending:
                 break
             worst = max(worst, self.frame())
         return first, worst
@@ -136,6 +143,7 @@ def pan_items(w: Window, levels: Sequence[int]) -> list[float]:
         cam = w.app.camera
         cam.set_zoom(z)
         cam.origin_x_yd, cam.origin_y_yd = 2.0, 2.0
+        w.app.needs_redraw = True  # the camera moved without input: draw it
         w.settle()
         step = cam.view_w_px // 4
         x, y = w.centre

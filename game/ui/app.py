@@ -100,6 +100,7 @@ class App:
         )
         self.caches = RenderCaches.for_battlefield(session.battlefield, session.tmx, art)
         self.caches.board.live = True  # animated tiles; chunks rendered within a frame budget
+        self.caches.art.live = True  # token pictures, too (the player view shares them)
         self.map_reload = MapReloader(session)  # the map saved in Tiled: reloaded live
         self.overlays = frozenset(DEFAULT_OVERLAYS)
         self.tools: list[Tool] = [SelectTool()]
@@ -157,7 +158,8 @@ class App:
         started = time.monotonic()
         while self.running:
             busy = self.animating()
-            wakeful = busy or self.caches.board.animates  # an animated map: look each frame
+            # an animated map: look each frame; chunks ahead of need: rendered, then rest
+            wakeful = busy or self.caches.board.animates or self.caches.board.ahead()
             if wakeful:
                 first = pygame.event.wait(FRAME_MS)
                 events = [first] if first.type != pygame.NOEVENT else []
@@ -196,6 +198,8 @@ class App:
             self.draw()
             pygame.display.flip()
             self.needs_redraw = False
+        elif self.caches.board.ahead():
+            self.caches.board.work_ahead()  # nothing new to show: no drawing, a frame's budget
 
     def animating(self) -> bool:
         """True while the window must keep drawing without input (see ``run``)."""
@@ -205,6 +209,8 @@ class App:
             return True  # pygame_gui's hover colours and tooltips come in after the input
         if self.caches.board.pending or self.caches.board.animation_due():
             return True
+        if self.caches.art.pending:
+            return True  # tokens shown by a stand-in: their pictures come on the next frames
         pv = self.player_view
         if pv is not None and (pv.needs_redraw or pv.caches.board.pending):
             return True

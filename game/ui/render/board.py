@@ -1,19 +1,30 @@
 """The static board: map layers, the yard grid and battlefield overlays, cached in chunks per zoom.
 
 What depends only on the map (and which static overlays are on) is drawn once per zoom level in
-square chunks and reused every frame; a frame blits the few chunks in view. A map with parallax
-layers has one set of chunks per band of layers sharing a parallax factor, each set moved by
-its own shift. In the window (``live``) a frame renders missing chunks within a time budget;
-past it a chunk cached at another zoom stands in, scaled, and the real one comes on a later
-frame (only a chunk with no stand-in is rendered at once); time left renders the chunks
-around the view ahead of need; animated tiles redraw only the chunks of
-bands that hold them, when their frame changes. A file render draws everything at once.
+square chunks and reused. A map with parallax layers has one set of chunks per band of layers
+sharing a parallax factor, each set moved by its own shift. A file render draws everything at
+once. In the window (``live``) the chunks in view are composed into one picture of the view,
+kept while the camera stays, and no frame stalls on a chunk (issue 12):
+
+- a chunk is rendered a unit of work at a time (a layer, a tile picture, an overlay: see
+  ``chunk_steps``), within a time budget a frame, resumed on the next frame;
+- until it is done a stand-in shows in its place: the last picture of the view moved to the
+  new camera (scaled once after a zoom, scrolled after a pan); where that does not reach,
+  its ground scaled from chunks cached at a coarser zoom (the overview, the whole map at a
+  small zoom, is kept for that); else the background. Only the first picture (and one after
+  a resize) is rendered at once;
+- time left renders the overview and the chunks around the view ahead of need;
+- animated tiles redraw only the chunks of bands that hold them, when their frame changes.
+
+When the frames settle the view is exactly what a file render draws (tests/ui/test_frames.py).
 """
 
 from __future__ import annotations
 
+import math
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Generator
 
 import numpy as np
 import pygame
@@ -25,7 +36,13 @@ from game.ui.render.maplayers import Band, MapLayers
 
 CHUNK_PX = 256  # about this many pixels a side per cached chunk
 CACHE_BUDGET_PX = 12_000_000  # ~48 MB of chunks across zoom levels, least recently used go first
-FRAME_BUDGET_S = 0.006  # a live frame spends at most this long rendering chunks
+FRAME_BUDGET_S = 0.005  # a live frame spends about this long on the board's own work
+OVERVIEW_PX = 1_000_000  # the overview (kept as every chunk's stand-in): at most this many pixels
+
+#: A cached chunk: (set, chunk column, chunk row, zoom, static overlays, animation frames).
+Key = tuple[int, int, int, int, frozenset[str], tuple[int, ...]]
+#: Work on one chunk: each ``next`` one unit; it returns the finished chunk.
+Steps = Generator[None, None, pygame.Surface]
 
 
 def chunk_yd(px_per_yd: int) -> int:
@@ -37,16 +54,31 @@ def chunk_yd(px_per_yd: int) -> int:
     return max(2, CHUNK_PX // px_per_yd)
 
 
+def overview_zoom(width: int, height: int) -> int:
+    """The overview's pixels a yard: the whole map in at most OVERVIEW_PX, at most 4 (the
+    smallest zoom level), at least 1.
+
+    >>> overview_zoom(200, 200), overview_zoom(400, 400), overview_zoom(30, 20)
+    (4, 2, 4)
+    """
+    return max(1, min(4, math.isqrt(OVERVIEW_PX // max(1, width * height))))
+
+
 class Board:
     """Draws the static board of one battlefield (and its Tiled map, if any)."""
 
     def __init__(self, bf: Battlefield, layers: MapLayers | None = None) -> None:
         self.bf = bf
         self.layers = layers
-        self.live = False  # the window: time-budgeted chunks, animation (file renders: off)
-        self.pending = 0  # chunks a live frame left for later
-        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self.live = False  # the window: budgeted chunks, stand-ins, animation (file renders: off)
+        self.pending = 0  # chunks in view still shown by a stand-in (or not at all)
+        self.clock: Callable[[], float] = time.perf_counter  # the budget's clock (tests: fake)
+        self.budget_s = FRAME_BUDGET_S
+        self.units = 0  # units of chunk work done (each ``next`` of a chunk's steps)
+        self._cache: OrderedDict[Key, pygame.Surface] = OrderedDict()
         self._cache_px = 0
+        self._zooms: Counter[int] = Counter()  # cached chunks by zoom (stand-ins' sources)
+        self._overview_z = overview_zoom(bf.width, bf.height)
         self._elev_ref = float(np.median(bf.elevation)) if bf.elevation.size else 0.0
         bands: list[Band | None] = list(layers.bands) if layers is not None else []
         # overlays join the last band's chunks when it does not move; else they get their own
@@ -58,47 +90,403 @@ class Board:
         self._drawn_anim: tuple[int, ...] = ()
         bg = layers.drawing.background if layers is not None else None
         self._bg = bg[:3] if bg is not None else palette.GROUND
+        # the live view: its picture, what it was composed for, and the chunks it shows
+        self._view: pygame.Surface | None = None
+        self._view_state: tuple | None = None
+        self._plan: list[list[tuple[Key, tuple[int, int]]]] = []  # per set: chunks, positions
+        self._missing: list[tuple[Key, tuple[int, int]]] = []  # in view, not yet exact
+        self._work: dict[Key, Steps] = {}  # chunks begun, resumed where they paused
+        self._spare: pygame.Surface | None = None  # the picture before a zoom scales it
+        self._ahead: list[Key] | None = None  # chunks to render ahead of need, nearest first
+        self._t_ms = 0
+
+    # -- a frame --------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, cam: Camera, overlays: frozenset[str]) -> None:
-        """Blit the chunks in view onto the window surface."""
+        """Draw the board in the view onto the window surface."""
         static = frozenset(o for o in overlays if o in _STATIC_DRAWERS)
-        z = cam.px_per_yd
-        c = chunk_yd(z)
         t_ms = pygame.time.get_ticks() if self.live else 0
-        if self.animates and self.layers is not None:
-            self._drawn_anim = self.layers.animation_key(t_ms)
-        deadline = time.perf_counter() + FRAME_BUDGET_S if self.live else None
-        clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(cam.view_x_px, cam.view_y_px, cam.view_w_px, cam.view_h_px))
-        self.pending = 0
-        ahead: list[tuple[int, int, int, int, int]] = []
-        for n, band in enumerate(self._sets):
-            dx, dy = self._shift_yd(band, cam)
-            x0, y0, x1, y1 = _visible(cam, self.bf, dx, dy)
-            blits = []
-            for cy in range(y0 // c, (y1 - 1) // c + 1):
-                for cx in range(x0 // c, (x1 - 1) // c + 1):
-                    chunk = self._chunk(n, cx, cy, z, static, t_ms, deadline)
-                    pos = cam.yd_to_px(cx * c + dx, cy * c + dy)
-                    blits.append((chunk, (round(pos[0]), round(pos[1]))))
-            surface.blits(blits, doreturn=False)
-            ahead.append((n, x0 // c - 1, y0 // c - 1, (x1 - 1) // c + 1, (y1 - 1) // c + 1))
-        surface.set_clip(clip)
-        if deadline is not None:  # time left: the ring of chunks around the view, for panning
-            nx = -(-self.bf.width // c)
-            ny = -(-self.bf.height // c)
-            for n, ax0, ay0, ax1, ay1 in ahead:
-                for cy in range(max(0, ay0), min(ny, ay1 + 1)):
-                    for cx in range(max(0, ax0), min(nx, ax1 + 1)):
-                        if time.perf_counter() >= deadline:
-                            return
-                        self._chunk(n, cx, cy, z, static, t_ms, deadline)
+        self._t_ms = t_ms
+        anim = self.layers.animation_key(t_ms) if self.animates and self.layers else ()
+        self._drawn_anim = anim
+        if not self.live:
+            self._draw_at_once(surface, cam, static)
+            return
+        deadline = self.clock() + self.budget_s
+        state = (
+            cam.px_per_yd,
+            cam.origin_x_yd,
+            cam.origin_y_yd,
+            cam.view_x_px,
+            cam.view_y_px,
+            cam.view_w_px,
+            cam.view_h_px,
+            static,
+            anim,
+        )
+        if state != self._view_state:
+            self._compose(surface, cam, static, state)
+        self._work_through(deadline)
+        assert self._view is not None
+        surface.blit(self._view, (cam.view_x_px, cam.view_y_px))
+        self.pending = len(self._missing)
+        if not self._missing:
+            if self._ahead is None:
+                self._ahead = self._plan_ahead(cam, static)
+            self.work_ahead(deadline)
 
     def animation_due(self) -> bool:
         """True when an animated tile would show another frame than the one last drawn."""
         if not self.animates or self.layers is None:
             return False
         return self.layers.animation_key(pygame.time.get_ticks()) != self._drawn_anim
+
+    def ahead(self) -> bool:
+        """True while chunks are left to render ahead of need (the window does it at rest,
+        without drawing, and then rests)."""
+        return self.live and not self._missing and bool(self._ahead)
+
+    def work_ahead(self, deadline: float | None = None) -> None:
+        """Render chunks ahead of need until the deadline (the overview first, then the ring
+        of chunks around the view); a frame's budget when none is given."""
+        if self._ahead is None or self._missing:
+            return
+        if deadline is None:
+            deadline = self.clock() + self.budget_s
+        while self._ahead and self.clock() < deadline:
+            key = self._ahead[0]
+            if key in self._cache:
+                self._ahead.pop(0)
+                continue
+            if self._step(key):
+                self._ahead.pop(0)
+
+    def _plan_ahead(self, cam: Camera, static: frozenset[str]) -> list[Key]:
+        """What to render before it is needed: the overview (every set's chunks of the whole
+        map at its small zoom), then the ring of chunks just outside the view, nearest first."""
+        zo = self._overview_z
+        co = chunk_yd(zo)
+        out = [
+            self._key(n, cx, cy, zo, static)
+            for n in range(len(self._sets))
+            for cy in range(-(-self.bf.height // co))
+            for cx in range(-(-self.bf.width // co))
+        ]
+        z = cam.px_per_yd
+        c = chunk_yd(z)
+        nx, ny = -(-self.bf.width // c), -(-self.bf.height // c)
+        centre = cam.px_to_yd(cam.view_x_px + cam.view_w_px / 2, cam.view_y_px + cam.view_h_px / 2)
+        ring = []
+        for n, band in enumerate(self._sets):
+            dx, dy = self._shift_yd(band, cam)
+            x0, y0, x1, y1 = _visible(cam, self.bf, dx, dy)
+            ax0, ay0, ax1, ay1 = x0 // c - 1, y0 // c - 1, (x1 - 1) // c + 1, (y1 - 1) // c + 1
+            for cy in range(max(0, ay0), min(ny, ay1 + 1)):
+                for cx in range(max(0, ax0), min(nx, ax1 + 1)):
+                    if ax0 < cx < ax1 and ay0 < cy < ay1:
+                        continue  # in view
+                    d = math.dist(((cx + 0.5) * c, (cy + 0.5) * c), centre)
+                    ring.append((d, n, self._key(n, cx, cy, z, static)))
+        ring.sort(key=lambda r: (r[0], r[1]))
+        return [k for k in out if k not in self._cache] + [k for _, _, k in ring]
+
+    def _draw_at_once(self, surface: pygame.Surface, cam: Camera, static: frozenset[str]) -> None:
+        """A file render: every chunk in view rendered now and blitted."""
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(cam.view_x_px, cam.view_y_px, cam.view_w_px, cam.view_h_px))
+        for chunks in self._chunks_in_view(cam, static):
+            blits = []
+            for key, (x, y) in chunks:
+                surf = self._cache.get(key)
+                if surf is None:
+                    surf = self._finish(key)
+                blits.append((surf, (x + cam.view_x_px, y + cam.view_y_px)))
+            surface.blits(blits, doreturn=False)
+        surface.set_clip(clip)
+
+    def _chunks_in_view(
+        self, cam: Camera, static: frozenset[str]
+    ) -> list[list[tuple[Key, tuple[int, int]]]]:
+        """Per set, the chunks in view and where each goes (pixels from the view's corner)."""
+        z = cam.px_per_yd
+        c = chunk_yd(z)
+        out = []
+        for n, band in enumerate(self._sets):
+            dx, dy = self._shift_yd(band, cam)
+            x0, y0, x1, y1 = _visible(cam, self.bf, dx, dy)
+            bx, by = _corner_px(cam, dx, dy)  # one rounding for all: chunks meet, no seams
+            chunks = []
+            for cy in range(y0 // c, (y1 - 1) // c + 1):
+                for cx in range(x0 // c, (x1 - 1) // c + 1):
+                    pos = (bx + cx * c * z, by + cy * c * z)
+                    chunks.append((self._key(n, cx, cy, z, static), pos))
+            out.append(chunks)
+        return out
+
+    def _key(self, n: int, cx: int, cy: int, z: int, static: frozenset[str]) -> Key:
+        band = self._sets[n]
+        anim = (
+            self.layers.animation_key(self._t_ms)
+            if band is not None and band.animated and self.layers is not None
+            else ()
+        )
+        last = n == len(self._sets) - 1
+        return (n, cx, cy, z, static if last else frozenset(), anim)
+
+    # -- the view's picture ---------------------------------------------------------------
+
+    def _compose(
+        self, surface: pygame.Surface, cam: Camera, static: frozenset[str], state: tuple
+    ) -> None:
+        """The camera moved (or the overlays, or an animation frame): the last picture moved
+        to the new camera is the stand-in for what is not cached (scaled once after a zoom,
+        scrolled after a pan), ground scaled from a coarser zoom where it does not reach, and
+        every cached chunk in view goes over it, exact."""
+        old, self._view_state = self._view_state, state
+        size = (cam.view_w_px, cam.view_h_px)
+        self._plan = self._chunks_in_view(cam, static)
+        fresh = old is None or self._view is None or self._view.get_size() != size
+        covered = None if old is None or fresh else self._move_picture(old, cam)
+        if fresh:
+            self._view = pygame.Surface(size, 0, surface)
+            self._spare = None
+        view = self._view
+        assert view is not None
+        if covered is None:
+            view.fill(palette.BACKGROUND)
+        else:
+            for strip in _outside(pygame.Rect(0, 0, *size), self._map_rect(cam)):
+                view.fill(palette.BACKGROUND, strip)  # nothing of the map may linger there
+        centre = (size[0] / 2, size[1] / 2)
+        shown = pygame.Rect(0, 0, *size)
+        missing: list[tuple[int, float, Key, tuple[int, int]]] = []
+        for chunks in self._plan:
+            for key, pos in chunks:
+                if key in self._cache:
+                    self._cache.move_to_end(key)
+                    continue
+                rect = pygame.Rect(pos, self._chunk_size(key)).clip(shown)
+                if fresh:
+                    self._finish(key)  # the first picture: nothing to show in its place
+                    continue
+                if key[0] == 0 and (covered is None or not covered.contains(rect)):
+                    stand_in = self._stand_in(key)  # none: the background, for a few frames
+                    if stand_in is not None:
+                        for part in _outside(rect, covered):
+                            at = (part.x - pos[0], part.y - pos[1], part.width, part.height)
+                            view.blit(stand_in, part.topleft, at)
+                missing.append((key[0], math.dist(rect.center, centre), key, pos))
+        missing.sort(key=lambda m: (m[0], m[1]))
+        self._missing = [(k, p) for _, _, k, p in missing]
+        wanted = {k for k, _ in self._missing}
+        self._work = {k: w for k, w in self._work.items() if k in wanted}
+        self._ahead = None  # planned again when the view is whole
+        for chunks in self._plan:
+            view.blits([(self._cache[k], p) for k, p in chunks if k in self._cache], doreturn=False)
+
+    def _move_picture(self, old: tuple, cam: Camera) -> pygame.Rect | None:
+        """The last picture of the view moved to the new camera, in place: scaled after a zoom,
+        scrolled after a pan; where it now lies (None: nowhere)."""
+        view = self._view
+        assert view is not None
+        zp, oxp, oyp = old[0], old[1], old[2]
+        z = cam.px_per_yd
+        w, h = view.get_size()
+        if zp == z:
+            dx, dy = round((oxp - cam.origin_x_yd) * z), round((oyp - cam.origin_y_yd) * z)
+            if abs(dx) >= w or abs(dy) >= h:
+                return None
+            if dx or dy:
+                view.scroll(dx, dy)
+            return pygame.Rect(dx, dy, w, h).clip(view.get_rect())
+        # the part of the last picture that the new view shows, in its pixels
+        x0 = max(0, math.floor((cam.origin_x_yd - oxp) * zp))
+        y0 = max(0, math.floor((cam.origin_y_yd - oyp) * zp))
+        x1 = min(w, math.ceil((cam.origin_x_yd + w / z - oxp) * zp))
+        y1 = min(h, math.ceil((cam.origin_y_yd + h / z - oyp) * zp))
+        if x1 <= x0 or y1 <= y0:
+            return None
+        at = (
+            round((oxp + x0 / zp - cam.origin_x_yd) * z),
+            round((oyp + y0 / zp - cam.origin_y_yd) * z),
+        )
+        size = (max(1, round((x1 - x0) * z / zp)), max(1, round((y1 - y0) * z / zp)))
+        spare = self._spare
+        if spare is None or spare.get_size() != (w, h):
+            spare = pygame.Surface((w, h), 0, view)
+        spare.fill(palette.BACKGROUND)
+        part = pygame.Rect(at, size)
+        inside = part.clip(spare.get_rect())
+        src = view.subsurface((x0, y0, x1 - x0, y1 - y0))
+        if inside.size == part.size:
+            pygame.transform.scale(src, size, spare.subsurface(part))  # one scale, in place
+        else:  # it overhangs the view by a pixel: scaled aside, then blitted
+            spare.blit(pygame.transform.scale(src, size), at)
+        self._view, self._spare = spare, view
+        return inside
+
+    def _map_rect(self, cam: Camera) -> pygame.Rect:
+        """The map's bottom set in the view, in the view's pixels (where its chunks go)."""
+        dx, dy = self._shift_yd(self._sets[0], cam)
+        z = cam.px_per_yd
+        return pygame.Rect(_corner_px(cam, dx, dy), (self.bf.width * z, self.bf.height * z))
+
+    def _work_through(self, deadline: float) -> None:
+        """Render the missing chunks in view (the bottom set first, nearest the centre first)
+        until the deadline, at least one unit a frame so the view always fills in; each
+        finished chunk is painted in at once, with what lies over it."""
+        first = True
+        while self._missing:
+            if not first and self.clock() >= deadline:
+                break
+            first = False
+            key, pos = self._missing[0]
+            if not self._step(key):
+                continue
+            self._missing.pop(0)
+            self._repaint(self._cache[key], pos)
+
+    def _repaint(self, chunk: pygame.Surface, pos: tuple[int, int]) -> None:
+        """Paint the view's picture where a finished chunk lies again from the cached chunks,
+        every set in order (the bottom set's chunks there are all cached: each set is finished
+        before the next, so what is painted is exact once every chunk over it is)."""
+        view = self._view
+        assert view is not None
+        if len(self._plan) == 1:
+            view.blit(chunk, pos)  # the only set: the chunk is the picture
+            return
+        rect = pygame.Rect(pos, chunk.get_size())
+        clip = view.get_clip()
+        view.set_clip(rect)
+        view.fill(palette.BACKGROUND)
+        for chunks in self._plan:
+            blits = []
+            for key, pos in chunks:
+                surf = self._cache.get(key)
+                if surf is not None and rect.colliderect(pygame.Rect(pos, surf.get_size())):
+                    blits.append((surf, pos))
+            view.blits(blits, doreturn=False)
+        view.set_clip(clip)
+
+    # -- chunks ---------------------------------------------------------------------------
+
+    def _step(self, key: Key) -> bool:
+        """One unit of work on a chunk; True when it is done (and cached)."""
+        steps = self._work.get(key)
+        if steps is None:
+            steps = self._work[key] = self.chunk_steps(key)
+        self.units += 1
+        try:
+            next(steps)
+        except StopIteration as end:
+            del self._work[key]
+            self._store(key, end.value)
+            return True
+        return False
+
+    def _finish(self, key: Key) -> pygame.Surface:
+        """A chunk rendered to the end now (its work so far kept)."""
+        while not self._step(key):
+            pass
+        return self._cache[key]
+
+    def _store(self, key: Key, surf: pygame.Surface) -> None:
+        self._cache[key] = surf
+        self._cache_px += surf.get_width() * surf.get_height()
+        self._zooms[key[3]] += 1
+        for old_key in list(self._cache):
+            if self._cache_px <= CACHE_BUDGET_PX or len(self._cache) <= 1:
+                break
+            if old_key[3] == self._overview_z or old_key == key:
+                continue  # the overview stays: every chunk's last stand-in
+            old = self._cache.pop(old_key)
+            self._cache_px -= old.get_width() * old.get_height()
+            self._zooms[old_key[3]] -= 1
+
+    def _chunk_size(self, key: Key) -> tuple[int, int]:
+        _, cx, cy, z, _, _ = key
+        c = chunk_yd(z)
+        w = max(1, min(c, self.bf.width - cx * c))
+        h = max(1, min(c, self.bf.height - cy * c))
+        return w * z, h * z
+
+    def _stand_in(self, key: Key) -> pygame.Surface | None:
+        """The chunk's ground scaled from chunks cached at a coarser zoom (the nearest first,
+        the overview last), or None when no coarser zoom holds all of it."""
+        n, cx, cy, z, static, anim = key
+        c = chunk_yd(z)
+        x0, y0 = cx * c, cy * c
+        w, h = self._chunk_size(key)
+        w_yd, h_yd = w // z, h // z
+        for z2 in sorted((k for k, v in self._zooms.items() if v > 0 and k < z), reverse=True):
+            c2 = chunk_yd(z2)
+            pieces = []
+            for cy2 in range(y0 // c2, (y0 + h_yd - 1) // c2 + 1):
+                for cx2 in range(x0 // c2, (x0 + w_yd - 1) // c2 + 1):
+                    src = self._cache.get((n, cx2, cy2, z2, static, anim))
+                    if src is None:
+                        break
+                    # the yards this chunk shares with the wanted one
+                    ax0, ay0 = max(x0, cx2 * c2), max(y0, cy2 * c2)
+                    ax1 = min(x0 + w_yd, (cx2 + 1) * c2)
+                    ay1 = min(y0 + h_yd, (cy2 + 1) * c2)
+                    part = pygame.Rect(
+                        (ax0 - cx2 * c2) * z2,
+                        (ay0 - cy2 * c2) * z2,
+                        (ax1 - ax0) * z2,
+                        (ay1 - ay0) * z2,
+                    ).clip(src.get_rect())
+                    at = ((ax0 - x0) * z, (ay0 - y0) * z)
+                    pieces.append((src, part, at, ((ax1 - ax0) * z, (ay1 - ay0) * z)))
+                else:
+                    continue
+                break
+            else:
+                out = pygame.Surface((w, h), pieces[0][0].get_flags(), pieces[0][0])
+                out.fill(self._bg if n == 0 else (0, 0, 0, 0))
+                for src, part, at, size in pieces:
+                    if part.width > 0 and part.height > 0:
+                        out.blit(pygame.transform.scale(src.subsurface(part), size), at)
+                return out
+        return None
+
+    def render_chunk(
+        self, cx: int, cy: int, z: int, static: frozenset[str], n: int = 0, t_ms: int = 0
+    ) -> pygame.Surface:
+        """One chunk of one band: map (or plain ground), then the static overlays in order."""
+        steps = self.chunk_steps((n, cx, cy, z, static, ()), t_ms)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as end:
+                return end.value
+
+    def chunk_steps(self, key: Key, t_ms: int | None = None) -> Steps:
+        """A chunk's rendering a unit at a time: the ground, each tile picture prepared, each
+        layer (or a few rows of its tiles), each overlay; it returns the chunk."""
+        n, cx, cy, z, static, _ = key
+        t_ms = self._t_ms if t_ms is None else t_ms
+        c = chunk_yd(z)
+        x0, y0 = cx * c, cy * c
+        w = max(1, min(c, self.bf.width - x0))
+        h = max(1, min(c, self.bf.height - y0))
+        opaque = n == 0
+        surf = pygame.Surface((w * z, h * z), 0 if opaque else pygame.SRCALPHA)
+        surf.fill(self._bg if opaque else (0, 0, 0, 0))
+        band = self._sets[n]
+        if self.layers is not None and band is not None:
+            k = self.layers.map_px_per_yd
+            yield from self.layers.band_steps(surf, band, x0 * k, y0 * k, z / k, t_ms)
+        elif self.layers is None:
+            _plain_terrain(surf, self.bf, x0, y0, w, h, z)
+            yield
+        for name in _STATIC_ORDER:
+            if name in static:
+                _STATIC_DRAWERS[name](self, surf, x0, y0, w, h, z)
+                yield
+        if pygame.display.get_surface() is None:
+            return surf
+        return surf.convert() if opaque else surf.convert_alpha()
 
     def _shift_yd(self, band: Band | None, cam: Camera) -> tuple[float, float]:
         if band is None or self.layers is None or band.parallax == (1.0, 1.0):
@@ -111,80 +499,14 @@ class Board:
         sx, sy = self.layers.parallax_shift(band, (cx, cy))
         return sx / k, sy / k
 
-    def _chunk(
-        self,
-        n: int,
-        cx: int,
-        cy: int,
-        z: int,
-        static: frozenset[str],
-        t_ms: int,
-        deadline: float | None,
-    ) -> pygame.Surface:
-        band = self._sets[n]
-        anim = (
-            self.layers.animation_key(t_ms)
-            if band is not None and band.animated and self.layers is not None
-            else ()
-        )
-        last = n == len(self._sets) - 1
-        key = (n, cx, cy, z, static if last else frozenset(), anim)
-        surf = self._cache.get(key)
-        if surf is not None:
-            self._cache.move_to_end(key)
-            return surf
-        if deadline is not None and time.perf_counter() >= deadline:
-            stand_in = self._stand_in(key, c_yd=chunk_yd(z))
-            if stand_in is not None:
-                return stand_in  # not cached: the real chunk comes on a later frame
-        surf = self.render_chunk(cx, cy, z, static if last else frozenset(), n, t_ms)
-        self._cache[key] = surf
-        self._cache_px += surf.get_width() * surf.get_height()
-        while self._cache_px > CACHE_BUDGET_PX and len(self._cache) > 1:
-            _, old = self._cache.popitem(last=False)
-            self._cache_px -= old.get_width() * old.get_height()
-        return surf
 
-    def _stand_in(self, key: tuple, c_yd: int) -> pygame.Surface | None:
-        """The wanted chunk scaled from one cached at another zoom (after a zoom), or None."""
-        n, cx, cy, z, static, anim = key
-        for (n2, cx2, cy2, z2, static2, anim2), surf in reversed(self._cache.items()):
-            if (n2, static2, anim2) != (n, static, anim) or z2 == z:
-                continue
-            c2 = chunk_yd(z2)
-            if cx2 * c2 <= cx * c_yd < (cx2 + 1) * c2 and cy2 * c2 <= cy * c_yd < (cy2 + 1) * c2:
-                self.pending += 1
-                sx, sy = (cx * c_yd - cx2 * c2) * z2, (cy * c_yd - cy2 * c2) * z2
-                part = pygame.Rect(sx, sy, c_yd * z2, c_yd * z2).clip(surf.get_rect())
-                if part.width <= 0 or part.height <= 0:
-                    continue
-                size = (round(part.width * z / z2), round(part.height * z / z2))
-                return pygame.transform.scale(surf.subsurface(part), size)
-        return None
-
-    def render_chunk(
-        self, cx: int, cy: int, z: int, static: frozenset[str], n: int = 0, t_ms: int = 0
-    ) -> pygame.Surface:
-        """One chunk of one band: map (or plain ground), then the static overlays in order."""
-        c = chunk_yd(z)
-        x0, y0 = cx * c, cy * c
-        w = max(1, min(c, self.bf.width - x0))
-        h = max(1, min(c, self.bf.height - y0))
-        opaque = n == 0
-        surf = pygame.Surface((w * z, h * z), 0 if opaque else pygame.SRCALPHA)
-        surf.fill(self._bg if opaque else (0, 0, 0, 0))
-        band = self._sets[n]
-        if self.layers is not None and band is not None:
-            k = self.layers.map_px_per_yd
-            self.layers.draw_band(surf, band, x0 * k, y0 * k, z / k, t_ms)
-        elif self.layers is None:
-            _plain_terrain(surf, self.bf, x0, y0, w, h, z)
-        for name in _STATIC_ORDER:
-            if name in static:
-                _STATIC_DRAWERS[name](self, surf, x0, y0, w, h, z)
-        if pygame.display.get_surface() is None:
-            return surf
-        return surf.convert() if opaque else surf.convert_alpha()
+def _corner_px(cam: Camera, dx: float, dy: float) -> tuple[int, int]:
+    """Where a set moved by (dx, dy) yards has the map's corner, in the view's whole pixels."""
+    z = cam.px_per_yd
+    return (
+        math.floor((dx - cam.origin_x_yd) * z + 0.5),
+        math.floor((dy - cam.origin_y_yd) * z + 0.5),
+    )
 
 
 def _visible(cam: Camera, bf: Battlefield, dx: float, dy: float) -> tuple[int, int, int, int]:
@@ -195,6 +517,20 @@ def _visible(cam: Camera, bf: Battlefield, dx: float, dy: float) -> tuple[int, i
     moved.origin_x_yd -= dx
     moved.origin_y_yd -= dy
     return moved.visible_squares(bf.width, bf.height)
+
+
+def _outside(rect: pygame.Rect, hole: pygame.Rect | None) -> list[pygame.Rect]:
+    """The parts of ``rect`` outside ``hole`` (at most four rectangles)."""
+    if hole is None or not rect.colliderect(hole):
+        return [rect] if rect.width > 0 and rect.height > 0 else []
+    inner = rect.clip(hole)
+    parts = [
+        pygame.Rect(rect.left, rect.top, rect.width, inner.top - rect.top),
+        pygame.Rect(rect.left, inner.bottom, rect.width, rect.bottom - inner.bottom),
+        pygame.Rect(rect.left, inner.top, inner.left - rect.left, inner.height),
+        pygame.Rect(inner.right, inner.top, rect.right - inner.right, inner.height),
+    ]
+    return [p for p in parts if p.width > 0 and p.height > 0]
 
 
 def _cells(bf_arr: np.ndarray, x0: int, y0: int, w: int, h: int) -> np.ndarray:

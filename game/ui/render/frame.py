@@ -59,6 +59,7 @@ def draw_frame(surface: pygame.Surface, cam: Camera, scene: Scene, caches: Rende
         draw_formations(surface, cam, scene, caches.art.side_colours)
     if scene.player_view:
         draw_fog(surface, cam, scene)  # before the tokens: those in sight stand on its edge
+    caches.art.begin_frame()
     draw_tokens(surface, cam, scene, caches.art)
     if not scene.player_view:
         draw_fog(surface, cam, scene)  # the GM's tint over everything, tokens included

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +34,7 @@ from game.io.tiled_drawing import (
 from game.io.tiled_sources import GID_MASK
 
 PICTURE_BUDGET_PX = 16_000_000  # prepared tile pictures kept (~64 MB), least recently used go
+ROW_BLITS = 1024  # tiles drawn one by one: blitted (and a pause allowed) this many at a time
 
 
 def map_px_per_yd(drawing: MapDrawing) -> float:
@@ -93,6 +95,7 @@ class MapLayers:
         self._raws: dict[int, tuple[pygame.Surface, np.ndarray]] = {}  # pictures' pixels
         self._filling: dict[int, tuple[TileLayerDrawing, bool]] = {}  # see _fills_cells
         self._scratches: dict[tuple, pygame.Surface] = {}  # see _scratch
+        self.pictures_made = 0  # tile pictures prepared so far: each one a unit of work
 
     # -- images ---------------------------------------------------------------------------
 
@@ -150,6 +153,7 @@ class MapLayers:
             pic = _tinted(pic, look.tint, look.opacity)
             self._pictures_px += size[0] * size[1]
         self._pictures[key] = pic
+        self.pictures_made += 1
         while self._pictures_px > PICTURE_BUDGET_PX and len(self._pictures) > 1:
             _, old = self._pictures.popitem(last=False)
             if old is not None:
@@ -199,16 +203,32 @@ class MapLayers:
     ) -> None:
         """Draw a band's layers onto ``dest``, whose top-left is map point (x_px, y_px) and
         which holds ``scale`` of its pixels per map pixel."""
+        for _ in self.band_steps(dest, band, x_px, y_px, scale, t_ms):
+            pass
+
+    def band_steps(
+        self,
+        dest: pygame.Surface,
+        band: Band,
+        x_px: float,
+        y_px: float,
+        scale: float,
+        t_ms: int = 0,
+    ) -> Iterator[None]:
+        """``draw_band`` a unit of work at a time: it pauses after each tile picture it had to
+        prepare, each few rows of tiles blitted one by one, and each layer, so the window can
+        spread a chunk over frames (issue 12); run to the end it draws the same pixels."""
         for i in band.layers:
             layer = self.drawing.layers[i]
             if layer.look.opacity <= 0:
                 continue
             if isinstance(layer, TileLayerDrawing):
-                self._draw_tiles(dest, layer, x_px, y_px, scale, t_ms)
+                yield from self._draw_tiles(dest, layer, x_px, y_px, scale, t_ms)
             elif isinstance(layer, ObjectLayerDrawing):
-                self._draw_objects(dest, layer, x_px, y_px, scale, t_ms)
+                yield from self._draw_objects(dest, layer, x_px, y_px, scale, t_ms)
             else:
                 self._draw_image(dest, layer, x_px, y_px, scale)
+            yield
 
     def draw_all(self, dest: pygame.Surface, x_px: float, y_px: float, scale: float) -> None:
         """Every band with no parallax shift, first animation frames (`battlemat render`)."""
@@ -223,13 +243,13 @@ class MapLayers:
         y_px: float,
         k: float,
         t_ms: int,
-    ) -> None:
+    ) -> Iterator[None]:
         d = self.drawing
         tw, th = d.tilewidth, d.tileheight
         ox, oy = layer.look.offset
         w_px, h_px = dest.get_size()
         if self.grid_fast and self._fills_cells(layer):
-            if self._draw_grid_tiles(dest, layer, x_px, y_px, k, t_ms):
+            if (yield from self._draw_grid_tiles(dest, layer, x_px, y_px, k, t_ms)):
                 return
         reach_w, reach_h = self._reach
         # cells whose picture (which hangs up and right from the cell's bottom-left) can touch
@@ -258,9 +278,16 @@ class MapLayers:
                 my = (ty + 1) * th + oy + art.offset[1] - ah
                 x0, y0 = round((mx - x_px) * k), round((my - y_px) * k)
                 x1, y1 = round((mx + aw - x_px) * k), round((my + ah - y_px) * k)
+                made = self.pictures_made
                 pic = self._picture(raw, (x1 - x0, y1 - y0), layer.look, t_ms)
                 if pic is not None:
                     blits.append((pic, (x0, y0)))
+                if self.pictures_made != made:
+                    yield  # a picture prepared: a unit of work
+            if len(blits) >= ROW_BLITS:  # blitted in the same order, a few rows at a time
+                dest.blits(blits, doreturn=False)
+                blits = []
+                yield
         if blits:
             dest.blits(blits, doreturn=False)
 
@@ -298,14 +325,15 @@ class MapLayers:
         y_px: float,
         k: float,
         t_ms: int,
-    ) -> bool:
+    ) -> Generator[None, None, bool]:
         """Draw the cells of a layer whose tiles fill their cells (``_fills_cells``) that fall
         on ``dest`` as one gathered picture, on a whole-pixel grid; False if it cannot.
 
         The same pixels as a blit per tile: such tiles never overlap, so each pixel of
         ``dest`` gets exactly one tile pixel (or none), blended once. A zoomed-out chunk holds
         16,000 cells a layer: gathering prepared pictures with numpy takes milliseconds where
-        a blit per tile took a third of a second, longer than a frame (issue 12).
+        a blit per tile took a third of a second, longer than a frame (issue 12). It pauses
+        (yields) after each picture it had to prepare, as ``band_steps`` says.
         """
         d = self.drawing
         tw, th = d.tilewidth, d.tileheight
@@ -326,9 +354,6 @@ class MapLayers:
         cw, ch = round(cw), round(ch)
         rows, cols = block.shape
         masks = _alpha_masks()
-        surf = self._scratch(((tx1 - tx0) * cw, (ty1 - ty0) * ch), masks)
-        if surf.get_pitch() != surf.get_width() * 4:
-            return False
         uniq, inv = np.unique(block, return_inverse=True)
         pics = np.zeros((len(uniq), ch, cw), dtype=np.uint32)  # raw pixels, surf's format
         for i, raw in enumerate(uniq.tolist()):
@@ -337,12 +362,20 @@ class MapLayers:
             art = d.tiles.get(self.frame_gid(raw & GID_MASK, t_ms))
             if art is None:
                 continue
+            made = self.pictures_made
             pic = self._picture(raw, (cw, ch), layer.look, t_ms)
+            if self.pictures_made != made:
+                yield  # a picture prepared: a unit of work
             if pic is None:
                 continue
             if pic.get_masks() != masks or pic.get_bitsize() != 32:
                 return False
             pics[i] = self._raw(pic)
+        # a scratch surface shared by every chunk: taken only now, written and blitted with no
+        # pause between (another chunk's work may have run while this one paused above)
+        surf = self._scratch(((tx1 - tx0) * cw, (ty1 - ty0) * ch), masks)
+        if surf.get_pitch() != surf.get_width() * 4:
+            return False
         # the surface's pixels as (rows, ch, cols, cw): each cell's picture copied straight in
         dst = pygame.surfarray.pixels2d(surf).T.reshape(rows, ch, cols, cw)
         dst[...] = pics[inv.reshape(rows, cols)].transpose(0, 2, 1, 3)
@@ -379,7 +412,7 @@ class MapLayers:
         y_px: float,
         k: float,
         t_ms: int,
-    ) -> None:
+    ) -> Iterator[None]:
         d = self.drawing
         ox, oy = layer.look.offset
         view = pygame.Rect(0, 0, *dest.get_size())
@@ -393,7 +426,10 @@ class MapLayers:
             # the picture's top-left before rotation, about the object's x, y (Tiled's origin)
             lx, ly = -fx * w + art.offset[0], -fy * h + art.offset[1]
             size = (max(1, round(w * k)), max(1, round(h * k)))
+            made = self.pictures_made
             pic = self._picture(obj.gid, size, layer.look, t_ms)
+            if self.pictures_made != made:
+                yield  # a picture prepared: a unit of work
             if pic is None:
                 continue
             ax, ay = (obj.x + ox - x_px) * k, (obj.y + oy - y_px) * k
@@ -446,12 +482,21 @@ class MapLayers:
         )
 
 
+_MASKS: dict[tuple | None, tuple[int, int, int, int]] = {}
+
+
 def _alpha_masks() -> tuple[int, int, int, int]:
-    """The pixel masks of per-pixel-alpha pictures: the display's (convert_alpha) or SDL's."""
-    probe = pygame.Surface((1, 1), pygame.SRCALPHA)
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        probe = probe.convert_alpha()
-    return probe.get_masks()
+    """The pixel masks of per-pixel-alpha pictures: the display's (convert_alpha) or SDL's.
+    Probed once per display format (a probe surface per layer of each chunk added up)."""
+    screen = pygame.display.get_surface() if pygame.display.get_init() else None
+    mode = None if screen is None else (screen.get_bitsize(), screen.get_masks())
+    masks = _MASKS.get(mode)
+    if masks is None:
+        probe = pygame.Surface((1, 1), pygame.SRCALPHA)
+        if screen is not None:
+            probe = probe.convert_alpha()
+        masks = _MASKS[mode] = probe.get_masks()
+    return masks
 
 
 def scale_bilinear(pic: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:

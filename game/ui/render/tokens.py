@@ -4,11 +4,15 @@ A token is never drawn smaller than MIN_DISC_PX across, so its initials, bar and
 readable at the fitted zoom of a laptop's screen: at a small zoom a disc overhangs its square a
 little. A rider sits on its mount's upper-left rim, half outside it, and the mount's initials
 move to its lower right, so both read. Each picture depends on few values, so it is drawn once
-per zoom level and state and cached; a frame of 100 tokens is then 100 blits.
+per zoom level and state and cached; a frame of 100 tokens is then 100 blits. In the window a
+zoom step would draw every token's picture again in one frame: a live frame draws new pictures
+for a small budget and shows the rest as their picture at another zoom, scaled, until a later
+frame draws them (issue 12).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +36,8 @@ MIN_RIDER_PX = 22
 RIDER_SHARE = 0.6
 #: Role of a token in the picture: alone, a mount carrying a rider, a rider on its mount.
 ALONE, MOUNT, RIDER = "", "carrying", "rider"
+#: A live frame draws new token pictures for about this long (the rest: stand-ins).
+FRAME_BUDGET_S = 0.003
 
 #: A Tiled tile as a picture, by the map's gid (None: no such tile).
 TilePicture = Callable[[int], "pygame.Surface | None"]
@@ -91,12 +97,30 @@ class TokenArt:
         self._art: dict[str, pygame.Surface | None] = {}
         self._cache: dict[tuple, pygame.Surface] = {}  # whole pictures
         self._pairs: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}  # their layers
+        self.live = False  # the window: new pictures within a budget a frame (see begin_frame)
+        self.clock: Callable[[], float] = time.perf_counter  # the budget's clock (tests: fake)
+        self.budget_s = FRAME_BUDGET_S
+        self.pending = 0  # tokens the last frame showed by a stand-in
+        self.drawn = 0  # pictures drawn so far (tests count them)
+        self._deadline: float | None = None
+        self._drawn_at_begin = 0
+        self._zooms: dict[tuple, set[int]] = {}  # a state's zooms with a picture
+        self._stand_ins: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
 
     def forget(self) -> None:
         """Draw every picture afresh (the map was reloaded: its tiles may have changed)."""
         self._cache.clear()
         self._pairs.clear()
         self._art.clear()
+        self._zooms.clear()
+        self._stand_ins.clear()
+
+    def begin_frame(self) -> None:
+        """A frame starts: a live one draws new pictures until its budget is spent (at least
+        one), then shows stand-ins, counted in ``pending``."""
+        self._deadline = self.clock() + self.budget_s if self.live else None
+        self._drawn_at_begin = self.drawn
+        self.pending = 0
 
     def _load_art(self, path: str) -> pygame.Surface | None:
         if path not in self._art:
@@ -121,7 +145,7 @@ class TokenArt:
         key = self._key(t, z, role)
         surf = self._cache.get(key)
         if surf is None:
-            base, top = self.layers(t, z, role=role)
+            base, top = self._pair(t, z, role, key)
             surf = base.copy()
             surf.blit(top, (0, 0))
             self._cache[key] = surf
@@ -132,16 +156,59 @@ class TokenArt:
     ) -> tuple[pygame.Surface, pygame.Surface]:
         """The picture in two layers of one size: the disc (art or fill, outline, ring), then
         what is read on it (initials, health bar, icons, height). A frame draws every disc, then
-        every top layer, so tokens that stand close overlap by their rims, never their words."""
+        every top layer, so tokens that stand close overlap by their rims, never their words.
+        Past a live frame's budget: its picture at the nearest other zoom, scaled, if any."""
         key = self._key(t, z, role)
+        pair = self._pairs.get(key)
+        if pair is not None:
+            return pair
+        if (
+            self._deadline is not None
+            and self.drawn > self._drawn_at_begin
+            and self.clock() >= self._deadline
+        ):
+            stand_in = self._stand_in(t, z, role, key)
+            if stand_in is not None:
+                self.pending += 1
+                return stand_in
+        return self._pair(t, z, role, key)
+
+    def _pair(
+        self, t: TokenView, z: int, role: str, key: tuple
+    ) -> tuple[pygame.Surface, pygame.Surface]:
         pair = self._pairs.get(key)
         if pair is None:
             if len(self._pairs) > 4000:
                 self._pairs.clear()
                 self._cache.clear()
+                self._zooms.clear()
+                self._stand_ins.clear()
             pair = self._draw(t, z, role)
+            self.drawn += 1
             self._pairs[key] = pair
+            self._zooms.setdefault(_state(key), set()).add(z)
+            self._stand_ins.pop(key, None)
         return pair
+
+    def _stand_in(
+        self, t: TokenView, z: int, role: str, key: tuple
+    ) -> tuple[pygame.Surface, pygame.Surface] | None:
+        """The state's picture at the nearest zoom that has one, scaled to this zoom's size."""
+        got = self._stand_ins.get(key)
+        if got is not None:
+            return got
+        state = _state(key)
+        zooms = self._zooms.get(state)
+        if not zooms:
+            return None
+        near = min(zooms, key=lambda z2: (abs(z2 - z), z2))
+        base, top = self._pairs[(*state[:-1], near, state[-1])]
+        side = geometry(t.space, z, role, bool(t.afflictions)).side_px
+        if base.get_width() != side:
+            base = pygame.transform.smoothscale(base, (side, side))
+            top = pygame.transform.smoothscale(top, (side, side))
+        self._stand_ins[key] = (base, top)
+        return base, top
 
     @staticmethod
     def _key(t: TokenView, z: int, role: str) -> tuple:
@@ -219,12 +286,16 @@ class TokenArt:
         to the lower right for its rider, inside the ring still)."""
         room = min(2 * (0.85 * r - off), pitch)
         size = max(LABEL_MIN_PX, round(r * (1.1 if off else 1.2)))
+        while palette.font(size).size(text)[0] > room and size > LABEL_MIN_PX:
+            size -= 1  # measured, not drawn, until it fits: the label is drawn once
         label = palette.font(size).render(text, True, (15, 15, 15))
-        while label.get_width() > room and size > LABEL_MIN_PX:
-            size -= 1
-            label = palette.font(size).render(text, True, (15, 15, 15))
         y = min(y, bottom - label.get_height() // 2)
         surf.blit(label, (x - label.get_width() // 2, y - label.get_height() // 2))
+
+
+def _state(key: tuple) -> tuple:
+    """A picture's key without its zoom (the last but one value)."""
+    return (*key[:-2], key[-1])
 
 
 def _disc_picture(surf: pygame.Surface, art: pygame.Surface, c: int, r: int) -> None:
