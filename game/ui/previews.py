@@ -467,10 +467,8 @@ def target_preview(
     if tp.legal != (cmd is not None) or cmd is None:
         head = "legal" if cmd is not None else why.removeprefix("Not legal: ")
         text[:1] = [f"{name}: {head}"]
-    if path is not None:  # in reach at the path's end: the query's "out of reach" is from here
-        text = [text[0], f"{path.note} from {sq(path.path[0])} to {sq(path.path[-1])}"] + [
-            t for t in text[1:] if not t.startswith("out of reach")
-        ]
+    if path is not None:  # the odds below are judged from the path's end (the query's)
+        text = [text[0], f"{path.note} from {sq(path.path[0])} to {sq(path.path[-1])}"] + text[1:]
     return replace(tp, legal=cmd is not None, text=tuple(text), approach=path)
 
 
@@ -483,13 +481,16 @@ def _target_odds(
     values: dict[str, Any] | None,
     plan: tuple[Any | None, MovePreview | None, str],
 ) -> TargetPreview:
-    """What the ruleset's ``targeting`` query says of the target (from where the actor stands)."""
+    """What the ruleset's ``targeting`` query says of the target: from where the actor stands,
+    or for a command that moves first (a charge) from the end of the path it takes."""
     assert fight.engine is not None
     st = fight.engine.state
     res = None
+    cmd, path, _ = plan
+    moved = {"path": tuple(cmd.path)} if cmd is not None and path is not None else {}
     if "targeting" in fight.engine.ruleset.queries:
         try:
-            res = fight.query("targeting", actor, target, action=action, option=option)
+            res = fight.query("targeting", actor, target, action=action, option=option, **moved)
         except (TypeError, KeyError, ValueError):  # an action the query does not know: say so below
             res = None
     if res is None:

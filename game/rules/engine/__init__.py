@@ -80,7 +80,16 @@ from game.rules.engine.state import (
     TurnState,
     frozen_map,
 )
-from game.rules.engine.walk import MoveStopped, Placed, Step, Stepped, WalkMode, WalkState, walk
+from game.rules.engine.walk import (
+    MoveStopped,
+    Placed,
+    Step,
+    Stepped,
+    WalkMode,
+    WalkState,
+    walk,
+    walked,
+)
 
 __all__ = [
     "Action", "ActionUsed", "AdvancePhase", "Affliction", "AfflictionEnded", "AfflictionGained",
@@ -95,5 +104,5 @@ __all__ = [
     "StatusChanged", "Step", "Stepped", "TriggeredActionUsed", "TurnEnded", "TurnStarted",
     "TurnState", "VALUE_TYPES", "Violation", "WalkMode", "WalkState", "advance_phase",
     "apply_event", "command", "decode", "encode", "event", "frozen_map", "parse_dice",
-    "register_value", "replay", "snake_name", "walk",
+    "register_value", "replay", "snake_name", "walk", "walked",
 ]

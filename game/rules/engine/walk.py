@@ -172,6 +172,21 @@ def walk(ctx: Context, mover: str, steps: tuple[Step, ...], mode: WalkMode) -> W
     return ws
 
 
+def walked(state: EncounterState, mover: str, steps: tuple[Step, ...],
+           mode: WalkMode) -> EncounterState:
+    """The state after ``mover`` walks ``steps`` with no step checker firing (no free attack, no
+    fall): where a command that moves first acts from, as its validation and preview judge it."""
+    at = state.creatures[mover].body.square
+    for step in steps:
+        sq = square_of(step.square)
+        elev = (step.elevation_yd if step.elevation_yd is not None
+                else state.battlefield.elevation_at(sq))
+        state = Stepped(mover, at, sq, elev, step.cost_yd, mode.kind, step.how,
+                        mode.uses_budget, mode.willing).apply(state)
+        at = sq
+    return state
+
+
 def _stop(ctx: Context, ws: WalkState, reason: str, *, last: bool = False) -> WalkState:
     ws.stopped = reason
     if not last:

@@ -55,7 +55,8 @@ class OsrTargeting:
         out = [
             "legal" if self.legal else "not legal: " + "; ".join(v.reason for v in self.violations)
         ]
-        out.append(f"{self.distance_yd:g} paces: {self.range_reason or self.band}")
+        paces = f"{self.distance_yd:g} pace" + ("" if self.distance_yd == 1 else "s")
+        out.append(f"{paces}: {self.range_reason or self.band}")
         if self.cover is not None and self.cover_applies:
             out.append(f"cover: {self.cover.describe()}")
         out += [m.describe() for m in self.modifiers]
@@ -85,9 +86,27 @@ def targeting(
     **extra: Any,
 ) -> OsrTargeting:
     """Query 'targeting' (pure): the same plan the attack command rolls with (``extra``:
-    ``thrown=True``, ``gm_modifier``, ``gm_reason``)."""
+    ``thrown=True``, ``gm_modifier``, ``gm_reason``; a charge's ``path``, else the cheapest: its
+    attack judged from the path's end, where resolution makes it)."""
+    from game.rulesets.osr.commands import OsrAttack, OsrCharge
+    from game.rulesets.osr.turns import charge_there
+
+    cmd: Any = None
+    there = state
+    if action == "charge":
+        cmd = OsrCharge(attacker, target, tuple(extra.get("path") or ()), weapon)
+        there = charge_there(state, rs, cmd)
+    elif action == "attack":
+        cmd = OsrAttack(
+            attacker,
+            target,
+            weapon,
+            bool(extra.get("thrown", False)),
+            int(extra.get("gm_modifier", 0) or 0),
+            str(extra.get("gm_reason", "")),
+        )
     plan, vs = plan_attack(
-        state,
+        there,
         rs,
         attacker,
         target,
@@ -96,27 +115,9 @@ def targeting(
         gm_modifier=int(extra.get("gm_modifier", 0) or 0),
         gm_reason=str(extra.get("gm_reason", "")),
     )
-    if plan is not None and action in (
-        "attack",
-        "charge",
-    ):  # the command's own check: phase, turn ...
-        from game.rulesets.osr.commands import OsrAttack, OsrCharge
-
-        cmd: Any = (
-            OsrAttack(
-                attacker,
-                target,
-                weapon,
-                bool(extra.get("thrown", False)),
-                int(extra.get("gm_modifier", 0) or 0),
-                str(extra.get("gm_reason", "")),
-            )
-            if action == "attack"
-            else OsrCharge(attacker, target, weapon=weapon)
-        )
-        act = rs.action_for(cmd)
-        if act is not None:
-            vs = act.validate(state, cmd, rs)
+    act = rs.action_for(cmd) if cmd is not None else None
+    if plan is not None and act is not None:  # the command's own check: phase, turn ...
+        vs = act.validate(state, cmd, rs)
     if plan is None:
         return OsrTargeting(
             attacker,
@@ -136,10 +137,10 @@ def targeting(
             21,
             "armour class",
         )
-    a, t = state.creatures[attacker], state.creatures[target]
+    a, t = there.creatures[attacker], there.creatures[target]
     dist = float(gap_squares(a.body, t.body))
     cover = cover_object(
-        state.battlefield,
+        there.battlefield,
         a.body,
         t.body,
         attacker_prone=a.has("prone"),
@@ -186,20 +187,19 @@ def targeting(
         plan.factors.unseen,
         plan.factors.ignore_dr,
         plan.factors.melee_group,
-        _charge_odds(state, rs, attacker, target, weapon) if action == "charge" else None,
+        _charge_odds(state, rs, cmd) if action == "charge" else None,
     )
 
 
-def _charge_odds(state: EncounterState, rs: Ruleset, attacker: str, target: str,
-                 weapon: str) -> Any:
-    """The cheapest charge path's odds against the extra paces (None: none in range)."""
-    from game.rulesets.osr.turns import charge_odds, charge_path, plan_steps
+def _charge_odds(state: EncounterState, rs: Ruleset, cmd: Any) -> Any:
+    """The charge path's odds against the extra paces (None: none in range)."""
+    from game.rulesets.osr.turns import charge_odds, charge_route, plan_steps
 
-    path = charge_path(state, rs, attacker, target, weapon)
+    path = charge_route(state, rs, cmd)
     if not path:
         return None
-    steps, _ = plan_steps(state, rs, attacker, path)
-    return charge_odds(state, rs, attacker, sum(s.cost_yd for s in steps))
+    steps, _ = plan_steps(state, rs, cmd.creature, path)
+    return charge_odds(state, rs, cmd.creature, sum(s.cost_yd for s in steps))
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from game.rules.engine import (
     WalkMode,
     WalkState,
     walk,
+    walked,
 )
 from game.rules.geometry.pathing_search import path_through, reachable
 from game.rulesets.osr.combat import melee_weapon_of, perform_attack, plan_attack
@@ -321,7 +322,7 @@ def validate_charge(state: EncounterState, cmd: OsrCharge, rs: Ruleset) -> list[
         <= params_of(rs).melee_reach_yd + w.reach_yd + c.definition.reach_yd
     ):
         return [Violation(f"{t.name} is already in reach: attack instead", "in_reach")]
-    path = tuple(cmd.path) or charge_path(state, rs, cmd.creature, cmd.target, cmd.weapon)
+    path = charge_route(state, rs, cmd)
     if not path:
         return [Violation(f"{c.name} cannot reach {t.name} in a charge", "too_far")]
     steps, vs = plan_steps(state, rs, cmd.creature, path)
@@ -336,6 +337,20 @@ def validate_charge(state: EncounterState, cmd: OsrCharge, rs: Ruleset) -> list[
     if cost > most + 1e-9:
         return [Violation(f"{c.name} cannot charge {cost:g} paces (at most {most:g})", "too_far")]
     return []
+
+
+def charge_route(state: EncounterState, rs: Ruleset, cmd: OsrCharge) -> tuple[Square, ...]:
+    """The charge's path: the command's, else the cheapest into reach of the target."""
+    return tuple(cmd.path) or charge_path(state, rs, cmd.creature, cmd.target, cmd.weapon)
+
+
+def charge_there(state: EncounterState, rs: Ruleset, cmd: OsrCharge) -> EncounterState:
+    """Seed OSR: a charge moves, then attacks: the state its melee attack is made in, the
+    charger at the end of its path (no free attack on the way), as resolution meets it; the
+    flanking, high ground and prone modifiers are judged from there, not from the start."""
+    path = charge_route(state, rs, cmd)
+    steps, vs = plan_steps(state, rs, cmd.creature, path) if path else ((), [])
+    return state if vs else walked(state, cmd.creature, steps, WalkMode("charge"))
 
 
 def charge_most(state: EncounterState, rs: Ruleset, cid: str) -> float:
@@ -425,9 +440,7 @@ def resolve_charge(ctx: Context, cmd: OsrCharge) -> None:
     budget = c.turn.move_budget_yd + extra
     ctx.emit(MoveBudgetSet(cmd.creature, budget, f"charge: {sum(faces) + expr.bonus} extra paces"))
     ctx.emit(ActionUsed(cmd.creature, "charge"))
-    path = tuple(cmd.path) or charge_path(
-        ctx.state, ctx.ruleset, cmd.creature, cmd.target, cmd.weapon
-    )
+    path = charge_route(ctx.state, ctx.ruleset, cmd)
     steps, _ = plan_steps(ctx.state, ctx.ruleset, cmd.creature, path)
     kept: list[Step] = []
     spent = 0.0

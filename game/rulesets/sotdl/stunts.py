@@ -5,14 +5,18 @@ from __future__ import annotations
 from game.rules.battlefield import Square
 from game.rules.engine import (
     AfflictionEnded,
+    AfflictionGained,
     Context,
     EncounterState,
+    Placed,
     RollContext,
     Ruleset,
     Step,
     Violation,
     WalkMode,
+    apply_event,
     walk,
+    walked,
 )
 from game.rules.modifiers import Modifier
 from game.rulesets.sotdl.commands import (
@@ -41,6 +45,7 @@ from game.rulesets.sotdl.common import (
 from game.rulesets.sotdl.events import ItemDropped
 from game.rulesets.sotdl.health import afflict
 from game.rulesets.sotdl.modifiers import timed
+from game.rulesets.sotdl.movement.facts import mount_of, rider_of
 from game.rulesets.sotdl.rolls import attack_roll, challenge_roll
 from game.rulesets.sotdl.targeting_geometry import hidden_from
 
@@ -283,14 +288,11 @@ def _v_charge(state: EncounterState, cmd: Charge, rs: Ruleset) -> list[Violation
     if cmd.attack not in ("attack", "knock_down", "shove"):
         vs.append(Violation("a charge attacks with a melee weapon, knock down or shove",
                             "bad_attack"))
-    c = state.creatures[cmd.attacker]
-    steps: tuple[Step, ...] = ()
-    if cmd.path:
-        steps, pv = rs.hooks["plan_path"](state, rs, cmd.attacker, tuple(cmd.path),
-                                          WalkMode("charge"), float(speed(c)), **_ways(cmd))
-        vs += pv
-    if not vs:
-        vs += _charge_attack_violations(state, rs, cmd, steps)
+    there, att, pv = charge_attack(state, rs, cmd)
+    vs += pv
+    if not vs:  # checked where it is made, so what validation accepts, resolution performs
+        action = rs.action_for(att)
+        vs += list(action.validate(there, att, rs)) if action is not None else []
     return vs
 
 
@@ -300,21 +302,33 @@ def _ways(cmd: Charge) -> dict[str, tuple[tuple[Square, str], ...]]:
     return {"ways": cmd.ways} if cmd.ways else {}
 
 
-def _charge_attack_violations(state: EncounterState, rs: Ruleset, cmd: Charge,
-                              steps: tuple[Step, ...]) -> list[Violation]:
-    """The charge's attack checked where it is made (``attack_after`` squares along the path),
-    so what validation accepts, resolution performs (the target in reach, not covered ...)."""
-    cut = len(steps) if cmd.attack_after < 0 else min(cmd.attack_after, len(steps))
-    there = state
-    if cut:
-        s = steps[cut - 1]
-        elev = s.elevation_yd if s.elevation_yd is not None else \
-            state.battlefield.elevation_at(s.square)
-        body = state.creatures[cmd.attacker].body.moved_to(s.square, elev)
-        there = state.update_creature(cmd.attacker, body=body)
-    att = _charge_attack(cmd)
-    action = rs.action_for(att)
-    return list(action.validate(there, att, rs)) if action is not None else []
+def charge_attack(state: EncounterState, rs: Ruleset, cmd: Charge
+                  ) -> tuple[EncounterState, Attack | KnockDown | Shove, list[Violation]]:
+    """Seed SotDL: Charge: the charge's attack, the state it is made in, and what is wrong with
+    the path: the charger charging (1 bane), walked ``attack_after`` squares along the path
+    (its mount or rider with it). Validation, the targeting preview and resolution (bar a free
+    attack on the way) judge the attack's boons and banes from there, not from the start."""
+    there = apply_event(state, AfflictionGained(
+        cmd.attacker, timed("charging", cmd.attacker, state.round), "charge"))
+    vs: list[Violation] = []
+    if cmd.path:
+        steps, vs = rs.hooks["plan_path"](there, rs, cmd.attacker, tuple(cmd.path),
+                                          WalkMode("charge"), float(speed(
+                                              state.creatures[cmd.attacker])), **_ways(cmd))
+        cut = len(steps) if cmd.attack_after < 0 else min(cmd.attack_after, len(steps))
+        mode = WalkMode("charge", uses_budget=False)
+        there = _carried(walked(there, cmd.attacker, tuple(steps[:cut]), mode), cmd.attacker)
+    return there, _charge_attack(cmd), list(vs)
+
+
+def _carried(state: EncounterState, cid: str) -> EncounterState:
+    """Seed SotDL: Ride: the mount under a walked rider, or the rider on a walked mount, goes
+    along (the walk's ``mount_follows`` and ``rider_follows``)."""
+    c = state.creatures[cid]
+    other = mount_of(state, cid) or rider_of(state, cid)
+    if not other:
+        return state
+    return apply_event(state, Placed(other, c.body.square, c.body.elevation_yd, "rides"))
 
 
 def _r_charge(ctx: Context, cmd: Charge) -> None:

@@ -14,6 +14,8 @@ from game.rules.geometry.cover import Cover
 from game.rules.geometry.obscurement import Obscured
 from game.rules.geometry.ranges import range_band
 from game.rules.modifiers import Modifier, net_boons
+from game.rulesets.sotdl.commands import Charge
+from game.rulesets.sotdl.stunts import charge_attack
 from game.rulesets.sotdl.targeting import (
     cover_applies,
     cover_words,
@@ -98,6 +100,17 @@ def _preview_state(state: EncounterState, cmd: Any) -> EncounterState:
     return state
 
 
+def _where_made(state: EncounterState, rs: Ruleset, cmd: Any) -> tuple[EncounterState, Any]:
+    """A charge's attack and the state it is made in (Seed SotDL: Charge: move, then attack):
+    every boon and bane, the range, cover and obscurement are judged from the square the
+    charge's ``path`` takes it to, as resolution meets them; any other command, as it is."""
+    if not isinstance(cmd, Charge) or cmd.attacker not in state.creatures \
+            or cmd.target not in state.creatures:
+        return state, cmd
+    there, att, _ = charge_attack(state, rs, cmd)
+    return there, att
+
+
 def roll_for(state: EncounterState, rs: Ruleset, cmd: Any) -> RollContext | None:
     """The RollContext the action will roll with (the engine's own builders), or None."""
     from game.rulesets.sotdl import attacks, stunts
@@ -156,7 +169,8 @@ def targeting(
     and banes and why, against what number (Seed SotDL: Making Attacks, Cover & Obscurement).
 
     ``extra`` goes to the action's command (``thrown=True``, ``guess=(x, y)``, ``object=``,
-    ``second_target=``, ``part_of=``). Pure: changes nothing.
+    ``second_target=``, ``part_of=``; a charge's ``path``, ``attack_after``, ``attack``: judged
+    from where the attack is made). Pure: changes nothing.
     """
     from game.rulesets.sotdl.common import target_number
 
@@ -173,6 +187,7 @@ def targeting(
         state = _preview_state(state, cmd)
     except ImportError:  # no mounts plug-in
         pass
+    state, cmd = _where_made(state, rs, cmd)
     roll = roll_for(state, rs, cmd)
     if roll is None:
         roll = RollContext(
