@@ -55,7 +55,7 @@ class Edges(NamedTuple):
     c0: np.ndarray  # (rows, n) cost, diagonal parity 0
     c1: np.ndarray  # (rows, n) cost, diagonal parity 1
     run: np.ndarray | None  # (rows, n) bool: needs the run-up (a running jump)
-    jumps: tuple[np.ndarray, ...] | None  # the jump list (sparse rows)
+    jumps: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None  # the jump list
     no_run: np.ndarray | None  # (rows, n) bool: a swim or a climb (no run-up: game.rules.run_up)
     late: np.ndarray | None  # (rows, n) extra cost of a running jump taken without the run-up:
     #                          the climb's (inf where it cannot be climbed)
@@ -137,40 +137,44 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
 def jump_list(tc, wall, elev, wp, n, lmax, wet):  # type: ignore[no-untyped-def]
     """Seed SotDL: Jump Across, as a list: (take-off, landing, cost, needs a run-up) for every
     jump :func:`_jump_edges` allows, found from the take-off squares only (a square whose
-    neighbour is a gap: lower by more than a step, or water), in its row order (L, direction)."""
+    neighbour is a gap: lower by more than a step, or water), in its row order (L, direction).
+
+    All directions and lengths at once: a row per take-off and direction, a column per square
+    along the line (0: the take-off ... lmax: the farthest landing)."""
     m, r = tc.mover, tc.rules
     stand_max = m.jump_across_yd(running=False, rules=r)
     su = r.step_up_yd
     open_ = ~wall
-    srcs, dsts, costs, runs = [], [], [], []
-    cand = []
+    low = elev - su  # lower than this is a gap below a take-off
+    cand, offs, diags = [], [], []
     for dx, dy in UNIT_DIRS:
         off = dy * wp + dx
         nxt = _shifted(n, -off)  # the neighbour in the jump's direction
-        gap = open_[nxt] & ((elev[nxt] < elev - su) | wet[nxt])
-        cand.append(np.flatnonzero(open_ & gap))
-    for L in range(2, lmax + 1):
-        for (dx, dy), t in zip(UNIT_DIRS, cand, strict=True):
-            off = dy * wp + dx
-            d = t + L * off
-            keep = (d >= 0) & (d < n)
-            t, d = t[keep], d[keep]
-            ok = open_[d] & (np.abs(elev[d] - elev[t]) <= su)
-            ok &= ~wet[d] & ~wet[t]  # Seed SotDL: Swim: not from the water, nor into it
-            for k in range(1, L):
-                mid = t + k * off
-                ok &= open_[mid] & ((elev[mid] < elev[t] - su) | wet[mid])
-            length = (
-                float(L)
-                if r.diagonal_rule == "chebyshev" or not (dx and dy)
-                else (L * math.sqrt(2.0) if r.diagonal_rule == "euclidean" else float(L + L // 2))
-            )
-            srcs.append(t[ok])
-            dsts.append(d[ok])
-            costs.append(np.full(int(ok.sum()), length))
-            runs.append(np.full(int(ok.sum()), L - 1 > stand_max))
-    return (np.concatenate(srcs), np.concatenate(dsts), np.concatenate(costs),
-            np.concatenate(runs))
+        gap = open_[nxt] & ((elev[nxt] < low) | wet[nxt])
+        t = np.flatnonzero(open_ & gap)
+        cand.append(t)
+        offs.append(np.full(len(t), off))
+        diags.append(np.full(len(t), bool(dx and dy)))
+    t = np.concatenate(cand)
+    line = np.clip(t[:, None] + np.arange(lmax + 1)[None, :] * np.concatenate(offs)[:, None],
+                   0, n - 1)
+    # the squares crossed: open and lower than the take-off by more than a step, or water
+    mid = open_[line[:, 1:]] & ((elev[line[:, 1:]] < low[t][:, None]) | wet[line[:, 1:]])
+    clear = np.logical_and.accumulate(mid, axis=1)  # clear[:, k - 1]: squares 1 .. k all gaps
+    land = line[:, 2:]
+    # landing level with the take-off; Seed SotDL: Swim: not from the water, nor into it
+    ok = clear[:, :-1] & open_[land] & (np.abs(elev[land] - elev[t][:, None]) <= su)
+    ok &= ~wet[land] & ~wet[t][:, None]
+    L_i, row = np.nonzero(ok.T)  # in the order of the rows: length, then direction
+    L = L_i + 2
+    if r.diagonal_rule == "chebyshev":
+        cost = L.astype(np.float64)
+    else:
+        dg = np.concatenate(diags)[row]
+        diag_len = L * math.sqrt(2.0) if r.diagonal_rule == "euclidean" else \
+            (L + L // 2).astype(np.float64)
+        cost = np.where(dg, diag_len, L.astype(np.float64))
+    return t[row], land[row, L_i], cost, L - 1 > stand_max
 
 
 def _jump_edges(tc, wall, elev, wp, n, lmax, wet):  # type: ignore[no-untyped-def]

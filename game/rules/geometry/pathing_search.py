@@ -22,6 +22,14 @@ from game.rules.body import Body
 from game.rules.geometry.occupancy import anchors_overlapping, rasterize
 from game.rules.geometry.pathing import INF, Step, TerrainCosts, step_cost
 from game.rules.geometry.pathing_edges import _dir_list, _edges, _padded
+from game.rules.geometry.pathing_rounds import (
+    StateGraph,
+    jump_rows,
+    parents,
+    parents_ran,
+    settle,
+    settle_ran,
+)
 from game.rules.geometry.reach import Threat, threatened_anchors
 from game.rules.run_up import runs_up
 
@@ -84,10 +92,8 @@ class ReachMap:
         """Every anchor the mover can stop at, with its cost (the start included, cost 0)."""
         c = np.where(self.endable, self.window_costs(), INF)
         ys, xs = np.nonzero(np.isfinite(c))
-        return {
-            (int(x) + self.x0, int(y) + self.y0): float(c[y, x])
-            for y, x in zip(ys, xs, strict=True)
-        }
+        keys = zip((xs + self.x0).tolist(), (ys + self.y0).tolist(), strict=True)
+        return dict(zip(keys, c[ys, xs].tolist(), strict=True))
 
     def cost_to(self, sq: Square, *, layer: int | None = None) -> float:
         """Cheapest cost to reach ``sq`` (passing through is fine; stopping is :meth:`squares`)."""
@@ -241,231 +247,67 @@ def reachable(
             srcs.append(np.where(ks >= 0, src, 0))
             costs.append(c)
             runs.append(RUN)
-    jumps_sparse = None
     if srcs:
         SRC = np.stack(srcs)
         C = np.stack(costs)
         RUNS = np.stack(runs) if RUN is not None else None
     else:
-        # the plain case: one block; with jumps, the 8 steps stay dense and the jump edges
-        # (only at take-off squares) are a list, grouped by landing square
         SRC, C = S[None], C0[None]
         RUNS = RUN[None] if RUN is not None else None
-        if jlist is not None:
-            jumps_sparse = _SparseJumps(*jlist)
-    if RUNS is not None and not RUNS.any():
-        RUNS = None
-    dist = np.full(K * P * n, INF)
+    B, rows = SRC.shape[0], SRC.shape[1]
+
+    def per_state(a: np.ndarray) -> np.ndarray:  # (blocks, rows, n) -> (rows, blocks * n)
+        return a[0] if B == 1 else a.transpose(1, 0, 2).reshape(rows, B * n)
+
+    def per_block(a: np.ndarray) -> np.ndarray:  # (rows, n), the same in every block
+        return a if B == 1 else np.tile(a, (1, B))
+
+    src_t, cost_t = per_state(SRC), per_state(C)
+    run_t = per_state(RUNS) if RUNS is not None else np.zeros(src_t.shape, dtype=bool)
+    late_t = per_block(E.late) if E.late is not None else np.full(src_t.shape, INF)
+    no_run_t = per_block(E.no_run) if E.no_run is not None else None
+    jrow = None
+    if jlist is not None and not len(jlist[0]):
+        jlist = None  # a window with drops but no jump to make
+    if jlist is not None:
+        # the plain case: the 8 steps, then the jumps (only at take-off squares) listed per
+        # landing square as more rows
+        js, jc, jr = jump_rows(n, *jlist)
+        jrow = rows
+        src_t, cost_t = np.vstack([src_t, js]), np.vstack([cost_t, jc])
+        run_t, late_t = np.vstack([run_t, jr]), np.vstack([late_t, np.full(jc.shape, INF)])
+        if no_run_t is not None:
+            no_run_t = np.vstack([no_run_t, np.zeros(jc.shape, dtype=bool)])
+    any_run = bool(run_t.any())
+    dist = np.full(B * n, INF)
     s0 = (diagonals_before % 2 if P == 2 else 0) * n + (sy - y0 + pad) * wp + (sx - x0 + pad)
     dist[s0] = 0.0
     need = r.run_up_yd - m.moved_yd
-    runs_sparse = jumps_sparse is not None and jumps_sparse.run is not None and \
-        bool(jumps_sparse.run.any())
+    g = StateGraph(
+        src_t, cost_t,
+        np.array([L * (dy * wp + dx) for dx, dy, L in _dir_list(lmax)][:rows], dtype=np.int64),
+        n, run_t if any_run else None, late_t if any_run else None, jrow,
+        jlist[0] if jlist is not None else None, jlist[1] if jlist is not None else None,
+    )
+    over = budget_yd + EPS
     # Seed SotDL: Jump: the run-up is the yards moved on foot (game.rules.run_up): where the
     # window holds swims or climbs, a second label follows each state's best path, the yards
     # it ran (ties in cost go to the longer run)
-    gated = need > EPS and (RUNS is not None or runs_sparse)
-    ran = None
-    if gated and E.no_run is not None and bool(E.no_run.any()):
+    if need > EPS and any_run and no_run_t is not None and bool(E.no_run.any()):
         ran = np.full(dist.shape, -INF)
         ran[s0] = 0.0
-    late_x = E.late  # a running jump without its run-up: the climb (or nothing)
-    if ran is not None:
-        return _reach_tracked(tc, start, budget_yd, x0, y0, hw, ww, pad, P, K, dist, ran, SRC,
-                              C, RUNS, late_x, E.no_run, jumps_sparse, need, R, endable,
-                              blocked, guaranteed_step, S, C0, s0, n)
-    G = np.empty(C.shape)
-    best = np.empty((C.shape[0], n))
-    flat_best = best.reshape(-1)
-    over = budget_yd + EPS
-    better = np.empty(dist.shape, dtype=bool)
-    for it in range(R + 3):
-        dist.take(SRC, out=G)  # methods, not np.* wrappers: this loop is hot
-        if RUNS is not None and need > EPS:
-            late = RUNS & (G < need - EPS)
-            np.add(G, C, out=G)
-            if late.any():
-                G[late] += np.broadcast_to(late_x, G.shape)[late]
-        else:
-            np.add(G, C, out=G)
-        G.min(axis=1, out=best)
-        if jumps_sparse is not None:
-            jumps_sparse.relax(dist, flat_best, need)
-        if it % 2:  # test for the end every other round: a spare round is cheaper than tests
-            np.less(flat_best, dist, out=better)
-            if not better.any():  # nothing improved: settled
-                break
-        np.minimum(dist, flat_best, out=dist)
-    dist[dist > over] = INF  # beyond the budget
-    dist.take(SRC, out=G)
-    late_end = RUNS & (G < need - EPS) if RUNS is not None and need > EPS else None
-    G += C
-    if late_end is not None and late_end.any():
-        G[late_end] += np.broadcast_to(late_x, G.shape)[late_end]
-    arg = G.argmin(axis=1)
-    if SRC.shape[0] == 1:  # the plain case: one block, a direct gather
-        parent = SRC[0][arg[0], _arange(n)]
-        if jumps_sparse is not None:  # a jump wins only if strictly cheaper (later rows)
-            jumps_sparse.parents(dist, G.min(axis=1)[0], parent, need)
+        ec = np.where(no_run_t | ~np.isfinite(cost_t), 0.0, cost_t)  # yards run
+        settle_ran(g, dist, ran, ec, need=need, rounds=R + 3, over=over)
+        dist[dist > over] = INF  # beyond the budget
+        parent = parents_ran(g, dist, ran, ec, need)
     else:
-        parent = np.take_along_axis(SRC, arg[:, None, :], axis=1)[:, 0, :].ravel()
-    parent[~np.isfinite(dist)] = -1
+        settle(g, dist, need=need, rounds=R + 3, over=over)
+        dist[dist > over] = INF  # beyond the budget
+        parent = parents(g, dist, need)
     parent[s0] = -1
     if guaranteed_step:
         _guarantee_step(dist, parent, S, C0, s0, n, budget_yd)
     return ReachMap(tc, start, budget_yd, x0, y0, hw, ww, pad, P, K, dist, parent, endable, blocked)
-
-
-def _reach_tracked(tc, start, budget_yd, x0, y0, hw, ww, pad, P, K, dist, ran, SRC, C, RUNS,  # type: ignore[no-untyped-def]
-                   late_x, no_run, jumps, need, R, endable, blocked, guaranteed_step, S, C0, s0,
-                   n) -> ReachMap:
-    """:func:`reachable`'s search where the run-up is not the cost so far (Seed SotDL: Jump;
-    game.rules.run_up: swims and climbs build no run-up): each state keeps the yards its best
-    path ran on foot (``ran``); of paths equal in cost the one that ran farther wins, so a
-    path's run-up is always its states' label (what ``describe_path`` finds along it)."""
-    G = np.empty(C.shape)
-    U = np.empty(C.shape)
-    EC = np.where(np.broadcast_to(no_run, C.shape) | ~np.isfinite(C), 0.0, C)  # yards run
-    LX = np.broadcast_to(late_x, C.shape) if late_x is not None else None
-    over = budget_yd + EPS
-    tie = np.empty(C.shape, dtype=bool)
-    key = np.empty(C.shape)
-    best = np.empty((C.shape[0], n))
-    rbest = np.empty((C.shape[0], n))
-    late = np.empty(C.shape, dtype=bool) if RUNS is not None else None
-    NEC = EC + (need - EPS)
-
-    def relax() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        # methods and out= arrays, as in reachable: this loop is hot
-        dist.take(SRC, out=G)
-        ran.take(SRC, out=U)
-        np.add(G, C, out=G)
-        np.add(U, EC, out=U)
-        if late is not None:
-            np.less(U, NEC, out=late)  # the yards run before the edge (U - EC) < need
-            np.logical_and(late, RUNS, out=late)
-            if late.any():
-                assert LX is not None  # built with the run-up rows
-                G[late] += LX[late]
-                U[late] -= EC[late]  # the climb it falls back to runs no yards
-        G.min(axis=1, out=best)
-        np.less_equal(G, best[:, None, :] + EPS, out=tie)
-        key.fill(-INF)
-        np.copyto(key, U, where=tie)
-        key.max(axis=1, out=rbest)
-        return best, rbest, key
-
-    for _ in range(R + 3):
-        best, rbest, _ = relax()
-        fb, fr = best.reshape(-1), rbest.reshape(-1)
-        fr[~np.isfinite(fb)] = -INF
-        if jumps is not None:
-            jumps.relax_ran(dist, ran, fb, fr, need)
-        imp = fb < dist - EPS
-        same = ~imp & (fb <= dist + EPS) & (fr > ran + EPS)
-        if not (imp.any() or same.any()):
-            break
-        dist[imp] = fb[imp]
-        upd = imp | same
-        ran[upd] = fr[upd]
-    dist[dist > over] = INF  # beyond the budget
-    best, rbest, key = relax()
-    arg = key.argmax(axis=1)  # the first of the cheapest edges that ran farthest
-    if SRC.shape[0] == 1:
-        parent = SRC[0][arg[0], _arange(n)]
-        if jumps is not None:
-            jumps.parents_ran(dist, ran, best[0], rbest[0], parent, need)
-    else:
-        parent = np.take_along_axis(SRC, arg[:, None, :], axis=1)[:, 0, :].ravel()
-    parent[~np.isfinite(dist)] = -1
-    parent[s0] = -1
-    if guaranteed_step:
-        _guarantee_step(dist, parent, S, C0, s0, n, budget_yd)
-    return ReachMap(tc, start, budget_yd, x0, y0, hw, ww, pad, P, K, dist, parent, endable, blocked)
-
-
-class _SparseJumps:
-    """Jump edges as a list (source, landing, cost, needs a run-up), sorted by landing square:
-    only take-off squares have them, so relaxing them costs what they are, not 8 x lmax rows
-    over the whole window. Ties go to the first edge in direction order, as a dense argmin."""
-
-    def __init__(self, src: np.ndarray, dst: np.ndarray, cost: np.ndarray,
-                 run: np.ndarray | None) -> None:
-        order = np.argsort(dst, kind="stable")  # stable: direction order kept within a landing
-        self.src, self.dst, self.cost = src[order], dst[order], cost[order]
-        self.run = None if run is None else run[order]
-        first = np.ones(len(self.dst), dtype=bool)
-        first[1:] = self.dst[1:] != self.dst[:-1]
-        self.starts = np.flatnonzero(first)
-        self.land = self.dst[self.starts]
-
-    def _cands(self, dist: np.ndarray, need: float) -> np.ndarray:
-        c = dist[self.src] + self.cost
-        if self.run is not None:
-            c[self.run & (dist[self.src] < need - EPS)] = INF
-        return c
-
-    def relax(self, dist: np.ndarray, best: np.ndarray, need: float) -> None:
-        """Lower ``best`` at each landing square to its cheapest jump (in place)."""
-        if len(self.src):
-            m = np.minimum.reduceat(self._cands(dist, need), self.starts)
-            best[self.land] = np.minimum(best[self.land], m)
-
-    def _best_ran(self, dist: np.ndarray, ran: np.ndarray,
-                  need: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Per edge its cost, per landing the cheapest jump and the farthest run among those
-        (a jump is on foot: it adds its length to the run), gated on the yards run."""
-        c = dist[self.src] + self.cost
-        if self.run is not None:
-            c[self.run & (ran[self.src] < need - EPS)] = INF
-        m = np.minimum.reduceat(c, self.starts)
-        group = np.repeat(np.arange(len(self.starts)), np.diff(np.r_[self.starts, len(c)]))
-        key = np.where(c <= m[group] + EPS, ran[self.src] + self.cost, -INF)
-        return c, m, key
-
-    def relax_ran(self, dist: np.ndarray, ran: np.ndarray, best: np.ndarray,
-                  rbest: np.ndarray, need: float) -> None:
-        """:meth:`relax` keeping the yards run (ties in cost: the longer run)."""
-        if not len(self.src):
-            return
-        _, m, key = self._best_ran(dist, ran, need)
-        rm = np.maximum.reduceat(key, self.starts)
-        lb, lr = best[self.land], rbest[self.land]
-        win = m < lb - EPS
-        tie = ~win & (m <= lb + EPS)
-        best[self.land] = np.where(win, m, lb)
-        rbest[self.land] = np.where(win, rm, np.where(tie, np.maximum(lr, rm), lr))
-
-    def parents_ran(self, dist: np.ndarray, ran: np.ndarray, step_best: np.ndarray,
-                    step_ran: np.ndarray, parent: np.ndarray, need: float) -> None:
-        """:meth:`parents` keeping the yards run: a jump wins if cheaper, or as cheap with a
-        longer run."""
-        if not len(self.src):
-            return
-        _, m, key = self._best_ran(dist, ran, need)
-        rm = np.maximum.reduceat(key, self.starts)
-        group = np.repeat(np.arange(len(self.starts)), np.diff(np.r_[self.starts, len(key)]))
-        hit = np.flatnonzero((key == rm[group]) & np.isfinite(key))
-        g_hit, first = np.unique(group[hit], return_index=True)
-        e = hit[first]
-        sb, sr = step_best[self.land[g_hit]], step_ran[self.land[g_hit]]
-        mg = m[g_hit]
-        win = (mg < sb - EPS) | ((mg <= sb + EPS) & (rm[g_hit] > sr + EPS))
-        parent[self.land[g_hit][win]] = self.src[e[win]]
-
-    def parents(self, dist: np.ndarray, step_best: np.ndarray, parent: np.ndarray,
-                need: float) -> None:
-        """Where a jump is strictly cheaper than every step, its take-off is the parent."""
-        if not len(self.src):
-            return
-        c = self._cands(dist, need)
-        m = np.minimum.reduceat(c, self.starts)
-        group = np.repeat(np.arange(len(self.starts)), np.diff(np.r_[self.starts, len(c)]))
-        hit = np.flatnonzero(c == m[group])
-        g_hit, first = np.unique(group[hit], return_index=True)
-        e = hit[first]
-        win = m[g_hit] < step_best[self.land[g_hit]]
-        parent[self.land[g_hit][win]] = self.src[e[win]]
 
 
 @lru_cache(maxsize=64)
