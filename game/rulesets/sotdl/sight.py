@@ -177,7 +177,7 @@ def hidden_recheck_events(state: EncounterState, rs: Ruleset) -> list[Event]:
     """
     out: list[Event] = []
     for c in state.in_fight():
-        if not c.has("hidden"):
+        if not c.afflictions or not c.has("hidden"):  # most have none: skip the scan
             continue
         check = hide_status(state, rs, c.id, stop_at_first_seen=True)
         if check.can_hide:

@@ -162,7 +162,8 @@ def _reach_map(
     c = state.creatures[walker]
     tc = terrain_for(state, rs, walker)
     allies, enemies = others(state, walker)
-    threats = _threats(state, rs, walker, mode) if mode.provokes_free_attacks else []
+    # the threats count only where the search keeps layers of them (the safest path)
+    threats = _threats(state, rs, walker, mode) if safest and mode.provokes_free_attacks else []
     fresh = not (state.active == walker and c.turn.moved_yd > 0)
     rm = reachable(
         tc,
