@@ -1,6 +1,7 @@
 """What the GM meets on a big generated Tiled map (issue 12): hovers, selection, targeting, moves.
 
-    python3 benchmarks/bench_gm.py [--side 200] [--passes 3] [--sample N] [--only ROWS]
+    python3 benchmarks/bench_gm.py [--side 200 | --side 50,100,200,400] [--passes 3] [--sample N]
+                                   [--creatures 10,100,500] [--only ROWS]
 
 The map comes from tools/make_bench_map.py (terrain blobs, undergrowth, a stream with a rough
 stretch, hills, pits, light, walls, low walls, 250 fog/foliage zones as Tiled objects, 500
@@ -277,7 +278,11 @@ def moves(f: Fight, passes: int) -> list[float]:
 
 
 def open_rows(folder: Path, passes: int) -> tuple[list[float], list[float]]:
-    """open_map of a 256x256 map (4 layers, 500 objects) against pytmx's bare parse."""
+    """open_map of a 256x256 map (4 layers, 500 objects) against pytmx's bare parse, pytmx
+    given the project's custom property types (maps/battlemat.tiled-project) as Tiled itself
+    is: the generated map's class properties (``battlemat``: creature, zone ...) name them."""
+    import json
+
     import pygame
     import pytmx
 
@@ -286,16 +291,20 @@ def open_rows(folder: Path, passes: int) -> tuple[list[float], list[float]]:
     pygame.display.init()
     pygame.display.set_mode((64, 64))
     path = write_map(folder, 256)
+    types = folder / "propertytypes.json"
+    project = json.loads((ROOT / "maps" / "battlemat.tiled-project").read_text("utf-8"))
+    types.write_text(json.dumps(project["propertyTypes"]), "utf-8")
     items = list(range(3))
     ours = per_item_min(items, lambda _: open_map(path), passes)
-    ref = per_item_min(items, lambda _: pytmx.TiledMap(str(path)), passes)
+    ref = per_item_min(items, lambda _: pytmx.TiledMap(
+        str(path), custom_property_filename=str(types)), passes)
     return ours, ref
 
 
 def main(argv: list[str] | None = None) -> int:
     """Measure every row asked for, print each and the summary line."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--side", type=int, default=200)
+    ap.add_argument("--side", default="200", help="map sides, a comma list (50,100,200,400)")
     ap.add_argument("--passes", type=int, default=3)
     ap.add_argument("--sample", type=int, default=0, help="at most N squares per hover row")
     ap.add_argument("--creatures", default="10,100,500", help="creature counts for hovers")
@@ -310,45 +319,48 @@ def main(argv: list[str] | None = None) -> int:
 
     tmp = tempfile.TemporaryDirectory()
     folder = Path(tmp.name)
-    path = write_map(folder, args.side)
-    print(f"map {path.name}: {args.side}x{args.side}, passes {args.passes}")
-    for n in (int(v) for v in args.creatures.split(",")):
-        if not args.rows & {"unreach", "reach", "select", "target", "move", "field"}:
-            break
-        f = Fight(path, n)
-        print(f"{n} creatures, mover at {f.mover_sq}")
-        if args.rows & {"unreach", "reach"}:
-            for row, xs in hovers(f, args).items():
-                ms = [x * 1e3 for x in xs]
-                print(f"  hover {'a reachable' if row == 'reach' else 'an unreachable'} square: "
-                      f"p50 {pct(ms, 50):.2f} ms, p99 {pct(ms, 99):.2f} ms, max {max(ms):.2f} ms "
-                      f"({len(ms)} squares)")
-                if n == 500 or (row == "unreach" and n == 100):
-                    verdict(f"hover_{row}@{n}", pct(ms, 99), 4.0)
-        if n == 100:
-            if "field" in args.rows:
-                ours, ref = field(f, args.passes)
-                r = pct(ours, 50) / pct(ref, 50)
-                print(f"  reachable field, rush 20 (cold): {pct(ours, 50) * 1e3:.2f} ms; tcod "
-                      f"Pathfinder on the 41x41 window {pct(ref, 50) * 1e3:.2f} ms: {r:.1f}x")
-                verdict("field_vs_tcod", r, 3.0, "x")
-            if "select" in args.rows:
-                ms = [x * 1e3 for x in select(f, args.passes)]
-                print(f"  select a creature (move, rush, retreat areas): p50 {pct(ms, 50):.2f} "
-                      f"ms, p99 {pct(ms, 99):.2f} ms, max {max(ms):.2f} ms")
-                verdict("select_max", max(ms), 8.0)
-            if "target" in args.rows:
-                ms = [x * 1e3 for x in target(f, args.passes)]
-                print(f"  hover a target, cold ({len(f.bf.zones)} zones): p50 {pct(ms, 50):.2f}"
-                      f" ms, p99 {pct(ms, 99):.2f} ms ({len(ms)} targets)")
-                verdict("target_cold_p99", pct(ms, 99), 4.0)
-            if "move" in args.rows:
-                ms = [x * 1e3 for x in moves(f, args.passes)]
-                print(f"  one move command (engine, 3 steps): p50 {pct(ms, 50):.3f} ms,"
-                      f" p99 {pct(ms, 99):.3f} ms ({len(ms)} commands)")
-                verdict("move_p50", pct(ms, 50), 0.5)
-                verdict("move_p99", pct(ms, 99), 1.0)
-        f.close()
+    sides = [int(v) for v in args.side.split(",")]
+    for side in sides:
+        tag = f"@{side}" if len(sides) > 1 else ""
+        path = write_map(folder, side)
+        print(f"map {path.name}: {side}x{side}, passes {args.passes}")
+        for n in (int(v) for v in args.creatures.split(",")):
+            if not args.rows & {"unreach", "reach", "select", "target", "move", "field"}:
+                break
+            f = Fight(path, n)
+            print(f"{n} creatures, mover at {f.mover_sq}")
+            if args.rows & {"unreach", "reach"}:
+                for row, xs in hovers(f, args).items():
+                    ms = [x * 1e3 for x in xs]
+                    what = "a reachable" if row == "reach" else "an unreachable"
+                    print(f"  hover {what} square: p50 {pct(ms, 50):.2f} ms, p99 "
+                          f"{pct(ms, 99):.2f} ms, max {max(ms):.2f} ms ({len(ms)} squares)")
+                    if n == 500 or (row == "unreach" and n == 100):
+                        verdict(f"hover_{row}@{n}{tag}", pct(ms, 99), 4.0)
+            if n == 100:
+                if "field" in args.rows:
+                    ours, ref = field(f, args.passes)
+                    r = pct(ours, 50) / pct(ref, 50)
+                    print(f"  reachable field, rush 20 (cold): {pct(ours, 50) * 1e3:.2f} ms; tcod "
+                          f"Pathfinder on the 41x41 window {pct(ref, 50) * 1e3:.2f} ms: {r:.1f}x")
+                    verdict(f"field_vs_tcod{tag}", r, 3.0, "x")
+                if "select" in args.rows:
+                    ms = [x * 1e3 for x in select(f, args.passes)]
+                    print(f"  select a creature (move, rush, retreat areas): p50 {pct(ms, 50):.2f} "
+                          f"ms, p99 {pct(ms, 99):.2f} ms, max {max(ms):.2f} ms")
+                    verdict(f"select_max{tag}", max(ms), 8.0)
+                if "target" in args.rows:
+                    ms = [x * 1e3 for x in target(f, args.passes)]
+                    print(f"  hover a target, cold ({len(f.bf.zones)} zones): p50 {pct(ms, 50):.2f}"
+                          f" ms, p99 {pct(ms, 99):.2f} ms ({len(ms)} targets)")
+                    verdict(f"target_cold_p99{tag}", pct(ms, 99), 4.0)
+                if "move" in args.rows:
+                    ms = [x * 1e3 for x in moves(f, args.passes)]
+                    print(f"  one move command (engine, 3 steps): p50 {pct(ms, 50):.3f} ms,"
+                          f" p99 {pct(ms, 99):.3f} ms ({len(ms)} commands)")
+                    verdict(f"move_p50{tag}", pct(ms, 50), 0.5)
+                    verdict(f"move_p99{tag}", pct(ms, 99), 1.0)
+            f.close()
     if "open" in args.rows:
         ours, ref = open_rows(folder / "open", args.passes)
         r = min(ours) / min(ref)
