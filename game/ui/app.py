@@ -126,6 +126,7 @@ class App:
         self.ui_untouched = False
         self._ui_dt = 0.0  # seconds of skipped updates, given to its next one
         self._ui_drawn = False  # the panels' last drawing is on the window's surface
+        self._ui_over: tuple[pygame.Rect, list] | None = None  # widgets over the view
         self.needs_full_ui = True  # exposed, resized, relaid out: draw every widget again
         self._mouse_at: tuple[int, int] = (-1, -1)
         self._mouse_in_view = False  # where the mouse was at pygame_gui's last update
@@ -271,6 +272,7 @@ class App:
         self.manager.update(dt + self._ui_dt)
         self._ui_dt = 0.0
         self._ui_drawn = False
+        self._ui_over = None
         self._mouse_in_view = self.layout.view.collidepoint(self._mouse_at)
 
     def _map_only(self, events: list[pygame.event.Event]) -> bool:
@@ -319,7 +321,11 @@ class App:
 
     def _draw_ui_over_view(self) -> None:
         view = self.layout.view
-        over = [bd for bd in self.manager.get_sprite_group().visible if view.colliderect(bd[1])]
+        if self._ui_over is None or self._ui_over[0] != view:
+            # the widgets' pictures change only in pygame_gui's update: walked once after it
+            visible = self.manager.get_sprite_group().visible
+            self._ui_over = (view.copy(), [bd for bd in visible if view.colliderect(bd[1])])
+        over = self._ui_over[1]
         if over:
             clip = self.screen.get_clip()
             self.screen.set_clip(view)

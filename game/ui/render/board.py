@@ -10,20 +10,21 @@ kept while the camera stays, and no frame stalls on a chunk (issue 12):
   ``chunk_steps``), within a time budget a frame, resumed on the next frame;
 - until it is done a stand-in shows in its place: the last picture of the view moved to the
   new camera (scaled once after a zoom, scrolled after a pan); where that does not reach,
-  its ground scaled from chunks cached at a coarser zoom (the overview, the whole map at a
-  small zoom, is kept for that); else the background. Only the first picture (and one after
-  a resize) is rendered at once;
+  the overview (the whole map at a small zoom, one picture kept for that) scaled; else the
+  background. Only the first picture (and one after a resize) is rendered at once;
 - time left renders the overview and the chunks around the view ahead of need;
 - animated tiles redraw only the chunks of bands that hold them, when their frame changes.
 
-When the frames settle the view is exactly what a file render draws (tests/ui/test_frames.py).
+When the frames settle the view is exactly what a render from nothing draws (tests/ui/
+test_frames.py).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections import Counter, OrderedDict
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Generator
 
 import numpy as np
@@ -35,9 +36,9 @@ from game.ui.render import palette
 from game.ui.render.maplayers import Band, MapLayers
 
 CHUNK_PX = 256  # about this many pixels a side per cached chunk
-CACHE_BUDGET_PX = 12_000_000  # ~48 MB of chunks across zoom levels, least recently used go first
+CACHE_BUDGET_PX = 6_000_000  # ~24 MB of chunks across zoom levels, least recently used go first
 FRAME_BUDGET_S = 0.005  # a live frame spends about this long on the board's own work
-OVERVIEW_PX = 1_000_000  # the overview (kept as every chunk's stand-in): at most this many pixels
+OVERVIEW_PX = 1_000_000  # the overview (every chunk's last stand-in): at most this many pixels
 
 #: A cached chunk: (set, chunk column, chunk row, zoom, static overlays, animation frames).
 Key = tuple[int, int, int, int, frozenset[str], tuple[int, ...]]
@@ -77,8 +78,9 @@ class Board:
         self.units = 0  # units of chunk work done (each ``next`` of a chunk's steps)
         self._cache: OrderedDict[Key, pygame.Surface] = OrderedDict()
         self._cache_px = 0
-        self._zooms: Counter[int] = Counter()  # cached chunks by zoom (stand-ins' sources)
         self._overview_z = overview_zoom(bf.width, bf.height)
+        # the overview: (static overlays, the whole map's bottom set at the overview zoom)
+        self._overview_pic: tuple[frozenset[str], pygame.Surface] | None = None
         self._elev_ref = float(np.median(bf.elevation)) if bf.elevation.size else 0.0
         bands: list[Band | None] = list(layers.bands) if layers is not None else []
         # overlays join the last band's chunks when it does not move; else they get their own
@@ -162,16 +164,18 @@ class Board:
                 self._ahead.pop(0)
 
     def _plan_ahead(self, cam: Camera, static: frozenset[str]) -> list[Key]:
-        """What to render before it is needed: the overview (every set's chunks of the whole
-        map at its small zoom), then the ring of chunks just outside the view, nearest first."""
+        """What to render before it is needed: the overview (the bottom set's chunks of the
+        whole map at a small zoom), then the ring of chunks just outside the view, nearest
+        first."""
         zo = self._overview_z
         co = chunk_yd(zo)
         out = [
-            self._key(n, cx, cy, zo, static)
-            for n in range(len(self._sets))
+            self._key(0, cx, cy, zo, static)
             for cy in range(-(-self.bf.height // co))
             for cx in range(-(-self.bf.width // co))
         ]
+        if self._overview(static) is not None:
+            out = []
         z = cam.px_per_yd
         c = chunk_yd(z)
         nx, ny = -(-self.bf.width // c), -(-self.bf.height // c)
@@ -192,8 +196,10 @@ class Board:
 
     def _draw_at_once(self, surface: pygame.Surface, cam: Camera, static: frozenset[str]) -> None:
         """A file render: every chunk in view rendered now and blitted."""
+        view = pygame.Rect(cam.view_x_px, cam.view_y_px, cam.view_w_px, cam.view_h_px)
+        surface.fill(palette.BACKGROUND, view)
         clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(cam.view_x_px, cam.view_y_px, cam.view_w_px, cam.view_h_px))
+        surface.set_clip(view)
         for chunks in self._chunks_in_view(cam, static):
             blits = []
             for key, (x, y) in chunks:
@@ -240,8 +246,8 @@ class Board:
     ) -> None:
         """The camera moved (or the overlays, or an animation frame): the last picture moved
         to the new camera is the stand-in for what is not cached (scaled once after a zoom,
-        scrolled after a pan), ground scaled from a coarser zoom where it does not reach, and
-        every cached chunk in view goes over it, exact."""
+        scrolled after a pan), the overview scaled where it does not reach, and every cached
+        chunk in view goes over it, exact."""
         old, self._view_state = self._view_state, state
         size = (cam.view_w_px, cam.view_h_px)
         self._plan = self._chunks_in_view(cam, static)
@@ -249,7 +255,7 @@ class Board:
         covered = None if old is None or fresh else self._move_picture(old, cam)
         if fresh:
             self._view = pygame.Surface(size, 0, surface)
-            self._spare = None
+            self._spare = pygame.Surface(size, 0, surface)  # made now: the first zoom is quick
         view = self._view
         assert view is not None
         if covered is None:
@@ -260,6 +266,7 @@ class Board:
         centre = (size[0] / 2, size[1] / 2)
         shown = pygame.Rect(0, 0, *size)
         missing: list[tuple[int, float, Key, tuple[int, int]]] = []
+        uncovered = False
         for chunks in self._plan:
             for key, pos in chunks:
                 if key in self._cache:
@@ -270,12 +277,11 @@ class Board:
                     self._finish(key)  # the first picture: nothing to show in its place
                     continue
                 if key[0] == 0 and (covered is None or not covered.contains(rect)):
-                    stand_in = self._stand_in(key)  # none: the background, for a few frames
-                    if stand_in is not None:
-                        for part in _outside(rect, covered):
-                            at = (part.x - pos[0], part.y - pos[1], part.width, part.height)
-                            view.blit(stand_in, part.topleft, at)
+                    uncovered = True
                 missing.append((key[0], math.dist(rect.center, centre), key, pos))
+        if uncovered:  # ground the last picture does not reach: the overview, scaled
+            parts = _outside(self._map_rect(cam).clip(shown), covered)
+            self._paint_overview(cam, static, parts)
         missing.sort(key=lambda m: (m[0], m[1]))
         self._missing = [(k, p) for _, _, k, p in missing]
         wanted = {k for k, _ in self._missing}
@@ -299,31 +305,26 @@ class Board:
             if dx or dy:
                 view.scroll(dx, dy)
             return pygame.Rect(dx, dy, w, h).clip(view.get_rect())
-        # the part of the last picture that the new view shows, in its pixels
-        x0 = max(0, math.floor((cam.origin_x_yd - oxp) * zp))
-        y0 = max(0, math.floor((cam.origin_y_yd - oyp) * zp))
-        x1 = min(w, math.ceil((cam.origin_x_yd + w / z - oxp) * zp))
-        y1 = min(h, math.ceil((cam.origin_y_yd + h / z - oyp) * zp))
-        if x1 <= x0 or y1 <= y0:
+        # where the last picture lands in the new view, clipped to it, and what of it lands
+        # there (whole pixels: a pixel's stretch either way is nothing for a stand-in)
+        f = z / zp
+        x0, y0 = (oxp - cam.origin_x_yd) * z, (oyp - cam.origin_y_yd) * z
+        dest = pygame.Rect(round(x0), round(y0), round(w * f), round(h * f)).clip(0, 0, w, h)
+        if dest.width <= 0 or dest.height <= 0:
             return None
-        at = (
-            round((oxp + x0 / zp - cam.origin_x_yd) * z),
-            round((oyp + y0 / zp - cam.origin_y_yd) * z),
-        )
-        size = (max(1, round((x1 - x0) * z / zp)), max(1, round((y1 - y0) * z / zp)))
+        sx0 = max(0, math.floor((dest.left - x0) / f))
+        sy0 = max(0, math.floor((dest.top - y0) / f))
+        sx1 = min(w, max(sx0 + 1, math.ceil((dest.right - x0) / f)))
+        sy1 = min(h, max(sy0 + 1, math.ceil((dest.bottom - y0) / f)))
         spare = self._spare
         if spare is None or spare.get_size() != (w, h):
             spare = pygame.Surface((w, h), 0, view)
-        spare.fill(palette.BACKGROUND)
-        part = pygame.Rect(at, size)
-        inside = part.clip(spare.get_rect())
-        src = view.subsurface((x0, y0, x1 - x0, y1 - y0))
-        if inside.size == part.size:
-            pygame.transform.scale(src, size, spare.subsurface(part))  # one scale, in place
-        else:  # it overhangs the view by a pixel: scaled aside, then blitted
-            spare.blit(pygame.transform.scale(src, size), at)
+        for strip in _outside(spare.get_rect(), dest):
+            spare.fill(palette.BACKGROUND, strip)
+        src = view.subsurface((sx0, sy0, sx1 - sx0, sy1 - sy0))
+        pygame.transform.scale(src, dest.size, spare.subsurface(dest))  # in place: no new pages
         self._view, self._spare = spare, view
-        return inside
+        return dest
 
     def _map_rect(self, cam: Camera) -> pygame.Rect:
         """The map's bottom set in the view, in the view's pixels (where its chunks go)."""
@@ -393,15 +394,9 @@ class Board:
     def _store(self, key: Key, surf: pygame.Surface) -> None:
         self._cache[key] = surf
         self._cache_px += surf.get_width() * surf.get_height()
-        self._zooms[key[3]] += 1
-        for old_key in list(self._cache):
-            if self._cache_px <= CACHE_BUDGET_PX or len(self._cache) <= 1:
-                break
-            if old_key[3] == self._overview_z or old_key == key:
-                continue  # the overview stays: every chunk's last stand-in
-            old = self._cache.pop(old_key)
+        while self._cache_px > CACHE_BUDGET_PX and len(self._cache) > 1:
+            _, old = self._cache.popitem(last=False)
             self._cache_px -= old.get_width() * old.get_height()
-            self._zooms[old_key[3]] -= 1
 
     def _chunk_size(self, key: Key) -> tuple[int, int]:
         _, cx, cy, z, _, _ = key
@@ -410,45 +405,50 @@ class Board:
         h = max(1, min(c, self.bf.height - cy * c))
         return w * z, h * z
 
-    def _stand_in(self, key: Key) -> pygame.Surface | None:
-        """The chunk's ground scaled from chunks cached at a coarser zoom (the nearest first,
-        the overview last), or None when no coarser zoom holds all of it."""
-        n, cx, cy, z, static, anim = key
-        c = chunk_yd(z)
-        x0, y0 = cx * c, cy * c
-        w, h = self._chunk_size(key)
-        w_yd, h_yd = w // z, h // z
-        for z2 in sorted((k for k, v in self._zooms.items() if v > 0 and k < z), reverse=True):
-            c2 = chunk_yd(z2)
-            pieces = []
-            for cy2 in range(y0 // c2, (y0 + h_yd - 1) // c2 + 1):
-                for cx2 in range(x0 // c2, (x0 + w_yd - 1) // c2 + 1):
-                    src = self._cache.get((n, cx2, cy2, z2, static, anim))
-                    if src is None:
-                        break
-                    # the yards this chunk shares with the wanted one
-                    ax0, ay0 = max(x0, cx2 * c2), max(y0, cy2 * c2)
-                    ax1 = min(x0 + w_yd, (cx2 + 1) * c2)
-                    ay1 = min(y0 + h_yd, (cy2 + 1) * c2)
-                    part = pygame.Rect(
-                        (ax0 - cx2 * c2) * z2,
-                        (ay0 - cy2 * c2) * z2,
-                        (ax1 - ax0) * z2,
-                        (ay1 - ay0) * z2,
-                    ).clip(src.get_rect())
-                    at = ((ax0 - x0) * z, (ay0 - y0) * z)
-                    pieces.append((src, part, at, ((ax1 - ax0) * z, (ay1 - ay0) * z)))
-                else:
-                    continue
-                break
-            else:
-                out = pygame.Surface((w, h), pieces[0][0].get_flags(), pieces[0][0])
-                out.fill(self._bg if n == 0 else (0, 0, 0, 0))
-                for src, part, at, size in pieces:
-                    if part.width > 0 and part.height > 0:
-                        out.blit(pygame.transform.scale(src.subsurface(part), size), at)
-                return out
-        return None
+    def _overview(self, static: frozenset[str]) -> pygame.Surface | None:
+        """The whole map's bottom set at the overview zoom as one picture, made once its
+        chunks are all rendered (they may then leave the cache; the picture stays)."""
+        if self._overview_pic is not None and self._overview_pic[0] == static:
+            return self._overview_pic[1]
+        zo = self._overview_z
+        co = chunk_yd(zo)
+        keys = [
+            self._key(0, cx, cy, zo, static)
+            for cy in range(-(-self.bf.height // co))
+            for cx in range(-(-self.bf.width // co))
+        ]
+        if not all(k in self._cache for k in keys):
+            return None
+        first = self._cache[keys[0]]
+        pic = pygame.Surface((self.bf.width * zo, self.bf.height * zo), 0, first)
+        pic.blits([(self._cache[k], (k[1] * co * zo, k[2] * co * zo)) for k in keys])
+        self._overview_pic = (static, pic)
+        return pic
+
+    def _paint_overview(
+        self, cam: Camera, static: frozenset[str], parts: list[pygame.Rect]
+    ) -> None:
+        """The overview scaled into these parts of the view's picture (if it is made yet)."""
+        pic = self._overview(static)
+        view = self._view
+        if pic is None or view is None:
+            return
+        f = cam.px_per_yd / self._overview_z
+        bx, by = self._map_rect(cam).topleft
+        pw, ph = pic.get_size()
+        clip = view.get_clip()
+        for part in parts:
+            x0 = max(0, math.floor((part.left - bx) / f))
+            y0 = max(0, math.floor((part.top - by) / f))
+            x1 = min(pw, math.ceil((part.right - bx) / f))
+            y1 = min(ph, math.ceil((part.bottom - by) / f))
+            if x1 <= x0 or y1 <= y0:
+                continue
+            size = (round((x1 - x0) * f), round((y1 - y0) * f))
+            scaled = pygame.transform.scale(pic.subsurface((x0, y0, x1 - x0, y1 - y0)), size)
+            view.set_clip(part)
+            view.blit(scaled, (bx + round(x0 * f), by + round(y0 * f)))
+        view.set_clip(clip)
 
     def render_chunk(
         self, cx: int, cy: int, z: int, static: frozenset[str], n: int = 0, t_ms: int = 0
@@ -464,29 +464,9 @@ class Board:
     def chunk_steps(self, key: Key, t_ms: int | None = None) -> Steps:
         """A chunk's rendering a unit at a time: the ground, each tile picture prepared, each
         layer (or a few rows of its tiles), each overlay; it returns the chunk."""
-        n, cx, cy, z, static, _ = key
-        t_ms = self._t_ms if t_ms is None else t_ms
-        c = chunk_yd(z)
-        x0, y0 = cx * c, cy * c
-        w = max(1, min(c, self.bf.width - x0))
-        h = max(1, min(c, self.bf.height - y0))
-        opaque = n == 0
-        surf = pygame.Surface((w * z, h * z), 0 if opaque else pygame.SRCALPHA)
-        surf.fill(self._bg if opaque else (0, 0, 0, 0))
-        band = self._sets[n]
-        if self.layers is not None and band is not None:
-            k = self.layers.map_px_per_yd
-            yield from self.layers.band_steps(surf, band, x0 * k, y0 * k, z / k, t_ms)
-        elif self.layers is None:
-            _plain_terrain(surf, self.bf, x0, y0, w, h, z)
-            yield
-        for name in _STATIC_ORDER:
-            if name in static:
-                _STATIC_DRAWERS[name](self, surf, x0, y0, w, h, z)
-                yield
-        if pygame.display.get_surface() is None:
-            return surf
-        return surf.convert() if opaque else surf.convert_alpha()
+        # the work holds the board weakly: a board dropped with work begun (a map reloaded)
+        # is freed at once, not when the cycle collector comes round to its megabytes
+        return _chunk_steps(weakref.proxy(self), key, self._t_ms if t_ms is None else t_ms)
 
     def _shift_yd(self, band: Band | None, cam: Camera) -> tuple[float, float]:
         if band is None or self.layers is None or band.parallax == (1.0, 1.0):
@@ -498,6 +478,33 @@ class Board:
         cy = (cam.origin_y_yd + cam.view_h_px / 2 / cam.px_per_yd) * k
         sx, sy = self.layers.parallax_shift(band, (cx, cy))
         return sx / k, sy / k
+
+
+def _chunk_steps(board: Board, key: Key, t_ms: int) -> Steps:
+    """``Board.chunk_steps``."""
+    n, cx, cy, z, static, _ = key
+    c = chunk_yd(z)
+    x0, y0 = cx * c, cy * c
+    w = max(1, min(c, board.bf.width - x0))
+    h = max(1, min(c, board.bf.height - y0))
+    opaque = n == 0
+    surf = pygame.Surface((w * z, h * z), 0 if opaque else pygame.SRCALPHA)
+    surf.fill(board._bg if opaque else (0, 0, 0, 0))
+    band = board._sets[n]
+    layers = board.layers
+    if layers is not None and band is not None:
+        k = layers.map_px_per_yd
+        yield from layers.band_steps(surf, band, x0 * k, y0 * k, z / k, t_ms)
+    elif layers is None:
+        _plain_terrain(surf, board.bf, x0, y0, w, h, z)
+        yield
+    for name in _STATIC_ORDER:
+        if name in static:
+            _STATIC_DRAWERS[name](board, surf, x0, y0, w, h, z)
+            yield
+    if pygame.display.get_surface() is None:
+        return surf
+    return surf.convert() if opaque else surf.convert_alpha()
 
 
 def _corner_px(cam: Camera, dx: float, dy: float) -> tuple[int, int]:

@@ -8,7 +8,6 @@ import pygame
 
 from game.rules.battlefield import Battlefield
 from game.ui.camera import Camera
-from game.ui.render import palette
 from game.ui.render.board import Board
 from game.ui.render.fog import draw_fog
 from game.ui.render.formations import draw_formations
@@ -46,8 +45,7 @@ class RenderCaches:
 def draw_frame(surface: pygame.Surface, cam: Camera, scene: Scene, caches: RenderCaches) -> None:
     """Draw the battlefield view: board, reach, movement, cover lines, tokens, ruler, hover."""
     view = pygame.Rect(cam.view_x_px, cam.view_y_px, cam.view_w_px, cam.view_h_px)
-    surface.fill(palette.BACKGROUND, view)
-    caches.board.draw(surface, cam, scene.overlays)
+    caches.board.draw(surface, cam, scene.overlays)  # the whole view, background and all
     clip = surface.get_clip()
     surface.set_clip(view)
     if "reach" in scene.overlays:

@@ -13,6 +13,7 @@ frame draws them (issue 12).
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +39,9 @@ RIDER_SHARE = 0.6
 ALONE, MOUNT, RIDER = "", "carrying", "rider"
 #: A live frame draws new token pictures for about this long (the rest: stand-ins).
 FRAME_BUDGET_S = 0.003
+#: Token pictures kept across zooms (~16 MB), least recently made go first; those of the
+#: zoom being drawn always stay (100 tokens at 160 px a yard take ~8 M pixels by themselves).
+PICTURE_BUDGET_PX = 4_000_000
 
 #: A Tiled tile as a picture, by the map's gid (None: no such tile).
 TilePicture = Callable[[int], "pygame.Surface | None"]
@@ -96,7 +100,8 @@ class TokenArt:
         self.tiles = tiles  # the map's tiles, for placements drawn as Tiled tile objects
         self._art: dict[str, pygame.Surface | None] = {}
         self._cache: dict[tuple, pygame.Surface] = {}  # whole pictures
-        self._pairs: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}  # their layers
+        self._pairs: OrderedDict[tuple, tuple[pygame.Surface, pygame.Surface]] = OrderedDict()
+        self._pairs_px = 0  # their pixels, both layers
         self.live = False  # the window: new pictures within a budget a frame (see begin_frame)
         self.clock: Callable[[], float] = time.perf_counter  # the budget's clock (tests: fake)
         self.budget_s = FRAME_BUDGET_S
@@ -105,12 +110,15 @@ class TokenArt:
         self._deadline: float | None = None
         self._drawn_at_begin = 0
         self._zooms: dict[tuple, set[int]] = {}  # a state's zooms with a picture
+        self.walk: tuple | None = None  # draw_tokens' last walk over the tokens (see there)
         self._stand_ins: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
 
     def forget(self) -> None:
         """Draw every picture afresh (the map was reloaded: its tiles may have changed)."""
+        self.walk = None
         self._cache.clear()
         self._pairs.clear()
+        self._pairs_px = 0
         self._art.clear()
         self._zooms.clear()
         self._stand_ins.clear()
@@ -178,17 +186,27 @@ class TokenArt:
     ) -> tuple[pygame.Surface, pygame.Surface]:
         pair = self._pairs.get(key)
         if pair is None:
-            if len(self._pairs) > 4000:
-                self._pairs.clear()
-                self._cache.clear()
-                self._zooms.clear()
-                self._stand_ins.clear()
             pair = self._draw(t, z, role)
             self.drawn += 1
             self._pairs[key] = pair
+            self._pairs_px += 2 * pair[0].get_width() * pair[0].get_height()
             self._zooms.setdefault(_state(key), set()).add(z)
             self._stand_ins.pop(key, None)
+            self._evict(z)
         return pair
+
+    def _evict(self, z: int) -> None:
+        """The oldest pictures of other zooms go while over the budget."""
+        for old in list(self._pairs):
+            if self._pairs_px <= PICTURE_BUDGET_PX:
+                break
+            if old[-2] == z:
+                continue
+            base, _ = self._pairs.pop(old)
+            self._pairs_px -= 2 * base.get_width() * base.get_height()
+            self._cache.pop(old, None)
+            self._zooms[_state(old)].discard(old[-2])
+            self.walk = None
 
     def _stand_in(
         self, t: TokenView, z: int, role: str, key: tuple
@@ -204,9 +222,11 @@ class TokenArt:
         near = min(zooms, key=lambda z2: (abs(z2 - z), z2))
         base, top = self._pairs[(*state[:-1], near, state[-1])]
         side = geometry(t.space, z, role, bool(t.afflictions)).side_px
-        if base.get_width() != side:
-            base = pygame.transform.smoothscale(base, (side, side))
-            top = pygame.transform.smoothscale(top, (side, side))
+        # a notch away it is drawn as it is, centred (a few frames a tenth too big or small
+        # cost nothing); further, scaled (nearest pixels: 100 of them stay cheap)
+        if not 0.75 <= base.get_width() / side <= 1.34:
+            base = pygame.transform.scale(base, (side, side))
+            top = pygame.transform.scale(top, (side, side))
         self._stand_ins[key] = (base, top)
         return base, top
 
@@ -365,6 +385,40 @@ def placed(cam: Camera, t: TokenView, mount: TokenView | None) -> tuple[float, f
 
 def draw_tokens(surface: pygame.Surface, cam: Camera, scene: Scene, art: TokenArt) -> None:
     """Every visible token, mounts before their riders, with selection and highlight rings."""
+    left, top = cam.view_x_px, cam.view_y_px
+    key = (
+        scene.tokens,
+        scene.player_view,
+        scene.selected_key,
+        scene.highlighted_keys,
+        cam.px_per_yd,
+        cam.origin_x_yd,
+        cam.origin_y_yd,
+        left,
+        top,
+        cam.view_w_px,
+        cam.view_h_px,
+    )
+    walk = art.walk if art.walk is not None and art.walk[0] == key else None
+    if walk is None:
+        pending = art.pending
+        walk = (key, *_walk(cam, scene, art))
+        # a walk that showed stand-ins is walked again next frame (their pictures come in)
+        art.walk = walk if art.pending == pending else None
+    _, rings, blits, tops = walk
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(left, top, cam.view_w_px, cam.view_h_px))
+    # Rings first: they show around each disc, and icons and health bars stay on top of them
+    for colour, centre, radius, width in rings:
+        pygame.draw.circle(surface, colour, centre, radius, width)
+    surface.blits(blits, doreturn=False)
+    surface.blits(tops, doreturn=False)  # words over every disc: neighbours hide only rims
+    surface.set_clip(clip)
+
+
+def _walk(cam: Camera, scene: Scene, art: TokenArt) -> tuple[list, list, list]:
+    """The rings, discs and words a frame draws (the same until the tokens or camera change:
+    a frame of hovering reuses them)."""
     z = cam.px_per_yd
     tokens = scene.visible_tokens()
     by_key = {t.key: t for t in tokens}
@@ -378,11 +432,12 @@ def draw_tokens(surface: pygame.Surface, cam: Camera, scene: Scene, art: TokenAr
     for t in ordered:
         mount = by_key.get(t.mount_key) if t.mount_key else None
         role = RIDER if mount is not None else MOUNT if t.key in carried else ALONE
-        base, words = art.layers(t, z, role=role)
         cx, cy = placed(cam, t, mount)
-        half = base.get_width() / 2
+        half = geometry(t.space, z, role, bool(t.afflictions)).side_px / 2
         if cx - half > right or cy - half > bottom or cx + half < left or cy + half < top:
-            continue
+            continue  # out of view: no picture made for it (zoomed in, most are)
+        base, words = art.layers(t, z, role=role)
+        half = base.get_width() / 2  # a stand-in's may differ a little
         if t.hidden and not scene.player_view:
             base, words = base.copy(), words.copy()
             base.set_alpha(130)  # the GM sees hidden creatures faded
@@ -398,14 +453,7 @@ def draw_tokens(surface: pygame.Surface, cam: Camera, scene: Scene, art: TokenAr
             rings.append((palette.HIGHLIGHT, centre, r + max(3, z // 10), max(3, z // 10)))
         elif t.is_current and not scene.player_view:
             rings.append((palette.CURRENT_TURN, centre, r + max(2, z // 16), max(2, z // 16)))
-    clip = surface.get_clip()
-    surface.set_clip(pygame.Rect(left, top, cam.view_w_px, cam.view_h_px))
-    # Rings first: they show around each disc, and icons and health bars stay on top of them
-    for colour, centre, radius, width in rings:
-        pygame.draw.circle(surface, colour, centre, radius, width)
-    surface.blits(blits, doreturn=False)
-    surface.blits(tops, doreturn=False)  # words over every disc: neighbours hide only rims
-    surface.set_clip(clip)
+    return rings, blits, tops
 
 
 def token_under(cam: Camera, scene: Scene, x_px: float, y_px: float) -> TokenView | None:
