@@ -58,11 +58,20 @@ def target_field(cmd_type: type) -> str:
 
 
 def pick_field(cmd_type: type) -> str:
-    """The field the target tool fills: a required one, else an optional ``targets``, or ''."""
+    """The field the target tool fills: a required one, else an optional ``targets`` or
+    ``target`` (a Find's hidden creature, a prepared attack's), or ''."""
     names = fields_of(cmd_type)
-    return target_field(cmd_type) or (
-        "targets" if "targets" in names and "target" not in names else ""
+    if target_field(cmd_type):
+        return target_field(cmd_type)
+    return "targets" if "targets" in names and "target" not in names else (
+        "target" if "target" in names else ""
     )
+
+
+def target_optional(cmd_type: type) -> bool:
+    """True if the command may go without the creature the target tool picks (an OSR spell's
+    ``targets``, a Find's ``target``): a click on the actor or an empty square plays it so."""
+    return bool(pick_field(cmd_type)) and not target_field(cmd_type)
 
 
 def second_target_field(cmd_type: type) -> str:
@@ -131,6 +140,10 @@ def tool_kind(cmd_type: type) -> str:
     if req <= {actor} and pick_field(cmd_type) == "targets":
         if typed_fields(cmd_type, actor, skip=("targets",)):
             return "target_typed"  # values typed, then the targets clicked (or none: an OSR spell)
+    if tf == "target" and actor not in req and typed_fields(cmd_type, actor, skip=(tf,)):
+        return "target_typed"  # the GM's ruling on a target (no one acts): its values typed first
+    if req <= {actor} and pick_field(cmd_type) == "target":
+        return "target"  # an optional target clicked (Find: the hidden one), or none: the actor
     if "target" not in req and {"target", "mount_target"} <= set(names):
         return "target"  # the rider's target, then the mount's (Ride's attack, game/ui/tools)
     if req - {actor} == {"square"}:

@@ -13,6 +13,7 @@ from game.ui.command_kinds import (
     required_fields,
     side_field,
     target_field,
+    target_optional,
     target_value,
 )
 from game.ui.context import FightView
@@ -55,6 +56,10 @@ def legality(fight: FightView, selected: str, cmd_type: type, kind: str) -> tupl
             if "path" not in (v.code + v.reason).lower() and "square" not in v.reason.lower()
         ]
         return (not vs, vs[0].reason if vs else "")
+    if target_optional(cmd_type):  # legal with no target (Find's Perception challenge)?
+        vs = fight.validate(make(cmd_type, selected))
+        if not vs:
+            return True, ""
     first = ""
     # The nearest few creatures answer "legal for some target" (a 100-creature field stays fast)
     me = st.creatures[selected].square

@@ -69,6 +69,7 @@ _ROWS: tuple[Row, ...] = (
     ("cast_utility_spell", "action", "Utility spell", {"gm": True}),
     ("end_effect", "action", "End effect", {"gm": True}),
     ("pick_up", "action", "Pick up", {"gm": True}),
+    ("fire_prepared", "action", "Fire prepared", {"gm": True}),
     ("deal_damage", "gm", "Damage", {"gm": True}),
     ("heal", "gm", "Heal", {"gm": True}),
     ("afflict", "gm", "Afflict", {"gm": True}),
@@ -83,7 +84,6 @@ _ROWS: tuple[Row, ...] = (
     ("gm_note", "gm", "Note", {"gm": True}),
     # Played inside other commands or answered at the token, never from a button
     ("free_attack", "hidden", "Free attack", {}),
-    ("fire_prepared", "hidden", "Fire prepared", {}),
     ("answer", "hidden", "Answer", {}),
     ("enter_dice", "hidden", "Enter dice", {}),
     ("advance_phase", "hidden", "Next part", {}),

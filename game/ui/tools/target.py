@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.battlefield import Square
-from game.ui.command_kinds import make, pick_field, second_target_field, target_field
+from game.ui.command_kinds import make, second_target_field, target_optional
 from game.ui.context import ToolContext
 from game.ui.scene import TargetPreview
 from game.ui.tools.base import Result, Tool, token_at
@@ -91,8 +91,7 @@ class TargetTool(Tool):
 
     def _target_optional(self, ctx: ToolContext) -> bool:
         """True if the command may go without a target (an OSR spell's ``targets``)."""
-        cmd_type = ctx.command_type(self.action)
-        return pick_field(cmd_type) == "targets" and not target_field(cmd_type)
+        return target_optional(ctx.command_type(self.action))
 
     def _second_field(self, ctx: ToolContext) -> str:
         """An optional second target the command takes ('second_target'), or ''."""
