@@ -14,7 +14,7 @@ events; the window's whole event list (every type and field) must be the file's,
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -184,9 +184,11 @@ def _yes(app: App) -> None:
     key(app, pygame.K_RETURN)
 
 
-def act(name: str, item: str, *then: Callable[[App], None]) -> Step:
-    """A bar or GM-tool button for the selected creature, then what its tool asks."""
-    return step(f"- {name}: {item}" if item else f"- {name}", _action(name), *then)
+def act(name: str, item: str, *then: Callable[[App], None], want: str = "") -> Step:
+    """A bar or GM-tool button for the selected creature, then what its tool asks; ``want``:
+    an event the command must make (the scenario's ``expect``: `battlemat run` checks it)."""
+    items = (f"- {name}: {item}" if item else f"- {name}",) + ((expect(want),) if want else ())
+    return step(items, _action(name), *then)
 
 
 def select(who: str) -> Step:
@@ -345,20 +347,24 @@ PLAYS_SOTDL = [
     sotdl(
         "find",
         BEGIN, turn("rogue"), act("hide", "{creature: rogue}"),
-        gm_turn("gob"), act("find", "{creature: gob, target: rogue}", _click_on("rogue")),
+        gm_turn("gob"),
+        act("find", "{creature: gob, target: rogue}", _click_on("rogue"),
+            want="{type: AfflictionGained, creature: rogue, reason: found by Goblin}"),
     ),
     sotdl(
         "tell_allies",
         BEGIN, turn("rogue"), act("hide", "{creature: rogue}"),
         gm_turn("gob"), act("find", "{creature: gob, target: rogue}", _click_on("rogue")),
-        act("tell_allies", "{creature: gob}", _click_on("gob")),  # itself: all it found
+        act("tell_allies", "{creature: gob}", _click_on("gob"),  # itself: all it found
+            want="{type: AfflictionEnded, creature: rogue, name: hidden}"),
     ),
     sotdl("help", BEGIN, KARA, act("help", "{creature: kara, target: cal}", _click_on("cal"))),
     sotdl("prepare", BEGIN, KARA, act("prepare", "{creature: kara}")),
     sotdl(
         "fire_prepared",
         BEGIN, KARA, act("prepare", "{creature: kara}"),
-        act("fire_prepared", "{creature: kara, target: orc}", _click_on("orc")),
+        act("fire_prepared", "{creature: kara, target: orc}", _click_on("orc"),
+            want="{type: RollMade, roller: kara, target: orc}"),
     ),
     sotdl(
         "reload",
@@ -435,7 +441,8 @@ PLAYS_SOTDL = [
         "sight_ruling",
         BEGIN, select("kara"),
         act("sight_ruling", "{attacker: kara, target: orc, cover: half}", _type("half"),
-            _click_on("orc")),
+            _click_on("orc"),
+            want="{type: CreatureDataSet, creature: orc, value: [[kara, half, '', '']]}"),
     ),
     # riding and flying
     sotdl(
@@ -560,11 +567,39 @@ def test_each_play_is_of_a_command_the_registries_know() -> None:
     assert set(PLAYS) <= set(_fight_commands()), sorted(set(PLAYS) - set(_fight_commands()))
 
 
+@pytest.fixture(scope="module")
+def windows() -> Iterator[dict[str, App]]:
+    """One window a ruleset, on its fixture's fight, started over for each play (Ctrl+N)."""
+    apps: dict[str, App] = {}
+    yield apps
+    for app in apps.values():
+        app.close()
+
+
+def _window(apps: dict[str, App], ruleset: str, tmp: Path) -> App:
+    """The ruleset's window with the fight as the fixture sets it up, nothing played."""
+    app = apps.get(ruleset)
+    if app is None:
+        app = apps[ruleset] = window_on(FIXTURES[ruleset], tmp)
+        app.camera.fit(app.session.battlefield.width, app.session.battlefield.height)
+        app.update(0.0)
+    else:
+        seed = app.session.seed
+        key(app, pygame.K_n, mod=pygame.KMOD_CTRL)  # start over from the file's set-up ...
+        app.session.seed = seed  # ... with its dice (a GM's fresh fight rolls new ones)
+        app.session.use_dice(False)
+    eng = _engine(app)
+    assert not eng.history and eng.pending is None, app.status
+    assert len(app.tools) == 1 and not app.selected and app.local_prompt is None
+    assert app.confirm is None and app.panels.gm_panel is None and not app.option
+    return app
+
+
 @pytest.mark.parametrize(
     ("ruleset", "command"), _fight_commands(), ids=[f"{r}-{c}" for r, c in _fight_commands()]
 )
 def test_a_command_played_from_the_window_gives_the_scenario_files_events(
-    tmp_path: Path, ruleset: str, command: str
+    windows: dict[str, App], tmp_path: Path, ruleset: str, command: str
 ) -> None:
     play = PLAYS.get((ruleset, command))
     assert play is not None, f"no play for {ruleset} {command}: add one to PLAYS"
@@ -572,10 +607,8 @@ def test_a_command_played_from_the_window_gives_the_scenario_files_events(
     scenario.write_text(
         FIXTURES[ruleset].read_text() + "commands:\n" + "".join(f"  {i}\n" for i in play.items)
     )
-    app = window_on(scenario, tmp_path)
+    app = _window(windows, ruleset, tmp_path)
     try:
-        app.camera.fit(app.session.battlefield.width, app.session.battlefield.height)
-        app.update(0.0)
         for s in play.steps:
             s.window(app)
         said = app.status
@@ -587,5 +620,7 @@ def test_a_command_played_from_the_window_gives_the_scenario_files_events(
         assert last is not None and type(last.command) is cmd_type, said
         assert last.events, f"{command} did nothing"
         assert window_events(app) == run_events(scenario)
-    finally:
-        app.close()
+        assert app.confirm is None and app.local_prompt is None, app.status
+    except BaseException:
+        windows.pop(ruleset).close()  # the next play opens a fresh one
+        raise
