@@ -20,6 +20,7 @@ from game.ui.command_kinds import (
     member_field,
     pick_field,
     side_field,
+    target_optional,
     tool_kind,
     typed_hint,
 )
@@ -272,6 +273,9 @@ def start_action(app: App, action: str) -> None:
     elif kind == "target":
         app.tools = app.tools[:1] + [TargetTool(app.selected, action, app.option)]
         app.status = f"{action.replace('_', ' ')}: hover a target to see the odds, click to roll"
+        if target_optional(cmd_type):  # Find, Tell allies, Fire prepared: a target, or none
+            who = fight.names().get(app.selected, app.selected)
+            app.status = f"{what}: click the target, or {who} itself to play it without one"
     elif kind in ("declare", "typed", "side", "target_typed", "area", "members", "global_typed"):
         wanted = typed_hint(cmd_type) if kind != "declare" else "what it does"
         if kind == "members" and not wanted:

@@ -40,6 +40,13 @@ def test_tell_allies_button_appears_first_after_a_find_and_shares_it(tmp_path) -
         assert button.visible
         app.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
         app.update(0.0)
+        assert app.tools[-1].name == "target" and "goblin itself" in app.status.lower()
+        # a click on the goblin itself: everything it found (on the rogue: the rogue alone)
+        pos = app.camera.square_center_px(eng.state.creatures["goblin"].square)
+        app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        app.update(0.0)
         assert not eng.state.creatures["rogue"].has("hidden")
         assert any("tells" in line for line, _ in app.session.fight.log_lines())
     finally:
