@@ -91,7 +91,8 @@ def key(app: App, k: int, mod: int = 0, text: str = "") -> None:
 
 def press_action(app: App, name: str) -> None:
     """Click the action bar's (or the GM tools') button of a command."""
-    app.update(0.0)  # the bar as the window shows it now (a selection or a command rebuilt it)
+    app._panel_version = -1
+    app.update(0.0)
 
     def find() -> Any:
         return next((b for b, a in app.panels.action_buttons.items() if a.id == name), None)
