@@ -155,7 +155,8 @@ def _threats(state: EncounterState, rs: Ruleset, walker: str, mode: WalkMode) ->
 def _reach_map(
     state: EncounterState, rs: Ruleset, walker: str, budget: float, mode: WalkMode, *, safest: bool
 ) -> ReachMap:
-    key = (walker, budget, mode, safest)
+    # without threat layers the search reads nothing of the mode: a charge's area is the move's
+    key = (walker, budget, mode if safest else None, safest)
     for st, k, hit in _LAST:
         if st is state and k == key:
             return hit  # type: ignore[no-any-return]
