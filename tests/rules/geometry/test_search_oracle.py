@@ -96,7 +96,7 @@ def assert_same(fast: ReachMap, ref: ReachMap) -> None:
                     (x, y), layer)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenes())
 def test_fast_search_answers_what_the_reference_did(scene) -> None:  # type: ignore[no-untyped-def]
     bf, mover, rules, kw = scene
