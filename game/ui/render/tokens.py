@@ -38,7 +38,7 @@ RIDER_SHARE = 0.6
 #: Role of a token in the picture: alone, a mount carrying a rider, a rider on its mount.
 ALONE, MOUNT, RIDER = "", "carrying", "rider"
 #: A live frame draws new token pictures for about this long (the rest: stand-ins).
-FRAME_BUDGET_S = 0.003
+FRAME_BUDGET_S = 0.002
 #: Token pictures kept across zooms (~16 MB), least recently made go first; those of the
 #: zoom being drawn always stay (100 tokens at 160 px a yard take ~8 M pixels by themselves).
 PICTURE_BUDGET_PX = 4_000_000
