@@ -288,8 +288,24 @@ class Board:
         wanted = {k for k, _ in self._missing}
         self._work = {k: w for k, w in self._work.items() if k in wanted}
         self._ahead = None  # planned again when the view is whole
+        # one set scrolled at the same zoom: the chunks the last picture showed are exact
+        # where it moved them (a finished chunk was painted in); only the rest are blitted
+        kept = covered if len(self._plan) == 1 and old is not None and old[0] == state[0] else None
+        if kept is not None and old is not None and old[7:] != state[7:]:
+            kept = None  # other overlays or another animation frame: every chunk again
         for chunks in self._plan:
-            view.blits([(self._cache[k], p) for k, p in chunks if k in self._cache], doreturn=False)
+            view.blits(
+                [
+                    (self._cache[k], p)
+                    for k, p in chunks
+                    if k in self._cache
+                    and (
+                        kept is None
+                        or not kept.contains(pygame.Rect(p, self._cache[k].get_size()).clip(shown))
+                    )
+                ],
+                doreturn=False,
+            )
 
     def _move_picture(self, old: tuple, cam: Camera) -> pygame.Rect | None:
         """The last picture of the view moved to the new camera, in place: scaled after a zoom,
@@ -300,7 +316,11 @@ class Board:
         z = cam.px_per_yd
         w, h = view.get_size()
         if zp == z:
-            dx, dy = round((oxp - cam.origin_x_yd) * z), round((oyp - cam.origin_y_yd) * z)
+            # by the map corner's whole pixels, as the chunks are placed: scrolled chunks land
+            # exactly where they are drawn
+            before = Camera(w, h, z, oxp, oyp)
+            (ax, ay), (bx, by) = _corner_px(before, 0, 0), _corner_px(cam, 0, 0)
+            dx, dy = bx - ax, by - ay
             if abs(dx) >= w or abs(dy) >= h:
                 return None
             if dx or dy:
