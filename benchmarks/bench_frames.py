@@ -9,10 +9,12 @@ is opened as ``battlemat MAP`` opens it: the real ``App`` with its panels at 192
 the events, pygame_gui's update when a widget may change, the drawing and the flip.
 
 Rows, each item timed ``--passes`` times on a cold board (a fresh chunk cache, as after
-opening) and its minimum kept; p50/p99/max are over the items:
+opening: its first frame drawn, then the moment at rest in which the loop renders the overview)
+and its minimum kept; p50/p99/max are over the items:
 
 - ``zoom``: every wheel notch from the fitted zoom in to 160 px a yard and back out; an item
-  is one notch's frames until no chunk is left pending (the first frame and the worst one).
+  is one notch's frames until no chunk nor token is shown by a stand-in (the first frame and
+  the worst one).
 - ``pan``: at every zoom of 24 px a yard or less (and 32, the default), eight drags of a quarter
   view onto ground not yet drawn; an item is one drag's frame.
 - ``hover``: 120 mouse moves over the view at the fitted zoom (all 100 tokens in view) with a
@@ -97,8 +99,8 @@ class Window:
         return time.perf_counter() - t0
 
     def settle(self, events: Sequence[pygame.event.Event] = ()) -> tuple[float, float]:
-        """A frame with ``events``, then frames with no input until no chunk is pending:
-        (first, worst) seconds."""
+        """A frame with ``events``, then frames with no input until no chunk nor token picture
+        is pending: (first, worst) seconds."""
         first = worst = self.frame(events)
         for _ in range(200):
             if not self.app.caches.board.pending and not self.app.caches.art.pending:
