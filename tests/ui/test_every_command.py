@@ -339,7 +339,8 @@ PLAYS_SOTDL = [
         "escape",
         BEGIN, KARA, act("grab", "{attacker: kara, target: orc}", _click_on("orc")),
         gm_turn("orc"),
-        act("escape", "{creature: orc, path: [[2, 1]]}", _click_sq((2, 1))),
+        act("escape", "{creature: orc, path: [[2, 1]]}", _click_sq((2, 1)),
+            want="{type: Stepped, creature: orc, square: [2, 1], mode: escape}"),
     ),
     # activities
     sotdl("defend", BEGIN, KARA, act("defend", "{creature: kara}")),
