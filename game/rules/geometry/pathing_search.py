@@ -292,8 +292,14 @@ def reachable(
     over = budget_yd + EPS
     # Seed SotDL: Jump: the run-up is the yards moved on foot (game.rules.run_up): where the
     # window holds swims or climbs, a second label follows each state's best path, the yards
-    # it ran (ties in cost go to the longer run)
-    if need > EPS and any_run and no_run_t is not None and bool(E.no_run.any()):
+    # it ran (ties in cost go to the longer run). A running jump up taken without its run-up
+    # is a climb (``late``) and runs no yards either: without that label its climb would
+    # count as run-up for the next jump (a stair of 1-yard steps: 3, 5, 7 ... not 3, 6, 9)
+    climbs_late = E.late is not None and bool(np.isfinite(E.late).any())
+    swims_or_climbs = no_run_t is not None and bool(E.no_run.any())
+    if need > EPS and any_run and (swims_or_climbs or climbs_late):
+        if no_run_t is None:
+            no_run_t = np.zeros(cost_t.shape, dtype=bool)
         ran = np.full(dist.shape, -INF)
         ran[s0] = 0.0
         ec = np.where(no_run_t | ~np.isfinite(cost_t), 0.0, cost_t)  # yards run

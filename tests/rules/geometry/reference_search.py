@@ -319,13 +319,16 @@ def reachable(
     # it ran (ties in cost go to the longer run)
     gated = need > EPS and (RUNS is not None or runs_sparse)
     ran = None
-    if gated and E.no_run is not None and bool(E.no_run.any()):
+    # (since the search's fix: a running jump up made late is a climb, no run-up either)
+    late_any = E.late is not None and bool(np.isfinite(E.late).any())
+    if gated and ((E.no_run is not None and bool(E.no_run.any())) or late_any):
         ran = np.full(dist.shape, -INF)
         ran[s0] = 0.0
     late_x = E.late  # a running jump without its run-up: the climb (or nothing)
     if ran is not None:
+        no_run = E.no_run if E.no_run is not None else np.zeros(C.shape[1:], dtype=bool)
         return _reach_tracked(tc, start, budget_yd, x0, y0, hw, ww, pad, P, K, dist, ran, SRC,
-                              C, RUNS, late_x, E.no_run, jumps_sparse, need, R, endable,
+                              C, RUNS, late_x, no_run, jumps_sparse, need, R, endable,
                               blocked, guaranteed_step, S, C0, s0, n)
     G = np.empty(C.shape)
     best = np.empty((C.shape[0], n))

@@ -239,3 +239,29 @@ def test_a_running_jump_up_is_taken_where_it_is_cheaper_than_the_climb() -> None
     climber = tc_for("....1", agility_mod=3, traits=frozenset({"climb"}))
     pc = path_through(climber, waypoints=[(0, 0), (4, 0)])
     assert pc.steps[-1].kind == "climb" and pc.cost_yd == 3 + 2
+
+
+@pytest.mark.parametrize("agility", [0, 3, 6])
+@pytest.mark.parametrize("stair", ["0123456789", "0112233445", "0012340000", "0101010101"])
+def test_a_climb_builds_no_run_up_whether_or_not_the_window_holds_water(
+    stair: str, agility: int
+) -> None:
+    """Seed SotDL: Jump / Climb (game.rules.run_up: climbing builds no run-up): a running jump
+    up taken without its run-up is a climb, and those climbed yards are no run-up for the next
+    jump. The area answers what walking the path step by step does, and a pool at the far
+    end of the window (a swim in the window) changes nothing up the stair."""
+    dry = tc_for(stair, agility_mod=agility)
+    wet = tc_for("~" + stair[1:], agility_mod=agility)
+    for tc in (dry, wet):
+        rm = reachable(tc, start=(1, 0), budget_yd=20)
+        for x in range(2, len(stair)):
+            path = rm.path_to((x, 0))
+            if path is None:
+                continue
+            walked = describe_path(tc, path)
+            assert walked.cost_yd == rm.cost_to((x, 0)), (stair, agility, x, path)
+    dry_rm = reachable(dry, start=(1, 0), budget_yd=20)
+    wet_rm = reachable(wet, start=(1, 0), budget_yd=20)
+    assert [dry_rm.cost_to((x, 0)) for x in range(1, len(stair))] == [
+        wet_rm.cost_to((x, 0)) for x in range(1, len(stair))
+    ]
