@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from game.rules.engine import walks_after
 from game.ui.declare import act_type
 from game.ui.typed import hint, typed_fields
 
@@ -146,8 +147,8 @@ def tool_kind(cmd_type: type) -> str:
         return "target"  # an optional target clicked (Find: the hidden one), or none: the actor
     if "target" not in req and {"target", "mount_target"} <= set(names):
         return "target"  # the rider's target, then the mount's (Ride's attack, game/ui/tools)
-    if req - {actor} == {"square"}:
-        return "square"  # a square picked on the map (teleport)
+    if req - {actor} == {"square"} or (req <= {actor} and "square" in names):
+        return "square"  # a square picked on the map (teleport; where a rider dismounts)
     if req - set(ACTOR_FIELDS) - {"path", "target"}:
         if not req & {"path", "target"} and typed_fields(cmd_type, actor_field(cmd_type)):
             return "typed"  # an amount, a name ... typed at the creature (game/ui/typed.py)
@@ -164,7 +165,14 @@ def tool_kind(cmd_type: type) -> str:
 def moves_first(cmd_type: type) -> bool:
     """True for a target command with a movement part the window picks (a charge's ``path``:
     game/ui/previews.py ``approach``)."""
-    return "path" in fields_of(cmd_type) and tool_kind(cmd_type) in ("target", "target_typed")
+    return "path" in fields_of(cmd_type) and tool_kind(cmd_type) in ("target", "target_typed") \
+        and not walks_after(cmd_type)
+
+
+def path_after_target(cmd_type: type) -> bool:
+    """True for a target command whose ``path`` is walked after its act, where the GM picks
+    it once the target is clicked (a pull: game/ui/previews.py ``path_after``)."""
+    return walks_after(cmd_type) and tool_kind(cmd_type) in ("target", "target_typed")
 
 
 #: Violation codes a command that moves first leaves behind once it has moved (out of reach now)

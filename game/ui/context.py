@@ -89,6 +89,17 @@ class PreviewSource(Protocol):
         values: dict[str, Any] | None = None,
     ) -> tuple[Any | None, str]: ...
 
+    def path_after(
+        self,
+        actor: str,
+        action: str,
+        target: str,
+        option: str,
+        values: dict[str, Any] | None,
+        waypoints: tuple[Square, ...],
+        square: Square,
+    ) -> tuple[Any | None, MovePreview | None, str]: ...
+
 
 @dataclass
 class ToolContext:

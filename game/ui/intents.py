@@ -19,6 +19,7 @@ from game.ui.command_kinds import (
     make,
     member_field,
     pick_field,
+    required_fields,
     side_field,
     target_optional,
     tool_kind,
@@ -296,7 +297,9 @@ def start_action(app: App, action: str) -> None:
         app.status = fight.submit(cmd_type(formation=block.key)) or f"{what}: done"
     elif kind == "square":
         app.tools = app.tools[:1] + [SquareTool(app.selected, action, cmd_type)]
-        app.status = f"{what}: click a square; right click or Escape cancels"
+        itself = "" if "square" in required_fields(cmd_type) else (
+            f" ({fight.names().get(app.selected, app.selected)} itself: the rules pick)")
+        app.status = f"{what}: click a square{itself}; right click or Escape cancels"
     elif kind == "formation":
         block = fight.formation_of(app.selected)
         if block is None:

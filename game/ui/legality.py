@@ -8,6 +8,7 @@ from game.ui import declare
 from game.ui.command_kinds import (
     ACTOR_FIELDS,
     DISTANCE_CODES,
+    fields_of,
     make,
     moves_first,
     required_fields,
@@ -43,6 +44,9 @@ def legality(fight: FightView, selected: str, cmd_type: type, kind: str) -> tupl
     if kind == "target_typed" and required_fields(cmd_type) <= set(ACTOR_FIELDS):
         vs = fight.validate(make(cmd_type, selected))  # every value optional: legal now?
         return (not vs, vs[0].reason if vs else "")
+    if kind == "square" and "square" not in required_fields(cmd_type):
+        vs = fight.validate(make(cmd_type, selected))  # a rider dismounting: legal now?
+        return (not vs, vs[0].reason if vs else "")
     if kind in ("typed", "target_typed", "square", "area", "members"):
         return True, ""  # the typed values decide: the engine checks them when they are given
     if kind == "now":
@@ -71,6 +75,9 @@ def legality(fight: FightView, selected: str, cmd_type: type, kind: str) -> tupl
         vs = fight.validate(make(cmd_type, selected, **target_value(cmd_type, c.id)))
         if moves_first(cmd_type):  # a charge: out of reach from here is what its path is for
             vs = [v for v in vs if v.code not in DISTANCE_CODES and "path" not in v.code]
+        if vs and "guess" in fields_of(cmd_type):  # a hidden creature: attacked at a guess
+            guessed = make(cmd_type, selected, **target_value(cmd_type, c.id), guess=c.square)
+            vs = fight.validate(guessed) or []
         if not vs:
             return True, ""
         # Why not for the nearest foe (an attack), or the nearest creature at all (a mount)

@@ -126,6 +126,25 @@ class Previews:
         cmd, _, why = self.target_plan(actor, action, target, option, values)
         return cmd, why
 
+    def path_after(
+        self,
+        actor: str,
+        action: str,
+        target: str,
+        option: str,
+        values: dict[str, Any] | None,
+        waypoints: tuple[Square, ...],
+        square: Square,
+    ) -> tuple[Any | None, MovePreview | None, str]:
+        """The command, drawn path and why not for a target command whose path comes after its
+        act (a pull), the target picked and ``square`` hovered (cached)."""
+        key = ("after", actor, action, target, option,
+               tuple(sorted((values or {}).items())), waypoints, square)
+        return self._cached(  # type: ignore[no-any-return]
+            key, lambda: path_after(self.fight, actor, action, target, option, values,
+                                    waypoints, square)
+        )
+
 
 def move_modes(fight: Fight, mover: str) -> tuple[str, ...]:
     """The ruleset's path commands legal for this creature now, in the ruleset's order."""
@@ -447,6 +466,44 @@ def target_plan(
     return cmd, None, ""
 
 
+def path_after(
+    fight: Fight,
+    actor: str,
+    action: str,
+    target: str,
+    option: str,
+    values: dict[str, Any] | None,
+    waypoints: tuple[Square, ...],
+    square: Square,
+) -> tuple[Any | None, MovePreview | None, str]:
+    """A target command whose ``path`` is walked after its act (``walks_after``: a pull), with
+    its path to ``square`` through ``waypoints``: the ruleset's ``path_preview`` for the
+    command's mode, drawn over its ``reachable`` area, legal if ``Engine.validate`` accepts the
+    command with that path. The actor's own square: the act with no path."""
+    assert fight.engine is not None
+    base, _, why = target_plan(fight, actor, action, target, option, values)
+    if base is None:
+        return None, None, why
+    area = move_area(fight, actor, (action,)) or MovePreview(actor, None, classes=(action,))
+    start = fight.engine.state.creatures[actor].square
+    if square == start and not waypoints:
+        return base, area, ""
+    squares, yd, marks, note, _ = _path(fight, actor, action, waypoints, square, False)
+    label = f"{action.replace('_', ' ')}: {fight.distance(yd)}"
+    fa = [m.text for m in marks if m.kind == "free_attack"]
+    if fa:
+        label += f", {len(fa)} free attack{'s' if len(fa) > 1 else ''} ({', '.join(fa)})"
+    if not squares:
+        why = f"Not there: {note}" if note else "Click a square to move to"
+        return None, replace(area, path=(start,), waypoints=waypoints, legal=False,
+                             note=f"{label} - {note}" if note else label), why
+    cmd = replace(base, path=squares)
+    vs = fight.validate(cmd)
+    drawn = replace(area, path=(start, *squares), waypoints=waypoints, cost_yd=yd, marks=marks,
+                    legal=not vs, note=f"{label} - {vs[0].reason}" if vs else label)
+    return (None, drawn, "Not there: " + vs[0].reason) if vs else (cmd, drawn, "")
+
+
 def target_preview(
     fight: Fight,
     actor: str,
@@ -488,6 +545,8 @@ def _target_odds(
     res = None
     cmd, path, _ = plan
     moved = {"path": tuple(cmd.path)} if cmd is not None and path is not None else {}
+    if values and "guess" in values:  # a hidden target's guessed square (3 banes)
+        moved["guess"] = values["guess"]
     if "targeting" in fight.engine.ruleset.queries:
         try:
             res = fight.query("targeting", actor, target, action=action, option=option, **moved)

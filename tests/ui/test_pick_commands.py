@@ -35,6 +35,9 @@ def test_dismount_then_ride_the_mount_picked_with_the_target_tool(tmp_path: Path
         assert st.creatures["knight"].data["riding"] == "warhorse"
         app._intent("turn_start", "knight")
         app._intent("action:dismount")
+        knight = app.session.engine.state.creatures["knight"].square
+        _visible(app, knight)
+        _click(app, knight)  # the knight itself: the rules pick where he lands
         st = app.session.engine.state
         assert not st.creatures["knight"].data.get("riding"), app.status
         app._intent("turn_end")
@@ -187,8 +190,12 @@ def test_actions_behind_plus_n_open_in_a_popup_and_play(tmp_path: Path) -> None:
         assert btn is not None and app.panels.gm_panel is not None
         app.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=btn))
         app.update(0.0)
-        assert not app.session.engine.state.creatures["knight"].data.get("riding"), app.status
         assert app.panels.gm_panel is None
+        assert app.tools[-1].name == "square", app.status  # where the knight lands
+        knight = app.session.engine.state.creatures["knight"].square
+        _visible(app, knight)
+        _click(app, knight)
+        assert not app.session.engine.state.creatures["knight"].data.get("riding"), app.status
         more = [b for b, i in app.panels.buttons.items() if i.startswith("more_actions:")]
         app.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=more[0]))
         app.update(0.0)

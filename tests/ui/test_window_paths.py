@@ -108,3 +108,170 @@ def test_the_modifier_lines_are_the_modifiers_words() -> None:
     for m in (Modifier("charging", boons=-1), Modifier("x", boons=2), Modifier("y", flat=2),
               Modifier("z", flat=-4), Modifier("w", boons=1)):
         assert MODIFIER_LINE.match(m.describe()), m.describe()
+
+
+# -- Pull (Seed SotDL): the target, then where the puller goes -----------------------------------
+PULL = DATA / "sotdl_pull.yaml"
+
+
+def _pull_picked(app: App) -> Any:
+    """N, the goblin grabbed by Kara (GM tools: Afflict, typed), Kara's turn, Pull, the goblin
+    clicked: the target tool now asks where Kara goes."""
+    key(app, pygame.K_n)
+    app.selected = "gob"
+    press_action(app, "afflict")
+    type_at_prompt(app, "grabbed 0 kara")
+    app.selected = "kara"
+    key(app, pygame.K_SPACE)
+    press_action(app, "pull")
+    gob = app.session.engine.state.creatures["gob"].square
+    hover(app, gob)
+    tool = app.tools[-1]
+    assert tool.name == "target" and tool.target_preview.legal, tool.target_preview.text
+    click(app, gob)
+    assert app.tools[-1] is tool and tool.chosen == "gob", app.status  # not played yet
+    assert "click where Kara goes" in app.status
+    return tool
+
+
+def test_a_pull_takes_the_path_the_gm_picks_and_plays_as_the_scenario_file(
+    tmp_path: Path,
+) -> None:
+    app = window_on(PULL, tmp_path)
+    try:
+        tool = _pull_picked(app)
+        assert not [rec for rec in app.session.engine.history
+                    if type(rec.command).__name__ == "Pull"]
+        # the area it may reach (half Speed: 3 yards) drawn at once
+        area = tool.path_preview
+        assert area is not None and area.cost_class is not None
+        assert area.cost_class[1, 1] >= 0 and area.cost_class[1, 0] < 0  # (0, 1): 4 yards
+        hover(app, (1, 1))
+        p = app.scene().move
+        assert p is tool.path_preview and p.legal
+        assert p.path == ((4, 1), (3, 1), (2, 1), (1, 1)) and p.note == "pull: 3 yards"
+        assert app.scene().target is None  # the odds were read on the hover; the path is drawn
+        assert "gob" in app.scene().highlighted_keys
+        click(app, (1, 1))
+        assert app.tools[-1].name == "select", app.status
+        st = app.session.engine.state
+        assert st.creatures["kara"].square == (1, 1) and st.creatures["gob"].square == (2, 1)
+        assert window_events(app) == run_events(PULL)
+    finally:
+        app.close()
+
+
+def test_a_pull_past_half_speed_says_why_and_plays_nothing(tmp_path: Path) -> None:
+    app = window_on(PULL, tmp_path)
+    try:
+        tool = _pull_picked(app)
+        hover(app, (0, 1))
+        assert tool.path_preview is not None and not tool.path_preview.legal
+        assert "out of reach" in app.status and "3 left" in app.status
+        before = len(app.session.engine.history)
+        click(app, (0, 1))
+        assert app.tools[-1] is tool and len(app.session.engine.history) == before
+        key(app, pygame.K_ESCAPE)  # back to the target
+        assert app.tools[-1] is tool and not tool.chosen and app.scene().move is None
+        key(app, pygame.K_ESCAPE)  # and out of the tool
+        assert app.tools[-1].name != "target"
+    finally:
+        app.close()
+
+
+def test_a_pull_through_a_waypoint_and_a_pull_nowhere(tmp_path: Path) -> None:
+    app = window_on(PULL, tmp_path)
+    try:
+        tool = _pull_picked(app)
+        pygame.key.set_mods(pygame.KMOD_SHIFT)  # shift held: a waypoint above Kara
+        try:
+            click(app, (4, 0))
+        finally:
+            pygame.key.set_mods(0)
+        assert tool.waypoints == [(4, 0)]
+        hover(app, (2, 0))
+        assert tool.path_preview is not None and tool.path_preview.path == (
+            (4, 1), (4, 0), (3, 0), (2, 0))
+        key(app, pygame.K_ESCAPE)  # the waypoints go first
+        assert tool.waypoints == [] and tool.chosen == "gob"
+        click(app, (4, 1))  # Kara's own square: the pull, and nowhere to go
+        assert app.tools[-1].name == "select", app.status
+        pull = app.session.engine.history[-1].command
+        assert type(pull).__name__ == "Pull" and pull.path == ()
+    finally:
+        app.close()
+
+
+# -- Dismount (Seed SotDL: Ride): the square where the rider lands ------------------------------
+DISMOUNT = DATA / "sotdl_dismount.yaml"
+
+
+def _dismounting(app: App) -> None:
+    key(app, pygame.K_n)
+    app.selected = "kn"
+    key(app, pygame.K_SPACE)
+    press_action(app, "dismount")
+    assert app.tools[-1].name == "square", app.status
+    assert "Knight itself: the rules pick" in app.status
+
+
+def test_a_dismount_lands_where_the_gm_clicks_as_the_scenario_file(tmp_path: Path) -> None:
+    app = window_on(DISMOUNT, tmp_path)
+    try:
+        _dismounting(app)
+        hover(app, (6, 2))  # not beside the steed: said on the hover, refused on the click
+        assert "not a free space next to the mount" in app.status
+        click(app, (6, 2))
+        assert app.tools[-1].name == "square" and app.status.startswith("Not legal")
+        hover(app, (4, 2))
+        assert app.status == "dismount: (4, 2) - legal"
+        click(app, (4, 2))
+        assert app.tools[-1].name == "select", app.status
+        assert app.session.engine.state.creatures["kn"].square == (4, 2)
+        assert window_events(app) == run_events(DISMOUNT)
+    finally:
+        app.close()
+
+
+def test_a_click_on_the_rider_leaves_the_landing_square_to_the_rules(tmp_path: Path) -> None:
+    app = window_on(DISMOUNT, tmp_path)
+    try:
+        _dismounting(app)
+        click(app, app.session.engine.state.creatures["kn"].square)
+        cmd = app.session.engine.history[-1].command
+        assert type(cmd).__name__ == "Dismount" and cmd.square is None
+        assert not app.session.engine.state.creatures["kn"].data.get("riding")
+    finally:
+        app.close()
+
+
+# -- A hidden target's guessed square (Seed SotDL: Hide: "guess at your location", 3 banes) ----
+GUESS = DATA / "sotdl_guess.yaml"
+
+
+def test_a_hidden_creature_is_attacked_at_the_square_the_gm_clicks(tmp_path: Path) -> None:
+    app = window_on(GUESS, tmp_path)
+    try:
+        key(app, pygame.K_n)
+        app.selected = "rogue"
+        press_action(app, "afflict")
+        type_at_prompt(app, "hidden")
+        app.selected = "kara"
+        key(app, pygame.K_SPACE)
+        press_action(app, "attack")  # legal: the hidden rogue can be attacked at a guess
+        tool = app.tools[-1]
+        assert tool.name == "target", app.status
+        rogue = app.session.engine.state.creatures["rogue"].square
+        click(app, rogue)
+        assert app.tools[-1] is tool and tool.guess_for == "rogue", app.status
+        assert "Rogue is hidden" in app.status and "click the square guessed" in app.status
+        hover(app, (2, 2))  # the players guess wrong
+        assert app.status.startswith("guess (2, 2): Rogue: legal"), app.status
+        assert "3 banes: guessing a hidden target's location" in tool.target_preview.text
+        click(app, (2, 2))
+        assert app.tools[-1].name == "select", app.status
+        cmd = app.session.engine.history[-1].command
+        assert type(cmd).__name__ == "Attack" and tuple(cmd.guess) == (2, 2)
+        assert window_events(app) == run_events(GUESS)
+    finally:
+        app.close()

@@ -60,6 +60,8 @@ from game.rules.engine.events import (
     encode,
     event,
     register_value,
+    walked_after,
+    walks_after,
 )
 from game.rules.engine.ruleset import (
     Action,
@@ -104,5 +106,5 @@ __all__ = [
     "StatusChanged", "Step", "Stepped", "TriggeredActionUsed", "TurnEnded", "TurnStarted",
     "TurnState", "VALUE_TYPES", "Violation", "WalkMode", "WalkState", "advance_phase",
     "apply_event", "command", "decode", "encode", "event", "frozen_map", "parse_dice",
-    "register_value", "replay", "snake_name", "walk", "walked",
+    "register_value", "replay", "snake_name", "walk", "walked", "walked_after", "walks_after",
 ]

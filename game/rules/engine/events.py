@@ -147,7 +147,20 @@ class Command:
         return cmd
 
 
-@dataclass_transform(frozen_default=True)
+def walked_after() -> Any:
+    """A command's ``path`` walked after its act, where the player picks (a pull drags its
+    victim there), not one that takes the actor to its act (a charge): the field's metadata
+    says so (``walks_after``), for whoever asks for the path."""
+    return dataclasses.field(default=(), metadata={"walked": "after"})
+
+
+def walks_after(cmd_type: type) -> bool:
+    """True if the command type's ``path`` is walked after its act (``walked_after``)."""
+    f = {f.name: f for f in dataclasses.fields(cmd_type)}.get("path")
+    return f is not None and f.metadata.get("walked") == "after"
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, walked_after))
 def command(cls: type[E]) -> type[E]:
     """Class decorator: a frozen dataclass command registered for JSON round trips."""
     cls = dataclasses.dataclass(frozen=True)(cls)

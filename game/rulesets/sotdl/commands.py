@@ -7,7 +7,7 @@ order). ``part_of`` is set by the engine when a command runs inside another acti
 from __future__ import annotations
 
 from game.rules.battlefield import Square
-from game.rules.engine import Command, command
+from game.rules.engine import Command, command, walked_after
 from game.rulesets.sotdl.commands_activities import (  # re-exported: see __all__
     AdjustRoll,
     Afflict,
@@ -237,7 +237,7 @@ class Escape(Command):
 
     creature: str
     attribute: str = ""
-    path: tuple[Square, ...] = ()
+    path: tuple[Square, ...] = walked_after()
     part_of: str = ""
 
 
@@ -272,11 +272,12 @@ class KnockDown(Command):
 
 @command
 class Pull(Command):
-    """Seed SotDL: Pull: Strength vs Strength; move half Speed with the grabbed target."""
+    """Seed SotDL: Pull: Strength vs Strength; move half Speed with the grabbed target
+    (``path``: where the puller goes on a success, the target following)."""
 
     attacker: str
     target: str
-    path: tuple[Square, ...] = ()
+    path: tuple[Square, ...] = walked_after()
     part_of: str = ""
 
 

@@ -140,6 +140,8 @@ def _v_stunt(state: EncounterState, cmd: Stunt, rs: Ruleset) -> list[Violation]:
             vs.append(Violation(f"{a.name} is not grabbing {t.name}", "not_grabbing"))
         if size(t) > size(a):
             vs.append(Violation(f"{t.name} is larger than {a.name}", "too_big"))
+        if cmd.path:  # where the puller goes after the roll: checked now, not found out then
+            vs += _pull_plan(state, rs, a.id, tuple(cmd.path))[1]
     if hidden_from(state, t.id, a.id):
         vs.append(Violation(f"{t.name} is hidden from {a.name}", "hidden"))
     vs += rs.check_target(state, stunt_roll(state, rs, cmd))
@@ -193,15 +195,19 @@ def stunt_effect(ctx: Context, cmd: Stunt) -> None:
         pull_move(ctx, a.id, t.id, cmd.path)
 
 
+def _pull_plan(state: EncounterState, rs: Ruleset, aid: str, path: tuple[Square, ...]
+               ) -> tuple[tuple[Step, ...], list[Violation]]:
+    """Seed SotDL: Pull: the puller's steps along ``path``, within half its Speed."""
+    budget = float(int(speed(state.creatures[aid])) // 2)
+    steps, vs = rs.hooks["plan_path"](state, rs, aid, path, WalkMode("pull"), budget)
+    return tuple(steps), list(vs)
+
+
 def pull_move(ctx: Context, aid: str, tid: str, path: tuple) -> None:
     """Seed SotDL: Pull: move up to half Speed; the grabbed creature follows, staying in reach."""
-    rs = ctx.ruleset
-    a = ctx.state.creatures[aid]
-    budget = speed(a) // 2
     if not path:
         return
-    steps, vs = rs.hooks["plan_path"](ctx.state, rs, aid, tuple(path),
-                                      WalkMode("pull"), float(budget))
+    steps, vs = _pull_plan(ctx.state, ctx.ruleset, aid, tuple(path))
     if vs:
         ctx.note(f"the pull goes nowhere: {vs[0].reason}", aid)
         return

@@ -55,7 +55,8 @@ class Targeting:
         out = [
             "legal" if self.legal else "not legal: " + "; ".join(v.reason for v in self.violations)
         ]
-        where = self.range_reason or f"{self.distance_yd:g} yards away"
+        yd = f"{self.distance_yd:g} yard" + ("" if self.distance_yd == 1 else "s")
+        where = self.range_reason or f"{yd} away"
         out.append(where + (f" ({self.range_name} range)" if self.range_name else ""))
         if self.cover is not None:
             out.append(

@@ -1,6 +1,7 @@
 """Pick tools for commands the window plays with a pick rather than a creature's own act: a
-square (teleport) and a rectangle of squares (the light, or the creatures in it: a formation's
-members). Nothing here knows a command: the field to fill is given by game/ui/command_kinds.py.
+square (teleport; where a rider dismounts) and a rectangle of squares (the light, or the
+creatures in it: a formation's members). Nothing here knows a command: the field to fill is
+given by game/ui/command_kinds.py.
 """
 
 from __future__ import annotations
@@ -8,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.battlefield import Square
-from game.ui.command_kinds import make
+from game.ui.command_kinds import make, required_fields
 from game.ui.context import FightView, ToolContext
-from game.ui.tools.base import RectDragTool, Result, Tool
+from game.ui.tools.base import RectDragTool, Result, Tool, token_at
 
 
 def creatures_in(fight: FightView, area: tuple[int, int, int, int]) -> tuple[str, ...]:
@@ -26,7 +27,9 @@ def creatures_in(fight: FightView, area: tuple[int, int, int, int]) -> tuple[str
 
 
 class SquareTool(Tool):
-    """Pick one square for a command's ``square`` (teleport); right click or Escape cancels."""
+    """Pick one square for a command's ``square`` (teleport, dismount: hover says legal or why);
+    an optional one (where a rider lands) is left to the engine by clicking the actor itself;
+    right click or Escape cancels."""
 
     name = "square"
 
@@ -35,15 +38,27 @@ class SquareTool(Tool):
         self.hovered: Square | None = None
 
     def hover(self, square: Square, ctx: ToolContext) -> Result | None:
+        if square == self.hovered:
+            return None
         self.hovered = square
-        return None
+        cmd = self._command(square, ctx)
+        vs = ctx.fight.validate(cmd)
+        where = "left to the rules" if getattr(cmd, self.field) is None else str(square)
+        what = self.action.replace("_", " ")
+        return Result(status=f"{what}: {where} - " + (vs[0].reason if vs else "legal"))
 
     def press(self, square: Square, ctx: ToolContext) -> Result | None:
-        cmd = make(self.cmd_type, self.actor, **{self.field: square})
+        cmd = self._command(square, ctx)
         vs = ctx.fight.validate(cmd)
         if vs:
             return Result(status="Not legal: " + vs[0].reason)
         return Result(command=cmd, pop=True)
+
+    def _command(self, square: Square, ctx: ToolContext) -> Any:
+        """The command for a square; on the actor itself an optional square is not given."""
+        if self.field not in required_fields(self.cmd_type) and token_at(ctx, square) == self.actor:
+            return make(self.cmd_type, self.actor)
+        return make(self.cmd_type, self.actor, **{self.field: square})
 
     def preview(self) -> dict[str, Any]:
         if self.hovered is None:

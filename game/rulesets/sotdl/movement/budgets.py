@@ -1,8 +1,10 @@
-"""Who walks and how far: the budget and walk mode of a move, rush, retreat, charge or escape.
+"""Who walks and how far: the budget and walk mode of a move, rush, retreat, charge, escape or
+pull.
 
 Seed SotDL: Move (Speed; a slow turn's budget carries across the action), Rush (twice Speed),
 Retreat (half Speed, no free attacks), Ride (a rider moves its mount, at the mount's Speed),
-Escape (half Speed, no free attacks from the grabber); shifting and feints exempt a mover from
+Escape (half Speed, no free attacks from the grabber), Pull (half Speed, no free attacks from
+the creature pulled along); shifting and feints exempt a mover from
 the free attacks of their source.
 """
 from __future__ import annotations
@@ -11,7 +13,7 @@ from game.rules.engine import EncounterState, WalkMode
 from game.rulesets.sotdl.common import speed
 from game.rulesets.sotdl.movement.facts import mount_of
 
-MODES = ("move", "rush", "retreat", "charge", "escape")
+MODES = ("move", "rush", "retreat", "charge", "escape", "pull")
 
 
 def immune_from(state: EncounterState, cid: str) -> frozenset[str]:
@@ -54,6 +56,11 @@ def mover_and_budget(state: EncounterState, cid: str, mode: str) -> tuple[str, f
                 uses_budget=False,
             ),
         )
+    if mode == "pull":  # Seed SotDL: Pull: half Speed; the pulled creature stays in reach
+        held = frozenset(o.id for o in state.creatures.values()
+                         if any(a.name == "grabbed" and a.source == cid for a in o.afflictions))
+        return walker, float(int(speed(rider)) // 2), WalkMode(
+            "pull", no_free_attacks_from=imm | held, uses_budget=False)
     left = rider.turn.move_budget_yd if state.active == cid else sp
     if state.active == cid and rider.turn.move_used is False and walker != cid:
         left = sp
