@@ -275,3 +275,28 @@ def test_a_hidden_creature_is_attacked_at_the_square_the_gm_clicks(tmp_path: Pat
         assert window_events(app) == run_events(GUESS)
     finally:
         app.close()
+
+
+# -- Escape (Seed SotDL): its path comes after the roll, and may be none -----------------------
+ESCAPE = DATA / "sotdl_escape_in_place.yaml"
+
+
+def test_an_escape_without_moving_is_a_click_on_the_creature(tmp_path: Path) -> None:
+    app = window_on(ESCAPE, tmp_path)
+    try:
+        key(app, pygame.K_n)
+        app.selected = "kara"
+        press_action(app, "afflict")
+        type_at_prompt(app, "grabbed 0 orc")
+        key(app, pygame.K_SPACE)
+        press_action(app, "escape")
+        assert app.tools[-1].name == "move", app.status
+        kara = app.session.engine.state.creatures["kara"].square
+        click(app, kara)
+        assert app.tools[-1].name == "select", app.status
+        cmd = app.session.engine.history[-1].command
+        assert type(cmd).__name__ == "Escape" and cmd.path == ()
+        assert app.session.engine.state.creatures["kara"].square == kara
+        assert window_events(app) == run_events(ESCAPE)
+    finally:
+        app.close()

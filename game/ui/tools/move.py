@@ -1,6 +1,7 @@
 """Move tool: reachable squares by cost class, the hovered path with its free attacks, click to go.
 
-Click a square to move there (or drag the token and let go); shift-click adds a waypoint;
+Click a square to move there (or drag the token and let go); shift-click adds a waypoint; a
+command whose path comes after its act (an escape) is played with none by clicking the mover;
 S toggles the safest path; Tab cycles the way over the edge into the hovered square (climb,
 jump, fall: Seed SotDL: Climb, Jump); right click or Escape cancels. Every number comes from the
 fight's movement queries (through the cached previews); the engine has the last word.
@@ -13,6 +14,8 @@ from typing import Any
 import pygame
 
 from game.rules.battlefield import Square
+from game.rules.engine import walks_after
+from game.ui.command_kinds import make
 from game.ui.context import ToolContext
 from game.ui.scene import MovePreview
 from game.ui.tools.base import Result, Tool, token_at
@@ -98,7 +101,19 @@ class MoveTool(Tool):
         self.dragging = False
         if self.drag_from is not None and square != self.drag_from:
             return self._go(square, ctx)
-        return None
+        return self._in_place(ctx)
+
+    def _in_place(self, ctx: ToolContext) -> Result | None:
+        """A click on the mover: a command whose path comes after its act, alone on the tool
+        (Seed SotDL: Escape: "lets you move up to half your Speed"), is played with no path."""
+        if len(self.modes) != 1 or self.waypoints:
+            return None
+        cmd_type = ctx.command_type(self.modes[0])
+        if not walks_after(cmd_type):
+            return None
+        cmd = make(cmd_type, self.mover, path=())
+        vs = ctx.fight.validate(cmd)
+        return Result(status="Not legal: " + vs[0].reason) if vs else Result(command=cmd, pop=True)
 
     def _go(self, square: Square, ctx: ToolContext) -> Result | None:
         cmd, why = ctx.previews.move_command(
