@@ -169,6 +169,12 @@ def moves_first(cmd_type: type) -> bool:
         and not walks_after(cmd_type)
 
 
+def carries_on(cmd_type: type) -> bool:
+    """True for a command that moves first and may go on moving after its act (a charge's
+    ``attack_after``: Seed SotDL: "at any point during your movement, make one attack")."""
+    return moves_first(cmd_type) and "attack_after" in fields_of(cmd_type)
+
+
 def path_after_target(cmd_type: type) -> bool:
     """True for a target command whose ``path`` is walked after its act, where the GM picks
     it once the target is clicked (a pull: game/ui/previews.py ``path_after``)."""

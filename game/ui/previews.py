@@ -215,16 +215,19 @@ def _mode_for(
 
 def _path(
     fight: Fight, mover: str, mode: str, waypoints: tuple[Square, ...], square: Square,
-    safest: bool, ways: Ways = (),
+    safest: bool, ways: Ways = (), *, lines: bool = True,
 ) -> tuple[tuple[Square, ...], float, tuple[PathStepMark, ...], str, tuple[Any, ...]]:
     """Squares, cost, marks, a note and the edges crossed (square, ways, way taken) for a
-    hovered square, from the ruleset."""
+    hovered square, from the ruleset (``lines``: straight between the waypoints, else the
+    ruleset's planner fills the gaps)."""
     assert fight.engine is not None
     st = fight.engine.state
     res = None
     if "path_preview" in fight.engine.ruleset.queries:
         target: Any = square
-        if waypoints:  # the GM's drawn route, square by square through the waypoints
+        if waypoints and not lines:  # a path already planned, then on to the square
+            target = (*waypoints, square)
+        elif waypoints:  # the GM's drawn route, square by square through the waypoints
             target = tuple(through(st.creatures[mover].square, waypoints, square))
         extra = {"ways": ways} if ways else {}  # only rulesets with ways over edges take them
         try:
@@ -479,16 +482,24 @@ def path_after(
     """A target command whose ``path`` is walked after its act (``walks_after``: a pull), with
     its path to ``square`` through ``waypoints``: the ruleset's ``path_preview`` for the
     command's mode, drawn over its ``reachable`` area, legal if ``Engine.validate`` accepts the
-    command with that path. The actor's own square: the act with no path."""
+    command with that path. The actor's own square: the act with no path. A command that moves
+    first and may carry on after its act (a charge's ``attack_after``) goes on from the end of
+    the path ``approach`` gives it, its act made there."""
     assert fight.engine is not None
     base, _, why = target_plan(fight, actor, action, target, option, values)
     if base is None:
         return None, None, why
     area = move_area(fight, actor, (action,)) or MovePreview(actor, None, classes=(action,))
     start = fight.engine.state.creatures[actor].square
-    if square == start and not waypoints:
+    before = tuple(base.path) if moves_first(type(base)) else ()  # a charge's, to its attack
+    if square == (before[-1] if before else start) and not waypoints:
         return base, area, ""
-    squares, yd, marks, note, _ = _path(fight, actor, action, waypoints, square, False)
+    if before and not waypoints:  # on from the attack's square, the planner's cheapest way
+        squares, yd, marks, note, _ = _path(fight, actor, action, before, square, False,
+                                            lines=False)
+    else:
+        squares, yd, marks, note, _ = _path(fight, actor, action, before + waypoints, square,
+                                            False)
     label = f"{action.replace('_', ' ')}: {fight.distance(yd)}"
     fa = [m.text for m in marks if m.kind == "free_attack"]
     if fa:
@@ -497,7 +508,7 @@ def path_after(
         why = f"Not there: {note}" if note else "Click a square to move to"
         return None, replace(area, path=(start,), waypoints=waypoints, legal=False,
                              note=f"{label} - {note}" if note else label), why
-    cmd = replace(base, path=squares)
+    cmd = replace(base, path=squares, **({"attack_after": len(before)} if before else {}))
     vs = fight.validate(cmd)
     drawn = replace(area, path=(start, *squares), waypoints=waypoints, cost_yd=yd, marks=marks,
                     legal=not vs, note=f"{label} - {vs[0].reason}" if vs else label)

@@ -300,3 +300,40 @@ def test_an_escape_without_moving_is_a_click_on_the_creature(tmp_path: Path) -> 
         assert window_events(app) == run_events(ESCAPE)
     finally:
         app.close()
+
+
+# -- A charge that goes on after its attack (Seed SotDL: "at any point during your movement") --
+PAST = DATA / "sotdl_charge_past.yaml"
+
+
+def test_a_charge_goes_on_after_its_attack_where_the_gm_clicks(tmp_path: Path) -> None:
+    app = window_on(PAST, tmp_path)
+    try:
+        key(app, pygame.K_n)
+        app.selected = "kara"
+        key(app, pygame.K_SPACE)
+        press_action(app, "charge")
+        orc = app.session.engine.state.creatures["orc"].square
+        hover(app, orc)
+        tool = app.tools[-1]
+        approach = tool.target_preview.approach
+        assert approach is not None and approach.path[-1] == (5, 0)
+        pygame.key.set_mods(pygame.KMOD_SHIFT)  # shift-click: attack, then go on
+        try:
+            click(app, orc)
+        finally:
+            pygame.key.set_mods(0)
+        assert app.tools[-1] is tool and tool.chosen == "orc", app.status
+        hover(app, (7, 2))  # on round the orc: 8 yards of Kara's 10, still in its reach
+        p = tool.path_preview
+        assert p is not None and p.legal and p.path[:6] == approach.path, p
+        assert p.path[-1] == (7, 2) and p.note == "charge: 8 yards"
+        hover(app, (9, 2))  # out of the orc's reach: its free attack is marked
+        assert "1 free attack (Orc)" in app.status
+        click(app, (7, 2))
+        assert app.tools[-1].name == "select", app.status
+        cmd = app.session.engine.history[-1].command
+        assert cmd.attack_after == 5 and tuple(cmd.path)[-1] == (7, 2)
+        assert window_events(app) == run_events(PAST)
+    finally:
+        app.close()

@@ -2,8 +2,10 @@
 
 A command whose path is walked after its act (a pull) asks for the path once the target is
 clicked: hover a square for the path drawn over the area it may reach, click to play it
-(shift-click: a waypoint; the actor's own square: no move). A target the engine accepts only
-with a ``guess`` (a creature hidden from the attacker) asks for the guessed square the same way.
+(shift-click: a waypoint; the actor's own square: no move). A shift-click on a charge's
+target attacks where its drawn path ends and asks where the charge goes on. A target the engine
+accepts only with a ``guess`` (a creature hidden from the attacker) asks for the guessed square
+the same way.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 
 from game.rules.battlefield import Square
 from game.ui.command_kinds import (
+    carries_on,
     fields_of,
     make,
     path_after_target,
@@ -87,6 +90,8 @@ class TargetTool(Tool):
             )
         if not key or key == self.actor:
             return Result(status="Click a creature to target it; right click or Escape cancels")
+        if ctx.shift and not self.first and carries_on(ctx.command_type(self.action)):
+            return self._carry_on(ctx, key)
         second = self._second_field(ctx)
         if second and not self.first:
             cmd, why = ctx.previews.target_command(
@@ -136,6 +141,23 @@ class TargetTool(Tool):
                 f"{who.get(self.actor, self.actor)} goes ({who.get(key, key)} follows), its own "
                 "square for nowhere; shift-click for waypoints; right click or Escape cancels"))
         return Result(command=cmd, pop=True)
+
+    def _carry_on(self, ctx: ToolContext, key: str) -> Result:
+        """Shift-click on a charge's target: the attack where the drawn path ends, then the GM
+        picks where the charge goes on (its Speed in all)."""
+        cmd, why = ctx.previews.target_command(self.actor, self.action, key, self.option,
+                                               self.values)
+        if cmd is None:
+            return Result(status=why)
+        self.chosen = key
+        end = tuple(cmd.path)[-1] if tuple(cmd.path) else None
+        if end is not None:
+            self.path_preview = self._after(end, ctx)[1]
+        who = ctx.fight.names()
+        return Result(status=(
+            f"{self.action.replace('_', ' ')} {who.get(key, key)}: the attack where the path ends, "
+            f"then click where {who.get(self.actor, self.actor)} goes on (that square again: "
+            "stop there); right click or Escape cancels"))
 
     def _after(self, square: Square, ctx: ToolContext
                ) -> tuple[Any | None, MovePreview | None, str]:
