@@ -510,8 +510,11 @@ def path_after(
                              note=f"{label} - {note}" if note else label), why
     cmd = replace(base, path=squares, **({"attack_after": len(before)} if before else {}))
     vs = fight.validate(cmd)
-    drawn = replace(area, path=(start, *squares), waypoints=waypoints, cost_yd=yd, marks=marks,
-                    legal=not vs, note=f"{label} - {vs[0].reason}" if vs else label)
+    if before:  # where the attack is made (``attack_after``), ringed as a waypoint and said
+        label += f", attacks at {sq(before[-1])}"
+    drawn = replace(area, path=(start, *squares), waypoints=before[-1:] + waypoints, cost_yd=yd,
+                    marks=marks, legal=not vs,
+                    note=f"{label} - {vs[0].reason}" if vs else label)
     return (None, drawn, "Not there: " + vs[0].reason) if vs else (cmd, drawn, "")
 
 

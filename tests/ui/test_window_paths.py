@@ -327,7 +327,8 @@ def test_a_charge_goes_on_after_its_attack_where_the_gm_clicks(tmp_path: Path) -
         hover(app, (7, 2))  # on round the orc: 8 yards of Kara's 10, still in its reach
         p = tool.path_preview
         assert p is not None and p.legal and p.path[:6] == approach.path, p
-        assert p.path[-1] == (7, 2) and p.note == "charge: 8 yards"
+        assert p.path[-1] == (7, 2) and p.note == "charge: 8 yards, attacks at (5, 0)"
+        assert p.waypoints == ((5, 0),)  # the attack's square, ringed
         hover(app, (9, 2))  # out of the orc's reach: its free attack is marked
         assert "1 free attack (Orc)" in app.status
         click(app, (7, 2))
