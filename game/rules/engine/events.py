@@ -147,11 +147,12 @@ class Command:
         return cmd
 
 
-def walked_after() -> Any:
+def walked_after(*, default: tuple[Any, ...] = ()) -> Any:
     """A command's ``path`` walked after its act, where the player picks (a pull drags its
     victim there), not one that takes the actor to its act (a charge): the field's metadata
-    says so (``walks_after``), for whoever asks for the path."""
-    return dataclasses.field(default=(), metadata={"walked": "after"})
+    says so (``walks_after``), for whoever asks for the path. (``default=()`` is written out
+    at the field so type checkers see it has one.)"""
+    return dataclasses.field(default=default, metadata={"walked": "after"})
 
 
 def walks_after(cmd_type: type) -> bool:

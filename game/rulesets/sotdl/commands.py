@@ -237,7 +237,7 @@ class Escape(Command):
 
     creature: str
     attribute: str = ""
-    path: tuple[Square, ...] = walked_after()
+    path: tuple[Square, ...] = walked_after(default=())
     part_of: str = ""
 
 
@@ -277,7 +277,7 @@ class Pull(Command):
 
     attacker: str
     target: str
-    path: tuple[Square, ...] = walked_after()
+    path: tuple[Square, ...] = walked_after(default=())
     part_of: str = ""
 
 
