@@ -328,7 +328,8 @@ PLAYS_SOTDL = [
     sotdl(
         "pull",
         BEGIN, KARA, act("grab", "{attacker: kara, target: orc}", _click_on("orc")),
-        END_ROUND, KARA, act("pull", "{attacker: kara, target: orc}", _click_on("orc")),
+        END_ROUND, KARA, act("pull", "{attacker: kara, target: orc}", _click_on("orc"),
+                              _click_on("kara")),  # then where Kara goes: herself, nowhere
     ),
     sotdl(
         "charge",
@@ -449,7 +450,8 @@ PLAYS_SOTDL = [
     sotdl(
         "mount", BEGIN, turn("bo"), act("mount", "{creature: bo, mount: horse}", _click_sq((5, 1)))
     ),
-    sotdl("dismount", BEGIN, turn("kn"), act("dismount", "{creature: kn}")),
+    sotdl("dismount", BEGIN, turn("kn"),
+          act("dismount", "{creature: kn}", _click_on("kn"))),  # the knight: the rules pick
     sotdl(
         "mounted_attack",
         BEGIN, turn("kn"),
