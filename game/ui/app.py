@@ -44,6 +44,11 @@ FRAME_MS = 16  # while something moves: about 60 frames a second
 IDLE_POLL_S = 0.04  # at rest: look for events this often (a click waits at most this long)
 SETTLE_S = 1.5  # after input, keep drawing this long (hover colours, tooltips come in)
 TOUCH_WIDE_PX = 1600  # narrower touch screens open with the side panels collapsed
+#: A turn panel row clicked: newly selected, or clicked again while it stays highlighted
+ROW_CLICKED = (
+    pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
+    pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION,
+)
 
 
 class App:
@@ -415,9 +420,8 @@ class App:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event.ui_element)
             return
-        if (
-            event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
-            and event.ui_element is self.panels.creatures
+        if (  # a row clicked again (after a "no" kept it highlighted) is clicked all the same
+            event.type in ROW_CLICKED and event.ui_element is self.panels.creatures
         ):
             cid = self.panels.creature_for_row(event.text)
             if not cid:
@@ -787,7 +791,7 @@ class App:
         if result.pop and len(self.tools) > 1:
             self.tools.pop()
         if result.command is not None:
-            intents.play_or_ask(self, result.command, "")  # asks if it ends the part first
+            intents.play_or_ask(self, result.command)  # asks first if it passes creatures over
             self.tools = self.tools[:1]
         if result.push is not None:  # after a command too: set-up's placing stays armed
             self.tools.append(result.push)

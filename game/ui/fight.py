@@ -20,7 +20,7 @@ from game.ui.session_setup import ruleset_ids
 from game.ui.view_model import TokenConfig, tokens_from_state
 
 if TYPE_CHECKING:
-    from game.rules.engine import CommandRecord, Violation
+    from game.rules.engine import CommandRecord, Event, Violation
     from game.rules.engine.engine import Checkpoint
     from game.ui.loading import Opened
 
@@ -170,6 +170,19 @@ class Fight:
             if not out.ok or out.pending is not None:
                 return None
             return list(self.engine.validate(cmd))
+        finally:
+            self.engine.rollback(cp)
+
+    def dry_run(self, cmd: Any) -> tuple[Event, ...] | None:
+        """The events a command would have now (up to the question it would ask), or None when
+        it is refused: tried on the engine and rolled back at once, nothing journalled (the
+        dice are a pure function of their position, so nothing is drawn twice)."""
+        if self.engine is None or self.engine.pending is not None:
+            return None
+        cp = self.engine.checkpoint()
+        try:
+            out = self.engine.submit(cmd)
+            return tuple(out.events) if out.ok else None
         finally:
             self.engine.rollback(cp)
 

@@ -16,6 +16,7 @@ from game.ui.command_kinds import (
     actor_field,
     fields_of,
     has_required_values,
+    label,
     make,
     member_field,
     pick_field,
@@ -40,6 +41,7 @@ from game.ui.typed import make_typed, parse_typed
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.fight import Fight
 
 PAN_STEP_PX = 64
 KEY_TO_OVERLAY = {getattr(pygame, f"K_{k.lower()}"): name for name, k in OVERLAY_KEYS.items()}
@@ -192,49 +194,84 @@ def do_intent(app: App, intent: str, arg: str = "") -> None:
     app._panel_version = -1
 
 
-def ask_end_part(app: App, then: Callable[[], None], doing: str = "") -> bool:
-    """Ask before the part of the round ends while creatures have not acted (naming them);
-    ``then`` runs if the GM says yes. False (nothing asked) when every creature has acted."""
+def ask_end_part(
+    app: App,
+    then: Callable[[], None],
+    doing: str = "",
+    waiting: list[str] | None = None,
+    part: bool = True,
+) -> bool:
+    """Ask before the part of the round (or, ``part`` False, the acting creature's turn) ends
+    while creatures have not acted, naming them (``waiting``, else ``not_acted``); ``then``
+    runs if the GM says yes. False (nothing asked) when nobody would be passed over."""
     fight = app.session.fight
-    waiting = panel_model.not_acted(fight)
+    waiting = panel_model.not_acted(fight) if waiting is None else waiting
     if not waiting:
         return False
     names = fight.names()
     who = ", ".join(names.get(c, c) for c in waiting)
     n = len(waiting)
     head = f"{n} creature{'s have' if n > 1 else ' has'} not acted"
-    rs = fight.playing().ruleset
-    part = next((p.label for p in rs.phases if p.name == fight.playing().state.phase), "")
-    part = f"the part ({part})" if part else "the part"
+    if part:
+        rs = fight.playing().ruleset
+        now = next((p.label for p in rs.phases if p.name == fight.playing().state.phase), "")
+        what, title = (f"the part ({now})" if now else "the part"), "the part of the round"
+        said, named = f"<b>{head}</b>: {who}.", f"{head} ({who})"
+    else:  # acting with another creature ends this one's turn, before it did anything
+        what = title = f"{who}'s turn"
+        said, named = f"<b>{who} has not acted</b>.", f"{who} has not acted"
     app.confirm = Confirm(
         app.manager,
         app.screen.get_size(),
-        "End the part of the round?",
-        f"<b>{head}</b>: {who}.<br>End {part} anyway{doing}?",
-        "End the part",
+        f"End {title}?",
+        f"{said}<br>End {what} anyway{doing}?",
+        f"End {'the part' if part else 'the turn'}",
         on_yes=then,
-        on_no=lambda: setattr(app, "status", "Not ended: the part goes on"),
+        on_no=lambda: setattr(app, "status", f"Not ended: {'the part' if part else what} goes on"),
         scale=app.scale,
     )
-    app.status = f"{head} ({who}): end {part} anyway? Enter: yes, Escape: no"
+    app.status = f"{named}: end {what} anyway? Enter: yes, Escape: no"
     app._panel_version = -1
     return True
 
 
-def play_or_ask(app: App, cmd: Any, doing: str) -> None:
-    """Play a command; one refused only because the part of the round is not over (a GM's
-    creature while players have not acted) asks first, then ends the part and plays it."""
+def play_or_ask(app: App, cmd: Any, doing: str | None = None, done: str = "") -> None:
+    """Play a command; one that would pass over creatures that have not acted asks first,
+    naming them: refused only because the part of the round is not over (a GM's creature
+    while players have not acted: yes ends the part, then plays it), or legal but ending the
+    acting creature's turn before it did anything, or the part with creatures still to act
+    (the engine starts the new creature's turn by itself: yes plays it)."""
     fight = app.session.fight
-    if fight.validate(cmd) and fight.legal_after_advance(cmd):
+    doing = _doing(fight, cmd) if doing is None else doing
 
-        def end_then_play() -> None:
-            said = panel_model.do_intent(fight, "advance", "", app.selected)
-            app.status = said if said.startswith("Not") else app.session.submit(cmd)
-            app._panel_version = -1
+    def play() -> None:
+        app.status = app.session.submit(cmd) or done
+        app._panel_version = -1
 
-        if ask_end_part(app, end_then_play, doing):
+    if fight.validate(cmd):
+        if fight.legal_after_advance(cmd):
+
+            def end_then_play() -> None:
+                said = panel_model.do_intent(fight, "advance", "", app.selected)
+                app.status = said if said.startswith("Not") else app.session.submit(cmd)
+                app._panel_version = -1
+
+            if ask_end_part(app, end_then_play, doing):
+                return
+    else:
+        waiting, part = panel_model.passed_over(fight, cmd)
+        if ask_end_part(app, play, doing, waiting, part):
             return
-    app.status = app.session.submit(cmd)
+    play()
+
+
+def _doing(fight: Fight, cmd: Any) -> str:
+    """What the GM asked for, for the question: ' and play Move for Spearman'."""
+    field = actor_field(type(cmd))
+    who = fight.names().get(getattr(cmd, field, ""), "") if field else ""
+    rs = fight.playing().ruleset
+    name = next((n for n, t in rs.command_names.items() if t is type(cmd)), "")
+    return f" and play {label(name)} for {who}" if who and name else ""
 
 
 def start_turn(app: App, cid: str) -> None:
@@ -265,9 +302,9 @@ def start_action(app: App, action: str) -> None:
     ctx = app.tool_context()
     what = button.label if button is not None else action.replace("_", " ")
     if kind == "global":
-        app.status = fight.submit(cmd_type()) or f"{what}: done"
-    elif kind == "now":
-        app.status = fight.submit(make(cmd_type, app.selected)) or f"{what}: done"
+        play_or_ask(app, cmd_type(), done=f"{what}: done")
+    elif kind == "now":  # asks first if acting with this creature passes another over
+        play_or_ask(app, make(cmd_type, app.selected), done=f"{what}: done")
     elif kind == "path":
         app.tools = app.tools[:1] + [MoveTool.for_creature(ctx, app.selected, modes=(action,))]
         app.status = f"{action.replace('_', ' ')}: click a square (shift-click for waypoints)"
@@ -284,7 +321,7 @@ def start_action(app: App, action: str) -> None:
             return
         if kind == "side" and not wanted:  # nothing to type: the side gives up, flees ...
             side = fight.side_of(app.selected)
-            app.status = fight.submit(cmd_type(**{side_field(cmd_type): side})) or (f"{what}: done")
+            play_or_ask(app, cmd_type(**{side_field(cmd_type): side}), done=f"{what}: done")
             return
         app.local_prompt = (action, app.selected)
         app._panel_version = -1
@@ -294,7 +331,7 @@ def start_action(app: App, action: str) -> None:
         if block is None:
             app.status = "Select a creature that stands in a formation"
             return
-        app.status = fight.submit(cmd_type(formation=block.key)) or f"{what}: done"
+        play_or_ask(app, cmd_type(formation=block.key), done=f"{what}: done")
     elif kind == "square":
         app.tools = app.tools[:1] + [SquareTool(app.selected, action, cmd_type)]
         itself = "" if "square" in required_fields(cmd_type) else (
@@ -337,7 +374,7 @@ def answer_declaration(app: App, text: str, cancel: bool = False) -> None:
             app.status = why
             return
         app.local_prompt = None
-        app.status = fight.submit(cmd_type(**values)) or f"{action.replace('_', ' ')}: done"
+        play_or_ask(app, cmd_type(**values), done=f"{action.replace('_', ' ')}: done")
         return
     if kind == "side":
         side = fight.side_of(who)
@@ -355,7 +392,7 @@ def answer_declaration(app: App, text: str, cancel: bool = False) -> None:
         sid = fight.side_of(who)
         sd = next((s for s in fight.engine.state.sides if s.id == sid), None)
         by = (sd.name or sd.id) if sd is not None else by
-    app.status = fight.submit(cmd) or f"{by}: {text.strip()}"
+    play_or_ask(app, cmd, done=f"{by}: {text.strip()}")
 
 
 def _then_pick(app: App, action: str, cmd_type: type, kind: str, who: str, text: str) -> None:

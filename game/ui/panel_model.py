@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.engine import AdvancePhase
+from game.rules.engine import AdvancePhase, PhaseChanged, RoundStarted, TurnEnded
 from game.ui.action_menu import MenuEntry, menu_of
-from game.ui.command_kinds import fields_of, label, make, tool_kind
+from game.ui.command_kinds import actor_field, fields_of, label, make, tool_kind
 from game.ui.fight import Fight
 from game.ui.legality import legality
 from game.ui.log_text import describe
@@ -179,6 +179,30 @@ def not_acted(fight: Fight) -> list[str]:
             continue  # its turn is in a later part (SotDL: a player's slow turn)
         out.append(cid)
     return out
+
+
+def passed_over(fight: Fight, cmd: Any) -> tuple[list[str], bool]:
+    """Whom a legal command would pass over as the engine plays it, and whether it ends the
+    part of the round: the acting creature, when acting with another one ends its turn before
+    it did anything (SotDL: a turn starts by itself and ends the one going on), and, when the
+    part moves on, the creatures that could still act in it (``not_acted``). ([], False) when
+    it passes nobody over or is refused."""
+    subject = getattr(cmd, actor_field(type(cmd)), "") if actor_field(type(cmd)) else ""
+    events = fight.dry_run(cmd) if subject else None  # a creature acting, not the GM's N
+    if not events or fight.engine is None:
+        return [], False
+    st = fight.engine.state
+    who = []
+    ended = {e.creature for e in events if isinstance(e, TurnEnded)}
+    acting = st.creatures.get(st.active or "")
+    if acting is not None and acting.id != subject and acting.id in ended:
+        t = acting.turn
+        if not (t.action_used or t.move_used or t.moved_yd or t.minor_used):
+            who.append(acting.id)
+    ends_part = any(isinstance(e, (PhaseChanged, RoundStarted)) for e in events)
+    if ends_part:
+        who += [c for c in not_acted(fight) if c != subject and c not in who]
+    return who, ends_part
 
 
 def turn_start_command(fight: Fight, cid: str) -> Any | None:
