@@ -1,5 +1,6 @@
 """A yes-or-no question in a dialog, before the window does something the GM may not mean
-(ending a part of the round while creatures have not acted, starting over under other rules).
+(ending a part of the round while creatures have not acted, starting over under other rules,
+undoing from a line of the combat log).
 
 Answered with the mouse or a finger (its two buttons; the window's close box says no), or the
 keyboard: Enter says yes, Escape says no. While it is open it is the only thing the GM's input

@@ -1,6 +1,7 @@
 """Undo many commands at once from the combat log (issue 14).
 
-A right click on a log line asks "undo this line's command and every one after it?"; confirmed,
+A right click on a log line asks "undo this line's command and every one after it?" (the
+window's yes-or-no dialog: Enter yes, Escape no); confirmed,
 it is one undo of n commands: one journal line, one fsync, however many (1,000 commands in a few
 milliseconds, where 1,000 Ctrl+Z cost a fsync each). Ctrl+Y redoes them one at a time.
 """
@@ -10,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pygame
-import pygame_gui
+
+from game.ui.confirm import Confirm
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -48,10 +50,8 @@ def undo_from(app: App, record: int) -> str:
 
 
 def ask(app: App, line: int) -> bool:
-    """Offer to undo from a log line (a confirmation dialog); False when the line is not a
-    command's (past the end, or a bare map)."""
-    from pygame_gui.windows import UIConfirmationDialog
-
+    """Offer to undo from a log line (the window's yes-or-no dialog, game/ui/confirm.py: Enter
+    yes, Escape no); False when the line is not a command's (past the end, or a bare map)."""
     fight = app.session.fight
     if fight.engine is None:
         return False
@@ -61,29 +61,29 @@ def ask(app: App, line: int) -> bool:
     n = len(fight.engine.history) - record
     text = fight.log_lines()[line][0]
     after = f" and the {n - 1} after it" if n > 1 else ""
-    w, h = app.screen.get_size()
-    dialog = UIConfirmationDialog(
-        pygame.Rect(w // 2 - 230, h // 2 - 110, 460, 220),
-        f"Undo <b>{_html(text)}</b>{after}? {n} command{'s' if n > 1 else ''} in all, "
-        "as one step; Ctrl+Y redoes them one by one.",
+    commands = f"{n} command{'s' if n > 1 else ''}"
+
+    def yes() -> None:
+        undo_from(app, record)
+
+    app.confirm = Confirm(
         app.manager,
-        window_title="Undo from here",
-        action_short_name=f"Undo {n}",
+        app.screen.get_size(),
+        "Undo from here",
+        f"Undo <b>{_html(text)}</b>{after}? {commands} in all, as one step; Ctrl+Y redoes "
+        "them one by one.",
+        f"Undo {n}",
+        on_yes=yes,
+        on_no=lambda: setattr(app, "status", "Not undone: the fight is as it was"),
+        scale=app.scale,
     )
-    dialog.undo_from = record  # type: ignore[attr-defined]
-    app.status = f"Undo {n} command{'s' if n > 1 else ''}? Confirm in the dialog"
+    app.status = f"Undo {commands}? Enter: yes, Escape: no"
     app._panel_version = -1  # the status bar says it on the next frame
     return True
 
 
 def handle(app: App, event: pygame.event.Event) -> bool:
-    """A right click on a log line, or the dialog confirmed: True when the event was this."""
-    if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
-        record = getattr(event.ui_element, "undo_from", None)
-        if record is None:
-            return False
-        undo_from(app, int(record))
-        return True
+    """A right click on a log line: True when the event was this (and the dialog opened)."""
     if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
         line = app.panels.log_line_at(event.pos)
         return line is not None and ask(app, line)

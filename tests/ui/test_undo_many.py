@@ -60,9 +60,11 @@ def _click(app: App, pos: tuple[int, int], button: int) -> None:
 
 
 def _dialog(app: App) -> pygame_gui.windows.UIConfirmationDialog | None:
-    return next(
-        (w for w in app.manager.get_root_container().elements if hasattr(w, "undo_from")), None
-    )
+    """The undo dialog while it is open (the window's one question, game/ui/confirm.py)."""
+    if app.confirm is None or not app.confirm.dialog.alive():
+        return None
+    assert app.confirm.dialog.window_display_title == "Undo from here"
+    return app.confirm.dialog
 
 
 def test_a_right_click_on_a_log_line_undoes_it_and_all_after_as_one_step(tmp_path: Path) -> None:
@@ -73,7 +75,7 @@ def test_a_right_click_on_a_log_line_undoes_it_and_all_after_as_one_step(tmp_pat
         history = list(s.engine.history)
         _click(app, _row_center(app, "Wall guard moves"), 3)
         dialog = _dialog(app)
-        assert dialog is not None and "Confirm" in app.status
+        assert dialog is not None and "Enter: yes" in app.status
         assert len(s.engine.history) == len(history)  # asking changes nothing
         if SHOTS:
             pygame.image.save(app.screen, str(Path(SHOTS) / "undo-from-here.png"))
@@ -203,5 +205,38 @@ def test_a_row_of_a_long_log_names_its_line_in_the_whole_log(tmp_path: Path) -> 
                      if item.get("button_element") is not None][-1]
         btn = app.panels.log.item_list[last_rows]["button_element"]
         assert app.panels.log_line_at(btn.get_abs_rect().center) == len(lines) - 1
+    finally:
+        app.close()
+
+
+def _key(app: App, k: int) -> None:
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    _frame(app)
+
+
+@pytest.mark.parametrize("enter", [pygame.K_RETURN, pygame.K_KP_ENTER])
+def test_the_dialog_answers_to_the_keyboard_as_every_confirm_does(
+    tmp_path: Path, enter: int
+) -> None:
+    """Escape says no (nothing changes, the map and the bar did not take the key); Enter says
+    yes; while it is open other keys wait (game/ui/confirm.py, as ending a part of the round)."""
+    app = _app(tmp_path, notes=3)
+    try:
+        s = app.session
+        n, journal = len(s.engine.history), (tmp_path / "j.jsonl").read_bytes()
+        overlays = set(app.overlays)
+        _click(app, _row_center(app, "note 1"), 3)
+        assert _dialog(app) is not None and "Enter: yes, Escape: no" in app.status
+        _key(app, pygame.K_g)  # the grid overlay's key: waits while the question is open
+        _key(app, pygame.K_z)
+        assert set(app.overlays) == overlays and _dialog(app) is not None
+        _key(app, pygame.K_ESCAPE)
+        assert _dialog(app) is None and len(s.engine.history) == n
+        assert (tmp_path / "j.jsonl").read_bytes() == journal
+        assert app.status.startswith("Not undone")
+        _click(app, _row_center(app, "note 1"), 3)
+        _key(app, enter)
+        assert _dialog(app) is None and len(s.engine.history) == n - 2  # note 1 and note 2
+        assert app.status.startswith("Undone 2 commands")
     finally:
         app.close()
