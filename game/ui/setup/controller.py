@@ -103,10 +103,24 @@ class SetupController:
 
     # -- the frame -------------------------------------------------------------------------------
     def relayout(self) -> None:
-        """The window changed size: the panel is rebuilt at its new place on the next frame."""
-        if self.panel is not None:
+        """The window changed size: the panel is rebuilt at its new place on the next frame
+        (a side panel collapsed or opened leaves its place as it was: what is typed stays)."""
+        if self.panel is not None and self.panel.panel.rect != self.app.layout.right:
             self.panel.kill()
             self.panel = None
+
+    def _show_panel(self) -> None:
+        """Set-up's panel, or the log and dice once set-up is over, where the right side panel
+        stands, as touch mode's toggle left it: collapsed (Hide), none shows over the map."""
+        shut = "right" in self.app.layout.collapsed
+        shown = self.panel.panel if self.panel is not None else self.app.panels.right
+        if shut and shown.visible:
+            shown.hide()
+        elif not shut and not shown.visible:
+            shown.show()
+        toggle = self.app.panels.toggles.get("right")
+        if toggle is not None:  # it opens set-up, not the log, while setting up
+            toggle.set_text("Hide >" if not shut else "< Set up" if self.panel else "< Log")
 
     def bar(self, model: PanelModel) -> None:
         """The action bar: set-up's actions instead of the fight's while setting up (a fight
@@ -130,7 +144,7 @@ class SetupController:
             if self.panel is not None:
                 self.panel.kill()
                 self.panel = None
-                self.app.panels.right.show()  # the log and the dice are back
+                self._show_panel()  # the log and the dice are back (unless collapsed)
             if self.app.tools and isinstance(self.app.tools[0], SetupSelectTool):
                 from game.ui.tools.select import SelectTool
 
@@ -140,6 +154,7 @@ class SetupController:
             self.panel = SetupPanel(self.app.manager, self.app.layout.right, self.app.scale,
                                     self.save_target().name)
         self.app.panels.right.hide()  # set-up takes the log's place until the fight starts
+        self._show_panel()
         if not isinstance(self.app.tools[0], SetupSelectTool):
             self.app.tools = [SetupSelectTool()]
         if self._editing and self._editing != self.app.selected:
@@ -286,6 +301,8 @@ class SetupController:
         app = self.app
         if intent == "enter":
             self.entered = True
+            if "right" in app.collapsed:  # touch mode: set-up's panel is what the GM asked for
+                app.toggle_panel("right")
             app.status = ("Set-up: add creatures from the bestiary, select one to edit it, "
                           "then Start fight")
             app._panel_version = -1
