@@ -20,7 +20,7 @@ from game.ui.session_setup import ruleset_ids
 from game.ui.view_model import TokenConfig, tokens_from_state
 
 if TYPE_CHECKING:
-    from game.rules.engine import CommandRecord, Event, Violation
+    from game.rules.engine import CommandRecord, Violation
     from game.rules.engine.engine import Checkpoint
     from game.ui.loading import Opened
 
@@ -173,7 +173,7 @@ class Fight:
         finally:
             self.engine.rollback(cp)
 
-    def dry_run(self, cmd: Any) -> tuple[Event, ...] | None:
+    def dry_run(self, cmd: Command) -> tuple[Event, ...] | None:
         """The events a command would have now (up to the question it would ask), or None when
         it is refused: tried on the engine and rolled back at once, nothing journalled (the
         dice are a pure function of their position, so nothing is drawn twice)."""

@@ -7,7 +7,7 @@ Kept apart from the event loop (game/ui/app.py); every rule question goes to the
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -40,6 +40,7 @@ from game.ui.tools.target import TargetTool
 from game.ui.typed import make_typed, parse_typed
 
 if TYPE_CHECKING:
+    from game.rules.engine import Command
     from game.ui.app import App
     from game.ui.fight import Fight
 
@@ -235,7 +236,7 @@ def ask_end_part(
     return True
 
 
-def play_or_ask(app: App, cmd: Any, doing: str | None = None, done: str = "") -> None:
+def play_or_ask(app: App, cmd: Command, doing: str | None = None, done: str = "") -> None:
     """Play a command; one that would pass over creatures that have not acted asks first,
     naming them: refused only because the part of the round is not over (a GM's creature
     while players have not acted: yes ends the part, then plays it), or legal but ending the
@@ -265,7 +266,7 @@ def play_or_ask(app: App, cmd: Any, doing: str | None = None, done: str = "") ->
     play()
 
 
-def _doing(fight: Fight, cmd: Any) -> str:
+def _doing(fight: Fight, cmd: Command) -> str:
     """What the GM asked for, for the question: ' and play Move for Spearman'."""
     field = actor_field(type(cmd))
     who = fight.names().get(getattr(cmd, field, ""), "") if field else ""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.engine import AdvancePhase, PhaseChanged, RoundStarted, TurnEnded
+from game.rules.engine import AdvancePhase, Command, PhaseChanged, RoundStarted, TurnEnded
 from game.ui.action_menu import MenuEntry, menu_of
 from game.ui.command_kinds import actor_field, fields_of, label, make, tool_kind
 from game.ui.fight import Fight
@@ -181,7 +181,7 @@ def not_acted(fight: Fight) -> list[str]:
     return out
 
 
-def passed_over(fight: Fight, cmd: Any) -> tuple[list[str], bool]:
+def passed_over(fight: Fight, cmd: Command) -> tuple[list[str], bool]:
     """Whom a legal command would pass over as the engine plays it, and whether it ends the
     part of the round: the acting creature, when acting with another one ends its turn before
     it did anything (SotDL: a turn starts by itself and ends the one going on), and, when the
