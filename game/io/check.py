@@ -176,7 +176,7 @@ def _check_placements(path: Path, bf: Battlefield) -> None:
 
 def _check_tokens(path: Path, data: Any) -> tuple[int, int]:
     """config/tokens.yaml as the window reads it: pictures that exist, #rrggbb side colours."""
-    from game.io.tiled_xml import image_size
+    from game.io.pictures import picture_problem
 
     if data is None:
         return 0, 0
@@ -196,14 +196,9 @@ def _check_tokens(path: Path, data: Any) -> tuple[int, int]:
         raise InputErrors(errors)
     for key in images:
         line, rel = _line(images, key), Path(str(images[key]))
-        pic = rel if rel.is_absolute() else path.resolve().parent.parent / rel
-        if not pic.exists():
-            errors.append(InputError(str(path), line, f"images.{key}: no such file {pic}"))
-        elif not pic.is_file():
-            errors.append(InputError(str(path), line, f"images.{key}: {pic} is not a regular file"))
-        elif image_size(pic) is None:
-            errors.append(InputError(str(path), line, f"images.{key}: {pic} is not a picture "
-                                     "(PNG, GIF, BMP or JPEG)"))
+        problem = picture_problem(rel if rel.is_absolute() else path.resolve().parent.parent / rel)
+        if problem:
+            errors.append(InputError(str(path), line, f"images.{key}: {problem}"))
     for key in sides:
         text = str(sides[key]).strip()
         hexpart = text[1:] if text.startswith("#") else text

@@ -17,7 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game.io.config_defs import build_creature, build_ruleset, build_weapon
+from game.io.config_defs import build_creature, build_ruleset, build_weapon, creature_token
 from game.io.config_encounter import MapLoader, build_encounter
 from game.io.config_fields import Ctx, Report, require_map
 from game.io.config_roster import encounter_roster
@@ -249,12 +249,17 @@ def build_definitions(
     )
     creature_ids: dict[str, str] = {}
     weapons_defined = frozenset(report.defined)  # once: a copy per creature was quadratic
+    tokens: dict[str, str] = {}  # the token art creature files name (the window's)
+
+    def creature(ctx: Ctx, cid: str, body: Any, line: int) -> CreatureDef | None:
+        made = build_creature(ctx, cid, body, line, weapons, weapons_defined)
+        art = creature_token(ctx, cid, body)
+        if made is not None and art:
+            tokens[cid] = art
+        return made
+
     creatures: dict[str, CreatureDef] = _collect(
-        report,
-        files["creatures"],
-        "creatures",
-        lambda ctx, cid, body, line: build_creature(ctx, cid, body, line, weapons, weapons_defined),
-        creature_ids,
+        report, files["creatures"], "creatures", creature, creature_ids
     )
     rulesets = _load_rulesets(report, files["rulesets"])
     defined = frozenset(report.defined)
@@ -281,6 +286,7 @@ def build_definitions(
         weapons=defs.weapons,
         rulesets=defs.rulesets,
         encounters=_freeze(encounters),
+        tokens=_freeze(tokens),
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -27,6 +28,7 @@ from game.io.config_fields import (
     require_map,
     suggest,
 )
+from game.io.pictures import picture_problem
 from game.io.yaml_lines import LineMap
 from game.rules.definitions import WEAPON_PROPERTIES, CreatureDef, RulesetDef, WeaponDef
 
@@ -212,6 +214,7 @@ CREATURE_SPEC: Mapping[str, Field] = {
     "bold": Field(as_bool),
     "skills": Field(_any),
     "description": Field(as_str),
+    "token": Field(as_str),  # token art: the window's (Definitions.tokens), not the stat block's
 }
 CREATURE_SPEC = with_added_fields(CreatureDef, dict(CREATURE_SPEC))
 
@@ -281,10 +284,31 @@ def build_creature(
     fields = {
         k: val
         for k, val in v.items()
-        if k not in extra and k not in {"weapons", "movement", "tags", "skills"}
+        if k not in extra and k not in {"weapons", "movement", "tags", "skills", "token"}
     }
     fields.setdefault("name", _title(cid))
     return CreatureDef(id=cid, **fields, **extra)
+
+
+def creature_token(ctx: Ctx, cid: str, node: Any) -> str:
+    """The token art a creature's file names (``token: art/goblin.png``, relative to that file)
+    as an absolute path; '' when it names none, or a file that is not a picture to show (then
+    reported at its line: the file, the creature and what is wrong with the picture)."""
+    if not isinstance(node, LineMap) or "token" not in node:
+        return ""
+    line, value = node.value_line("token"), node["token"]
+    if not isinstance(value, str):
+        return ""  # reported with the other fields ('token' must be text)
+    if not value.strip():
+        ctx.add(line, f"creature '{cid}': token: a picture file (PNG), not an empty name")
+        return ""
+    rel = Path(value.strip()).expanduser()
+    pic = rel if rel.is_absolute() else (Path(ctx.file).resolve().parent / rel).resolve()
+    problem = picture_problem(pic)
+    if problem:
+        ctx.add(line, f"creature '{cid}': token: {problem}")
+        return ""
+    return str(pic)
 
 
 RULESET_SPEC: Mapping[str, Field] = {

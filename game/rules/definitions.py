@@ -1,6 +1,7 @@
 """Definitions: static, frozen data loaded once from config/ and referred to by id.
 
-No colours or sprites here (token art is the UI's, in config/tokens.yaml). game/io/config.py
+No colours or sprites in a stat block (token art is the UI's: config/tokens.yaml, or the picture
+a creature file names, kept beside the definitions in ``Definitions.tokens``). game/io/config.py
 builds these from YAML and validates them; the rules core only reads them.
 """
 from __future__ import annotations
@@ -215,3 +216,6 @@ class Definitions:
     rulesets: Mapping[str, RulesetDef] = field(default_factory=lambda: EMPTY)
     encounters: Mapping[str, EncounterDef] = field(default_factory=lambda: EMPTY)
     problems: tuple[str, ...] = ()  # mistakes in encounter files that were left out
+    # creature id -> the token art its file names (an absolute picture path): the window's,
+    # never a rule's, so a stat block (and every event that carries one) is the same without it
+    tokens: Mapping[str, str] = field(default_factory=lambda: EMPTY)

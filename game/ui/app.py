@@ -266,6 +266,10 @@ class App:
             self.caches.art.forget()  # a creature's tile may have changed with the map
             if self.player_view is not None:
                 self.player_view.caches.board = fresh_board(self.session)
+        if self.caches.art.problems:  # a token's picture that could not be shown: say so once
+            self.status = self.caches.art.problems[-1]
+            self.caches.art.problems.clear()
+            self._panel_version = -1
         if self.session.version != self._panel_version:
             self._panel_version = self.session.version
             self.needs_redraw = True

@@ -323,7 +323,12 @@ class Fight:
             toks = tokens_from_placements(self.battlefield)
         else:
             toks = with_unique_labels(
-                tokens_from_state(self.engine.state, self.token_config, vitals=self.vitals_fn())
+                tokens_from_state(
+                    self.engine.state,
+                    self.token_config,
+                    vitals=self.vitals_fn(),
+                    definition_art=self.engine.ruleset.definitions.tokens,
+                )
             )
             if self.hook("reach_yd") is not None:
                 toks = tuple(self._with_reach(t) for t in toks)

@@ -58,7 +58,9 @@ def scene_for(opened: object, overlays: frozenset[str]) -> Scene:
     bf = opened.battlefield  # type: ignore[attr-defined]
     if state is None:
         return Scene(bf, tokens_from_placements(bf), overlays=overlays)
-    tokens = with_unique_labels(tokens_from_state(state, load_token_config()))
+    defs = getattr(opened, "definitions", None)
+    art = defs.tokens if defs is not None else None  # the pictures creature files name
+    tokens = with_unique_labels(tokens_from_state(state, load_token_config(), definition_art=art))
     return Scene(state.battlefield, tokens, overlays=overlays)
 
 

@@ -1,11 +1,13 @@
 """From the encounter's state to what the view draws: TokenViews, and token art settings.
 
 Reads the engine's EncounterState (never changes it). Token art and side colours come from
-config/tokens.yaml, the UI's own file: definitions carry no colours or sprites.
+config/tokens.yaml, the UI's own file, and the pictures creature files name (``token:``, kept
+beside the definitions: a stat block carries no colours or sprites).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,8 +86,10 @@ def tokens_from_state(
     *,
     hidden_from_players: set[str] | None = None,
     vitals: Any = None,
+    definition_art: Mapping[str, str] | None = None,
 ) -> tuple[TokenView, ...]:
-    """One TokenView per creature still on the battlefield (``vitals(id)``: the ruleset's query)."""
+    """One TokenView per creature still on the battlefield (``vitals(id)``: the ruleset's query;
+    ``definition_art``: the picture each creature file names, by definition id)."""
     placed_art = placement_art(state.battlefield)
     out = []
     for c in state.creatures.values():
@@ -100,14 +104,15 @@ def tokens_from_state(
             controller = state.controller(c.id)
         except KeyError:
             pass
-        # its own picture first, then tokens.yaml's for it, the map's, tokens.yaml's for its kind
+        # its own picture first, then tokens.yaml's for it, the map's, tokens.yaml's for its
+        # kind, its creature file's (the table's choices before the definition's default)
         image = _own_token(c.data.get("token")) or cfg.images.get(c.id) or \
             cfg.images.get(c.name) or ""
         tile = 0
         if not image:
             image, tile = placed_art.get(c.name) or placed_art.get(d.id) or ("", 0)
         if not (image or tile):
-            image = cfg.images.get(d.id, "")
+            image = cfg.images.get(d.id, "") or (definition_art or {}).get(d.id, "")
         out.append(
             TokenView(
                 key=c.id,

@@ -112,6 +112,9 @@ class TokenArt:
         self._zooms: dict[tuple, set[int]] = {}  # a state's zooms with a picture
         self.walk: tuple | None = None  # draw_tokens' last walk over the tokens (see there)
         self._stand_ins: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
+        #: pictures that could not be shown since the window last looked, one line each (the
+        #: token is a disc with initials meanwhile: a bad file never stops the table)
+        self.problems: list[str] = []
 
     def forget(self) -> None:
         """Draw every picture afresh (the map was reloaded: its tiles may have changed)."""
@@ -130,12 +133,16 @@ class TokenArt:
         self._drawn_at_begin = self.drawn
         self.pending = 0
 
-    def _load_art(self, path: str) -> pygame.Surface | None:
+    def _load_art(self, path: str, who: str = "") -> pygame.Surface | None:
         if path not in self._art:
+            why = "" if Path(path).is_file() else "no such file"
             try:
-                self._art[path] = pygame.image.load(path) if Path(path).is_file() else None
-            except (pygame.error, OSError):
-                self._art[path] = None  # a missing picture falls back to the disc
+                self._art[path] = None if why else pygame.image.load(path)
+            except (pygame.error, OSError) as err:
+                self._art[path], why = None, f"not a picture pygame can read ({err})"
+            if why:  # the disc with initials instead, said once per file
+                whose = f" ({who}'s token)" if who else ""
+                self.problems.append(f"{path}{whose}: {why}; drawn as a disc with initials")
         return self._art[path]
 
     def picture_of(self, t: TokenView) -> pygame.Surface | None:
@@ -145,7 +152,7 @@ class TokenArt:
             if pic is not None:
                 return pic
         path = self.images.get(t.image, t.image) if t.image else ""
-        return self._load_art(path) if path else None
+        return self._load_art(path, t.name) if path else None
 
     def surface(self, t: TokenView, z: int, *, role: str = ALONE) -> pygame.Surface:
         """The token picture for this state, zoom and role (see ``geometry`` for its layout):

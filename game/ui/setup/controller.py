@@ -432,7 +432,13 @@ class SetupController:
         self.paste.show(lines)
         self.app.status = lines[-1] if added else lines[0]
         if added:
-            self.defs = load_definitions(self.config_dir)
+            try:  # the folder may have changed since the window opened (a picture removed)
+                self.defs = load_definitions(self.config_dir)
+            except InputErrors as err:
+                first = str(err).splitlines()[0]
+                self.app.status = f"{lines[-1]} Not in the bestiary yet: {first}"
+                self.app._panel_version = -1
+                return
             engine = self.app.session.engine
             if engine is not None:  # its attacks must be playable in this fight
                 engine.ruleset.definitions = self.defs

@@ -1,0 +1,77 @@
+"""A creature file names its token art (`token: art/guard.png`, relative to that file;
+docs/config.md; issue 10: "art where the creature's Tiled template or definition names an
+image"). A picture that is missing or not a picture is one line naming the file, the line, the
+creature and what is wrong; the art is the window's, kept beside the definitions, never in the
+stat block."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.io.config import load_definitions
+from tests.io.test_config_errors import CREATURES, errors, make_config
+
+GUARD_TOKEN = CREATURES.replace("    size: 1\n", "    size: 1\n    token: {token}\n", 1)
+LINE = 4  # the token's line in creatures/a.yaml
+
+
+def _picture(path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(pygame.Surface((8, 8)), str(path))
+
+
+@pytest.mark.parametrize(
+    "token, where",
+    [
+        ("art/guard.png", "config/creatures/art/guard.png"),  # beside the creature file
+        ("../pictures/guard.png", "config/pictures/guard.png"),  # anywhere, relative to it
+    ],
+)
+def test_the_token_is_read_relative_to_the_creature_file(
+    tmp_path: Path, token: str, where: str
+) -> None:
+    cfg = make_config(tmp_path, creatures__a_DOT_yaml=GUARD_TOKEN.format(token=token))
+    _picture(tmp_path / where)
+    defs = load_definitions(cfg)
+    assert defs.tokens == {"guard": str((tmp_path / where).resolve())}
+    # the stat block is the same with or without its picture (events carry stat blocks)
+    plain = load_definitions(make_config(tmp_path / "plain"))
+    assert defs.creatures["guard"] == plain.creatures["guard"]
+
+
+def test_an_absolute_token_path_is_taken_as_it_is(tmp_path: Path) -> None:
+    pic = tmp_path / "elsewhere" / "guard.png"
+    _picture(pic)
+    cfg = make_config(tmp_path, creatures__a_DOT_yaml=GUARD_TOKEN.format(token=pic))
+    assert load_definitions(cfg).tokens["guard"] == str(pic)
+
+
+@pytest.mark.parametrize(
+    "token, make, problem",
+    [
+        ("art/gone.png", None, "token: no such file creatures/art/gone.png"),
+        ("art", "folder", "token: creatures/art is not a regular file"),
+        (
+            "art/notes.png",
+            "text",
+            "token: creatures/art/notes.png is not a picture (PNG, GIF, BMP or JPEG) or "
+            "cannot be read",
+        ),
+        ('""', None, "token: a picture file (PNG), not an empty name"),
+        ("[a.png, b.png]", None, "'token' must be text, not a list"),
+    ],
+)
+def test_a_bad_token_is_one_line_naming_file_line_creature_and_problem(
+    tmp_path: Path, token: str, make: str | None, problem: str
+) -> None:
+    cfg = make_config(tmp_path, creatures__a_DOT_yaml=GUARD_TOKEN.format(token=token))
+    if make == "folder":
+        (cfg / "creatures" / "art").mkdir()
+    elif make == "text":
+        (cfg / "creatures" / "art").mkdir()
+        (cfg / "creatures" / "art" / "notes.png").write_text("not a picture")
+    # (errors() writes the config folder's files relative to it)
+    assert errors(cfg) == [f"creatures/a.yaml:{LINE}: creature 'guard': {problem}"]
