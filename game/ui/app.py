@@ -348,6 +348,7 @@ class App:
         for tool in self.tools:
             fields.update(tool.preview())
         highlighted = set(fields.pop("highlighted_keys", ()))
+        aimed = "target" in fields or bool(fields.get("formations"))  # a tool's own words
         # A tool's formations (a block where it would move) are drawn over the real blocks
         formations = self.session.fight.formations() + tuple(fields.pop("formations", ()))
         highlighted.update(self.panels.hovered_log_ids())
@@ -359,7 +360,8 @@ class App:
             selected_key=self.selected,
             highlighted_keys=frozenset(highlighted),
             hover_square=self.hover_square,
-            hover_px=self.hover_px,
+            # a target's reasons, a block's move, name what is hovered: no tooltip over them
+            hover_px=None if aimed else self.hover_px,
             formations=formations,
             fog_seen=self.fog_seen(),
             **fields,
