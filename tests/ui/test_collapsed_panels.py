@@ -128,3 +128,32 @@ def test_the_fight_started_with_the_right_side_collapsed_keeps_it_collapsed(
         assert a.panels.right.visible
     finally:
         a.close()
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["laptop", "touch"])
+def test_set_ups_start_button_is_reached_on_a_laptop_screen(tmp_path: Path, touch: bool) -> None:
+    """At 1366x768 set-up's panel is taller than the window (more so at a touch screen's
+    scale): it scrolls, and Start fight, scrolled to with its bar, starts the fight."""
+    a = App(Session.open(BARE_MAP, journal_path=tmp_path / "j.jsonl"), size=SIZE, touch=touch)
+    try:
+        _frame(a)
+        panel = a.setup.panel
+        assert panel is not None
+        window = a.screen.get_rect()
+        assert not window.contains(panel.start.get_abs_rect())  # below the window's edge
+        bar = panel.body.vert_scroll_bar
+        assert bar is not None and bar.visible
+        arrow = bar.bottom_button.get_abs_rect().center
+        a.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=arrow, button=1))
+        for _ in range(60):  # held down: it scrolls on
+            a.update(0.05)
+        a.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=arrow, button=1))
+        _frame(a)
+        start = panel.start.get_abs_rect()
+        assert window.contains(start) and panel.panel.rect.contains(start)
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            a.handle(pygame.event.Event(kind, pos=start.center, button=1))
+            _frame(a)
+        assert a.session.engine.state.round == 1, a.status  # the courtyard's own placements
+    finally:
+        a.close()

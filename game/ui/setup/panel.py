@@ -16,6 +16,7 @@ from pygame_gui.elements import (
     UIButton,
     UILabel,
     UIPanel,
+    UIScrollingContainer,
     UISelectionList,
     UITextBox,
     UITextEntryLine,
@@ -66,28 +67,50 @@ class SetupPanel:
 
     def _label(self, y: int, text: str, w: int | None = None, x: int = 4) -> UILabel:
         return UILabel(pygame.Rect(self._px(x), y, w or self.w, self._px(22)), text,
-                       self.manager, container=self.panel)
+                       self.manager, container=self.body)
 
     def _button(self, x: int, y: int, w: int, text: str, intent: str, tip: str = "") -> UIButton:
         b = UIButton(pygame.Rect(x, y, w, self._px(30)), text, self.manager,
-                     container=self.panel, tool_tip_text=tip or None)
+                     container=self.body, tool_tip_text=tip or None)
         self.buttons[b] = intent
         return b
 
     def _build(self) -> None:
+        """The widgets in the panel; on a short window (a 1366x768 laptop, more so at a touch
+        screen's scale) they do not all fit: the panel then scrolls, the problems box at its
+        smallest, so Start fight and Save are always there to reach."""
+        inner = self.panel.get_container().get_rect()
+        self.body = UIScrollingContainer(pygame.Rect(0, 0, inner.width, inner.height),
+                                         self.manager, container=self.panel,
+                                         allow_scroll_x=False)
+        end = self._build_in(inner.width, inner.height)
+        if end <= inner.height:
+            return
+        self.body.kill()
+        self.buttons.clear()
+        self.entries.clear()
+        self.body = UIScrollingContainer(pygame.Rect(0, 0, inner.width, inner.height),
+                                         self.manager, container=self.panel,
+                                         allow_scroll_x=False)
+        width = inner.width - self._px(20)  # room for the scroll bar
+        end = self._build_in(width, end)
+        self.body.set_scrollable_area_dimensions((width, end))
+
+    def _build_in(self, width: int, height: int) -> int:
+        """Lay the widgets out in ``width`` x ``height``; returns how tall they are."""
         m, px = self.manager, self._px
-        self.w = w = self.panel.get_container().get_rect().width - px(10)
+        self.w = w = width - px(10)
         y = px(4)
         self.title = self._label(y, "Set-up: add creatures, then Start fight")
         y += px(24)
         self.search = UITextEntryLine(pygame.Rect(px(4), y, w - px(60), px(30)), m,
-                                      container=self.panel, placeholder_text="search bestiary")
+                                      container=self.body, placeholder_text="search bestiary")
         self.count = UITextEntryLine(pygame.Rect(w - px(52), y, px(56), px(30)), m,
-                                     container=self.panel, placeholder_text="how many")
+                                     container=self.body, placeholder_text="how many")
         self.count.set_text("1")
         y += px(34)
         self.bestiary = UISelectionList(pygame.Rect(px(4), y, w, px(100)), [], m,
-                                        container=self.panel, allow_double_clicks=False)
+                                        container=self.body, allow_double_clicks=False)
         self.bestiary.list_item_height = px(22)
         y += px(104)
         self.place_label = self._label(y, "")
@@ -105,7 +128,7 @@ class SetupPanel:
                 self._label(y + px(4), label, lw, x=round(x / self.scale))
                 self.entries[key] = UITextEntryLine(
                     pygame.Rect(x + lw + px(2), y, cell - lw - px(6), px(28)), m,
-                    container=self.panel)
+                    container=self.body)
             y += px(30)
         self._button(px(4), y, w, "Apply changes (Enter)", "apply",
                      "Typed changes also apply when another creature is selected, and before "
@@ -119,9 +142,9 @@ class SetupPanel:
         y += px(24)
         mw = px(96)
         self.side_name = UITextEntryLine(pygame.Rect(px(4), y, w - mw - px(4), px(30)), m,
-                                         container=self.panel, placeholder_text="side name")
+                                         container=self.body, placeholder_text="side name")
         self.side_morale = UITextEntryLine(pygame.Rect(w - mw + px(4), y, mw, px(30)), m,
-                                           container=self.panel,
+                                           container=self.body,
                                            placeholder_text="morale")
         y += px(34)
         third = (w - px(8)) // 3
@@ -131,9 +154,9 @@ class SetupPanel:
         self._button(px(12) + 2 * third, y, third, "Players' side", "players_side",
                      "The players control the current side (the others are the GM's)")
         y += px(36)
-        bottom = self.panel.get_container().get_rect().height - px(4)
+        bottom = height - px(4)
         box_h = max(px(48), bottom - y - px(36) - px(34) - px(4))
-        self.problems = UITextBox("", pygame.Rect(px(4), y, w, box_h), m, container=self.panel)
+        self.problems = UITextBox("", pygame.Rect(px(4), y, w, box_h), m, container=self.body)
         y += box_h + px(4)
         self.start = self._button(px(4), y, w // 2 - px(2), "Start fight", "start",
                                   "The first round begins")
@@ -141,9 +164,10 @@ class SetupPanel:
                                  "save", "Write an encounter file battlemat opens again")
         y += px(34)
         self.save_path = UITextEntryLine(pygame.Rect(px(4), y, w, px(30)), m,
-                                         container=self.panel,
+                                         container=self.body,
                                          placeholder_text="encounter file to save (empty: "
                                                           f"{self.save_hint or 'beside the map'})")
+        return y + px(34)
 
     # -- showing ---------------------------------------------------------------------------------
     def refresh(self, view: SetupView) -> None:
@@ -188,7 +212,7 @@ class SetupPanel:
             mark = "> " if sid == view.current_side else ""
             b = UIButton(pygame.Rect(px(4) + i * (bw + px(4)), self._sides_y, bw, px(30)),
                          f"{mark}{name}{' (players)' if players else ''}", self.manager,
-                         container=self.panel,
+                         container=self.body,
                          tool_tip_text="Click: the current side (new creatures join it)")
             self.buttons[b] = f"side:{sid}"
             self._side_buttons.append(b)
