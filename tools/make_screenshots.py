@@ -239,8 +239,8 @@ def main(names: list[str]) -> int:
         with tempfile.TemporaryDirectory() as scratch:
             app = SHOTS[name](Path(scratch))
             try:
-                for _ in range(200):  # the map's chunks still to render come in frame by frame
-                    if not app.caches.board.pending:
+                for _ in range(200):  # map chunks and token pictures come in frame by frame
+                    if not app.caches.board.pending and not app.caches.art.pending:
                         break
                     _frame(app)
                 out = OUT / f"{name}.png"
