@@ -245,8 +245,8 @@ def _check_yaml(path: Path) -> str:
     use = {k: ([p for p in files[k] if p.resolve() != me] if k in needed else []) for k in KINDS}
     if kind != "encounters":
         use[kind].append(path)
-    report = Report()
-    defs = build_definitions(use, report, load_map=None, root=cfg.resolve().parent)
+    report, art = Report(), Report()  # the pictures other files name are theirs to check
+    defs = build_definitions(use, report, load_map=None, root=cfg.resolve().parent, art=art)
     bf: Battlefield | None = None
     enc: EncounterDef | None = None
     before = len(report.errors)
@@ -259,6 +259,7 @@ def _check_yaml(path: Path) -> str:
     mine = [e for e in report.errors[:before] if _is_about(e, path, kind)]
     mine += report.errors[before:]
     others = len(report.errors) - len(mine)
+    mine += [e for e in art.errors if e.file == str(path)]  # the pictures this file names
     if mine:
         if others:
             mine.append(

@@ -240,9 +240,15 @@ def _freeze(defs: dict[str, Any]) -> MappingProxyType[str, Any]:
 
 
 def build_definitions(
-    files: dict[str, list[Path]], report: Report, *, load_map: MapLoader | None, root: Path
+    files: dict[str, list[Path]],
+    report: Report,
+    *,
+    load_map: MapLoader | None,
+    root: Path,
+    art: Report | None = None,
 ) -> Definitions:
-    """Read every file of every kind, collecting mistakes in ``report``."""
+    """Read every file of every kind, collecting mistakes in ``report`` (token art's in
+    ``art`` when given: a missing picture is no reason to refuse the fight)."""
     weapon_ids: dict[str, str] = {}
     weapons: dict[str, WeaponDef] = _collect(
         report, files["weapons"], "weapons", build_weapon, weapon_ids
@@ -253,9 +259,9 @@ def build_definitions(
 
     def creature(ctx: Ctx, cid: str, body: Any, line: int) -> CreatureDef | None:
         made = build_creature(ctx, cid, body, line, weapons, weapons_defined)
-        art = creature_token(ctx, cid, body)
-        if made is not None and art:
-            tokens[cid] = art
+        picture = creature_token(ctx if art is None else Ctx(ctx.file, art), cid, body)
+        if made is not None and picture:
+            tokens[cid] = picture
         return made
 
     creatures: dict[str, CreatureDef] = _collect(
@@ -304,10 +310,14 @@ def load_definitions(config_dir: Path | None = None) -> Definitions:
     cached = _cache.get(key)
     if cached is not None and cached[0] == _fingerprint(all_files + _map_files(cached[1])):
         return cached[1]
-    report = Report()
-    defs = build_definitions(files, report, load_map=default_map_loader(), root=PROJECT_ROOT)
+    report, art = Report(), Report()
+    defs = build_definitions(
+        files, report, load_map=default_map_loader(), root=PROJECT_ROOT, art=art
+    )
     if report.errors:
         defs = _without_broken_encounters(defs, report.errors, files["encounters"])
+    if art.errors:  # `check` says these; the window draws those tokens with initials
+        defs = replace(defs, problems=defs.problems + tuple(str(e) for e in art.errors))
     _cache[key] = (_fingerprint(all_files + _map_files(defs)), defs)
     return defs
 

@@ -292,8 +292,9 @@ def build_creature(
 
 def creature_token(ctx: Ctx, cid: str, node: Any) -> str:
     """The token art a creature's file names (``token: art/goblin.png``, relative to that file)
-    as an absolute path; '' when it names none, or a file that is not a picture to show (then
-    reported at its line: the file, the creature and what is wrong with the picture)."""
+    as an absolute path ('' when it names none). A file that is not a picture to show is
+    reported at its line (the file, the creature, what is wrong with the picture) and still
+    named, so the window draws the disc with initials and says so."""
     if not isinstance(node, LineMap) or "token" not in node:
         return ""
     line, value = node.value_line("token"), node["token"]
@@ -307,7 +308,6 @@ def creature_token(ctx: Ctx, cid: str, node: Any) -> str:
     problem = picture_problem(pic)
     if problem:
         ctx.add(line, f"creature '{cid}': token: {problem}")
-        return ""
     return str(pic)
 
 

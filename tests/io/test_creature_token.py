@@ -6,11 +6,13 @@ stat block."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pygame
 import pytest
 
+from game.io.check import check_paths
 from game.io.config import load_definitions
 from tests.io.test_config_errors import CREATURES, errors, make_config
 
@@ -52,26 +54,50 @@ def test_an_absolute_token_path_is_taken_as_it_is(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "token, make, problem",
     [
-        ("art/gone.png", None, "token: no such file creatures/art/gone.png"),
-        ("art", "folder", "token: creatures/art is not a regular file"),
+        ("art/gone.png", None, "token: no such file {cfg}/creatures/art/gone.png"),
+        ("art", "folder", "token: {cfg}/creatures/art is not a regular file"),
         (
             "art/notes.png",
             "text",
-            "token: creatures/art/notes.png is not a picture (PNG, GIF, BMP or JPEG) or "
+            "token: {cfg}/creatures/art/notes.png is not a picture (PNG, GIF, BMP or JPEG) or "
             "cannot be read",
         ),
         ('""', None, "token: a picture file (PNG), not an empty name"),
-        ("[a.png, b.png]", None, "'token' must be text, not a list"),
     ],
 )
-def test_a_bad_token_is_one_line_naming_file_line_creature_and_problem(
+def test_a_bad_picture_is_one_line_naming_file_line_creature_and_problem(
     tmp_path: Path, token: str, make: str | None, problem: str
 ) -> None:
+    """`battlemat check` says it (exit 1); the fight still opens: a missing picture is no reason
+    to refuse it (the window draws that token with initials and says so)."""
     cfg = make_config(tmp_path, creatures__a_DOT_yaml=GUARD_TOKEN.format(token=token))
     if make == "folder":
         (cfg / "creatures" / "art").mkdir()
     elif make == "text":
         (cfg / "creatures" / "art").mkdir()
         (cfg / "creatures" / "art" / "notes.png").write_text("not a picture")
-    # (errors() writes the config folder's files relative to it)
-    assert errors(cfg) == [f"creatures/a.yaml:{LINE}: creature 'guard': {problem}"]
+    line = f"{cfg}/creatures/a.yaml:{LINE}: creature 'guard': " + problem.format(cfg=cfg.resolve())
+    out, err = io.StringIO(), io.StringIO()
+    assert check_paths([cfg], out, err) == 1
+    assert err.getvalue().splitlines() == [line] and "Traceback" not in err.getvalue()
+    defs = load_definitions(cfg)
+    assert defs.problems == (line,) and "guard" in defs.creatures
+    if token != '""':
+        assert defs.tokens["guard"].endswith(token.split("/")[-1])  # tried, then initials
+
+
+def test_a_token_that_is_not_text_is_a_mistake_in_the_file(tmp_path: Path) -> None:
+    cfg = make_config(tmp_path, creatures__a_DOT_yaml=GUARD_TOKEN.format(token="[a.png, b.png]"))
+    assert errors(cfg) == [
+        f"creatures/a.yaml:{LINE}: creature 'guard': 'token' must be text, not a list"
+    ]
+
+
+def test_checking_one_creature_file_says_its_own_bad_picture(tmp_path: Path) -> None:
+    cfg = make_config(tmp_path, creatures__a_DOT_yaml=GUARD_TOKEN.format(token="art/gone.png"))
+    out, err = io.StringIO(), io.StringIO()
+    assert check_paths([cfg / "creatures" / "a.yaml"], out, err) == 1
+    assert err.getvalue().splitlines() == [
+        f"{cfg}/creatures/a.yaml:{LINE}: creature 'guard': token: no such file "
+        f"{cfg.resolve()}/creatures/art/gone.png"
+    ]

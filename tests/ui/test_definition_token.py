@@ -116,3 +116,19 @@ def test_a_picture_gone_after_loading_is_a_disc_and_one_status_line(project: Pat
         assert app.status == ""
     finally:
         app.close()
+
+
+def test_a_picture_missing_when_the_fight_opens_is_no_reason_to_refuse_it(project: Path) -> None:
+    """`battlemat check` says it; the window opens the fight, draws the bat with initials and
+    says which picture and whose token in one line."""
+    (project / "config" / "creatures" / "art" / "giant_bat.png").unlink()
+    enc = project / "config" / "encounters" / "demo.yaml"
+    app = App(Session.open(enc, journal_path=project / "j.jsonl"), size=(1366, 768))
+    try:
+        app.update(0.0)
+        app.draw()
+        app.update(0.0)
+        assert "(Bat's token): no such file; drawn as a disc with initials" in app.status
+        assert "\n" not in app.status
+    finally:
+        app.close()
