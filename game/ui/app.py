@@ -30,7 +30,6 @@ from game.ui.map_reload import MapReloader, fresh_board
 from game.ui.panel_model import panel_model
 from game.ui.panels import Layout, Panels
 from game.ui.player_view import PlayerView
-from game.ui.render import palette
 from game.ui.render.frame import RenderCaches, draw_frame
 from game.ui.render.tokens import TokenArt
 from game.ui.scene import DEFAULT_OVERLAYS, Scene
@@ -890,7 +889,6 @@ class App:
 
     def _relayout(self, w: int, h: int) -> None:
         self.screen = pygame.display.get_surface() or self.screen
-        self.screen.fill(palette.BACKGROUND)  # nothing of the old layout stays under the new
         self.manager.set_window_resolution((w, h))
         self.panels.kill()
         self.layout = self._layout(w, h)
