@@ -803,6 +803,12 @@ class App:
             self.tools.append(result.push)
         if result.status:
             self.status = result.status
+        if result.select is None and not result.pop and result.command is None and not result.push:
+            # a hover's word (the target tool's odds, the measure, an edge's way): the status
+            # line alone, not the whole bar, turn list and log again (~30 ms a hover)
+            if result.status and self.panels.show_status(self.status):
+                self.needs_full_ui = True  # the line lies outside the view: pygame_gui draws it
+            return
         self._panel_version = -1
 
     def _key(self, event: pygame.event.Event) -> None:

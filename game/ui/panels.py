@@ -272,17 +272,24 @@ class Panels:
             self._build_ruleset_menu(model.ruleset, model.rulesets)
         self._built_model = model
 
-    def _show_status(self, text: str) -> None:
+    def _show_status(self, text: str) -> bool:
         """The status line: a text that does not fit is cut at a word with an ellipsis, and
-        shown whole in a tool tip when the GM hovers it."""
+        shown whole in a tool tip when the GM hovers it. False when it already showed that."""
         measure = self._measure() or (lambda t: int(len(t) * 7.5 * self.scale))
         width = self.status.get_relative_rect().width - self._px(12)  # the label's padding
         shown = fit_line(text, int(width), measure)
         if shown == getattr(self, "_status_shown", None) and text == self.status_text:
-            return
+            return False
         self.status_text, self._status_shown = text, shown
         self.status.set_text(shown)
         self.status.set_tooltip(text if shown != text else None, wrap_width=self._px(600))
+        return True
+
+    def show_status(self, text: str) -> bool:
+        """Only the status line changes (a tool's hover said something): the rest of the
+        panels stay as built. True when the line now reads differently."""
+        self.model.status = text
+        return self._show_status(text)
 
     def _build_ruleset_menu(self, current: str, rulesets: list[str]) -> None:
         """The ruleset menu at the right end of the top bar: the fight restarts under the
