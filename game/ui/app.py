@@ -456,8 +456,9 @@ class App:
             return
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             text = str(event.text)
-            self.option = "" if text.endswith("none") else text.split(": ", 1)[-1]
-            self.status = f"Attack option: {self.option or 'none'}"
+            picked = "" if text.endswith("none") else text.split(": ", 1)[-1]
+            self.option = picked.replace(" ", "_")  # shown 'knock down', the command's knock_down
+            self.status = f"Attack option: {picked or 'none'}"
             return
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
             self._typed(event.ui_element, event.text)

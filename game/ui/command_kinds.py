@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from game.rules.engine import walks_after
+from game.rules.engine import choices_of, walks_after
 from game.ui.declare import act_type
 from game.ui.typed import hint, typed_fields
 
@@ -183,6 +183,12 @@ def path_after_target(cmd_type: type) -> bool:
 
 #: Violation codes a command that moves first leaves behind once it has moved (out of reach now)
 DISTANCE_CODES = ("out_of_reach", "too_far", "in_reach")
+
+
+def attack_choices(cmd_type: type) -> tuple[str, tuple[str, ...]]:
+    """The other acts a command may make instead of its plain one, picked from the option
+    menu (a charge's knock down or shove), and the field that takes them: ('', ()) if none."""
+    return choices_of(cmd_type)
 
 
 def make(cmd_type: type, actor: str, **kw: Any) -> Any:

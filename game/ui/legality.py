@@ -77,7 +77,8 @@ def legality(fight: FightView, selected: str, cmd_type: type, kind: str) -> tupl
             vs = [v for v in vs if v.code not in DISTANCE_CODES and "path" not in v.code]
         if vs and "guess" in fields_of(cmd_type):  # a hidden creature: attacked at a guess
             guessed = make(cmd_type, selected, **target_value(cmd_type, c.id), guess=c.square)
-            vs = fight.validate(guessed) or []
+            if not fight.validate(guessed):
+                vs = []  # else the plain attack's reason stands (out of reach, not "no guess")
         if not vs:
             return True, ""
         # Why not for the nearest foe (an attack), or the nearest creature at all (a mount)

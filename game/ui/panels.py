@@ -474,7 +474,7 @@ class Panels:
         # On the root and opening upwards: inside the bottom bar the list would be cut off
         rect = pygame.Rect(b.right - w - self._px(4), b.y + self._px(4), w, h)
         choices: list[str | tuple[str, str]] = ["option: none"]
-        choices += [f"option: {o}" for o in options]
+        choices += [f"option: {o.replace('_', ' ')}" for o in options]  # 'knock down'
         self.option_menu = UIDropDownMenu(
             choices,
             "option: none",

@@ -15,7 +15,14 @@ import numpy as np
 
 from game.rules.battlefield import Square
 from game.rules.engine import WalkMode
-from game.ui.command_kinds import fields_of, make, moves_first, target_value, tool_kind
+from game.ui.command_kinds import (
+    attack_choices,
+    fields_of,
+    make,
+    moves_first,
+    target_value,
+    tool_kind,
+)
 from game.ui.fight import Fight
 from game.ui.log_text import sq
 from game.ui.routes import through
@@ -457,8 +464,13 @@ def target_plan(
     assert fight.engine is not None
     cmd_type = fight.engine.ruleset.command_names[action]
     kw: dict[str, Any] = {**(values or {}), **target_value(cmd_type, target)}
-    if option and "option" in fields_of(cmd_type):
-        kw["option"] = option
+    field, acts = attack_choices(cmd_type)
+    if option and option in acts:
+        kw[field] = option  # a charge's knock down or shove, from the option menu
+    elif option and "option" in fields_of(cmd_type) and not any(
+        option in attack_choices(t)[1] for t in fight.engine.ruleset.command_names.values()
+    ):
+        kw["option"] = option  # a weapon's option; a charge's knock down is no attack's
     if moves_first(cmd_type) and "path" not in kw:
         cmd, path, why = approach(fight, actor, action, target, kw)
         return cmd, path, "" if cmd is not None else "Not legal: " + why

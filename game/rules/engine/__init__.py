@@ -55,10 +55,12 @@ from game.rules.engine.events import (
     Command,
     DieRoll,
     Event,
+    choices_of,
     command,
     decode,
     encode,
     event,
+    one_of,
     register_value,
     walked_after,
     walks_after,
@@ -107,4 +109,5 @@ __all__ = [
     "TurnState", "VALUE_TYPES", "Violation", "WalkMode", "WalkState", "advance_phase",
     "apply_event", "command", "decode", "encode", "event", "frozen_map", "parse_dice",
     "register_value", "replay", "snake_name", "walk", "walked", "walked_after", "walks_after",
+    "one_of", "choices_of",
 ]

@@ -155,6 +155,21 @@ def walked_after(*, default: tuple[Any, ...] = ()) -> Any:
     return dataclasses.field(default=default, metadata={"walked": "after"})
 
 
+def one_of(*choices: str, default: str) -> Any:
+    """A command's field that takes one of a few named values (a charge's attack: attack,
+    knock_down or shove): the field's metadata lists them, for a window to offer."""
+    return dataclasses.field(default=default, metadata={"choices": choices})
+
+
+def choices_of(cmd_type: type) -> tuple[str, tuple[str, ...]]:
+    """The command type's field that takes named values (``one_of``) and those of them that
+    are not its default: ('', ()) when it has none."""
+    for f in dataclasses.fields(cmd_type):
+        if f.metadata.get("choices"):
+            return f.name, tuple(c for c in f.metadata["choices"] if c != f.default)
+    return "", ()
+
+
 def walks_after(cmd_type: type) -> bool:
     """True if the command type's ``path`` is walked after its act (``walked_after``)."""
     f = {f.name: f for f in dataclasses.fields(cmd_type)}.get("path")

@@ -7,7 +7,7 @@ order). ``part_of`` is set by the engine when a command runs inside another acti
 from __future__ import annotations
 
 from game.rules.battlefield import Square
-from game.rules.engine import Command, command, walked_after
+from game.rules.engine import Command, command, one_of, walked_after
 from game.rulesets.sotdl.commands_activities import (  # re-exported: see __all__
     AdjustRoll,
     Afflict,
@@ -302,7 +302,7 @@ class Charge(Command):
     target: str
     path: tuple[Square, ...] = ()
     attack_after: int = -1
-    attack: str = "attack"
+    attack: str = one_of("attack", "knock_down", "shove", default="attack")
     weapon: str = ""
     option: str = ""
     # the GM's way over an edge, by the square entered: ((square, "climb" | "jump" | "fall"), ...)
