@@ -8,6 +8,7 @@ Nothing here knows a command: the rulesets' dataclasses are read as they are dec
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from typing import Any
 
 from game.rules.engine import choices_of, walks_after
@@ -185,10 +186,10 @@ def path_after_target(cmd_type: type) -> bool:
 DISTANCE_CODES = ("out_of_reach", "too_far", "in_reach")
 
 
-def attack_choices(cmd_type: type) -> tuple[str, tuple[str, ...]]:
-    """The other acts a command may make instead of its plain one, picked from the option
-    menu (a charge's knock down or shove), and the field that takes them: ('', ()) if none."""
-    return choices_of(cmd_type)
+def other_acts(cmd_types: Iterable[type]) -> list[str]:
+    """The acts these commands may make instead of their plain one (``choices_of``: a charge's
+    knock down or shove), each once: the option menu's entries that are no weapon option."""
+    return list(dict.fromkeys(c for t in cmd_types for c in choices_of(t)[1]))
 
 
 def make(cmd_type: type, actor: str, **kw: Any) -> Any:

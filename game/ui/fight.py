@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from game.rules.battlefield import Battlefield, Square
 from game.rules.engine import AdvancePhase, Command, Engine, Event, ManualDice, SeededDice
-from game.ui.command_kinds import attack_choices
+from game.ui.command_kinds import other_acts
 from game.ui.log_text import LogEntry, distance, record_entries
 from game.ui.scene import FormationMark, TokenView, tokens_from_placements, with_unique_labels
 from game.ui.session_setup import ruleset_ids
@@ -504,6 +504,5 @@ class Fight:
         for name in ("MELEE_OPTIONS", "RANGED_OPTIONS"):
             out += [str(o) for o in getattr(mod, name, ())]
         # a charge's knock down or shove instead of its attack (Seed SotDL: Charge)
-        for cmd_type in self.engine.ruleset.command_names.values():
-            out += [c for c in attack_choices(cmd_type)[1] if c not in out]
-        return out
+        return out + [c for c in other_acts(self.engine.ruleset.command_names.values())
+                      if c not in out]

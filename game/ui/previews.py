@@ -14,12 +14,12 @@ from typing import Any
 import numpy as np
 
 from game.rules.battlefield import Square
-from game.rules.engine import WalkMode
+from game.rules.engine import WalkMode, choices_of
 from game.ui.command_kinds import (
-    attack_choices,
     fields_of,
     make,
     moves_first,
+    other_acts,
     target_value,
     tool_kind,
 )
@@ -464,11 +464,11 @@ def target_plan(
     assert fight.engine is not None
     cmd_type = fight.engine.ruleset.command_names[action]
     kw: dict[str, Any] = {**(values or {}), **target_value(cmd_type, target)}
-    field, acts = attack_choices(cmd_type)
+    field, acts = choices_of(cmd_type)
     if option and option in acts:
         kw[field] = option  # a charge's knock down or shove, from the option menu
-    elif option and "option" in fields_of(cmd_type) and not any(
-        option in attack_choices(t)[1] for t in fight.engine.ruleset.command_names.values()
+    elif option and "option" in fields_of(cmd_type) and option not in other_acts(
+        fight.engine.ruleset.command_names.values()
     ):
         kw["option"] = option  # a weapon's option; a charge's knock down is no attack's
     if moves_first(cmd_type) and "path" not in kw:

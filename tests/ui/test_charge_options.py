@@ -9,9 +9,9 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.rules.engine import choices_of
 from game.rulesets.sotdl.commands import Charge
 from game.ui.app import App
-from game.ui.command_kinds import attack_choices
 from tests.ui.scenario_window import (
     click,
     hover,
@@ -57,7 +57,7 @@ def test_a_charge_shoves_when_the_gm_picks_shove_from_the_option_menu(tmp_path: 
 
 
 def test_the_menu_offers_every_other_attack_a_charge_can_make() -> None:
-    assert attack_choices(Charge) == ("attack", ("knock_down", "shove"))
+    assert choices_of(Charge) == ("attack", ("knock_down", "shove"))
 
 
 def test_an_attack_out_of_reach_says_so_not_that_it_needs_no_guess(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ Affliction ...) are registered the same way, so events round-trip through JSON L
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform
 
@@ -161,6 +162,7 @@ def one_of(*choices: str, default: str) -> Any:
     return dataclasses.field(default=default, metadata={"choices": choices})
 
 
+@functools.cache  # asked on every target hover, of every command type of the ruleset
 def choices_of(cmd_type: type) -> tuple[str, tuple[str, ...]]:
     """The command type's field that takes named values (``one_of``) and those of them that
     are not its default: ('', ()) when it has none."""
