@@ -67,7 +67,3 @@ class HeldKey:
             return []
         self._next = max(self._next + INTERVAL_S, now)
         return [pygame.event.Event(pygame.KEYDOWN, {**self._event.dict, "repeat": True})]
-
-    def stop(self) -> None:
-        """Forget the held key (the window closed a dialog, lost its focus ...)."""
-        self._event = None
