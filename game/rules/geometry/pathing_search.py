@@ -11,9 +11,9 @@ provoked free attacks for :func:`safest_path`.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache, partial
 
 import numpy as np
 
@@ -24,7 +24,7 @@ from game.rules.geometry.pathing import INF, Step, TerrainCosts, step_cost
 from game.rules.geometry.pathing_edges import _dir_list, _edges, _padded
 from game.rules.geometry.pathing_rounds import (
     StateGraph,
-    jump_rows,
+    jump_table,
     parents,
     parents_ran,
     settle,
@@ -51,9 +51,18 @@ class ReachMap:
     parities: int
     layers: int
     dist: np.ndarray  # (layers * parities * Np,) yards
-    parent: np.ndarray  # same shape: parent state, -1 at the start or unreached
+    parent: np.ndarray | None  # same shape: parent state, -1 at the start or unreached
     endable: np.ndarray  # (hw, ww) bool: free to stop in
     blocked: np.ndarray  # (hw, ww) bool: walls and enemies (for corner cutting)
+    # works ``parent`` out when a path is first asked for (None: it is there already)
+    find_parents: Callable[[], np.ndarray] | None = field(default=None, repr=False)
+
+    def parents(self) -> np.ndarray:
+        """``parent``, worked out on the first call (areas and costs never need it)."""
+        if self.parent is None:
+            assert self.find_parents is not None  # a search gives one or the other
+            self.parent, self.find_parents = self.find_parents(), None
+        return self.parent
 
     @property
     def _wp(self) -> int:
@@ -118,10 +127,11 @@ class ReachMap:
         s = self._best_state(sq, layer)
         if s is None:
             return None
+        parent = self.parents()
         out = []
         while s >= 0:
             out.append(self._square(int(s)))
-            s = int(self.parent[s])
+            s = int(parent[s])
         return out[::-1]
 
 
@@ -224,70 +234,44 @@ def reachable(
                 origin=(x0, y0),
             )
             ip = _padded(inside, pad, False).ravel()
-            leaves += ip[S] & ~ip[None, :]
+            leaves += ip[S] & ~ip[:, None]
     else:
         K = 1
         leaves = None
-    # stack the state graph: block j = (layer k, parity q) gathers from (k - leaves, p)
-    srcs, costs, runs = [], [], []
-    diag = np.array([dx != 0 and dy != 0 and L == 1 for dx, dy, L in _dir_list(lmax)]) \
-        if K * P > 1 else None
-    for k in range(K if K * P > 1 else 0):  # the plain case needs no stacking (below)
-        assert diag is not None  # built whenever there is stacking to do
-        for q in range(P):
-            if P == 1:
-                p_src = np.zeros(len(diag), dtype=np.int64)
-                c = C0
-            else:  # a diagonal flips the parity; parity 1 means the next diagonal costs 2
-                p_src = np.where(diag, 1 - q, q)
-                c = np.where(diag[:, None], C0 if q == 1 else C1, C0)
-            ks = k - leaves if leaves is not None else np.full(S.shape, k)
-            src = (ks * P + p_src[:, None]) * n + S
-            c = np.where(ks >= 0, c, INF)
-            srcs.append(np.where(ks >= 0, src, 0))
-            costs.append(c)
-            runs.append(RUN)
-    if srcs:
-        SRC = np.stack(srcs)
-        C = np.stack(costs)
-        RUNS = np.stack(runs) if RUN is not None else None
+    B = K * P
+    if B > 1:  # stack the state graph: block j = (layer k, parity q) gathers from (k - leaves, p)
+        diag = np.array([dx != 0 and dy != 0 and L == 1 for dx, dy, L in _dir_list(lmax)])
+        srcs, costs = [], []
+        for k in range(K):
+            for q in range(P):
+                if P == 1:
+                    p_src = np.zeros(len(diag), dtype=np.int64)
+                    c = C0
+                else:  # a diagonal flips the parity; parity 1 means the next diagonal costs 2
+                    p_src = np.where(diag, 1 - q, q)
+                    c = np.where(diag[None, :], C0 if q == 1 else C1, C0)
+                ks = k - leaves if leaves is not None else np.full(S.shape, k)
+                src = (ks * P + p_src[None, :]) * n + S
+                costs.append(np.where(ks >= 0, c, INF))
+                srcs.append(np.where(ks >= 0, src, 0))
+        SRC, C = np.concatenate(srcs), np.concatenate(costs)
+        RUNS = np.tile(RUN, (B, 1)) if RUN is not None else None
+        LATE = np.tile(E.late, (B, 1)) if E.late is not None else None
+        NO_RUN = np.tile(E.no_run, (B, 1)) if E.no_run is not None else None
     else:
-        SRC, C = S[None], C0[None]
-        RUNS = RUN[None] if RUN is not None else None
-    B, rows = SRC.shape[0], SRC.shape[1]
-
-    def per_state(a: np.ndarray) -> np.ndarray:  # (blocks, rows, n) -> (rows, blocks * n)
-        return a[0] if B == 1 else a.transpose(1, 0, 2).reshape(rows, B * n)
-
-    def per_block(a: np.ndarray) -> np.ndarray:  # (rows, n), the same in every block
-        return a if B == 1 else np.tile(a, (1, B))
-
-    src_t, cost_t = per_state(SRC), per_state(C)
-    run_t = per_state(RUNS) if RUNS is not None else np.zeros(src_t.shape, dtype=bool)
-    late_t = per_block(E.late) if E.late is not None else np.full(src_t.shape, INF)
-    no_run_t = per_block(E.no_run) if E.no_run is not None else None
-    jrow = None
-    if jlist is not None and not len(jlist[0]):
-        jlist = None  # a window with drops but no jump to make
-    if jlist is not None:
-        # the plain case: the 8 steps, then the jumps (only at take-off squares) listed per
-        # landing square as more rows
-        js, jc, jr = jump_rows(n, *jlist)
-        jrow = rows
-        src_t, cost_t = np.vstack([src_t, js]), np.vstack([cost_t, jc])
-        run_t, late_t = np.vstack([run_t, jr]), np.vstack([late_t, np.full(jc.shape, INF)])
-        if no_run_t is not None:
-            no_run_t = np.vstack([no_run_t, np.zeros(jc.shape, dtype=bool)])
-    any_run = bool(run_t.any())
+        SRC, C, RUNS, LATE, NO_RUN = S, C0, RUN, E.late, E.no_run
+    listed = jump_table(n, *jlist) if jlist is not None else None
+    step_runs = RUNS is not None and bool(RUNS.any())
+    any_run = step_runs or (listed is not None and bool(listed.run.any()))
     dist = np.full(B * n, INF)
     s0 = (diagonals_before % 2 if P == 2 else 0) * n + (sy - y0 + pad) * wp + (sx - x0 + pad)
     dist[s0] = 0.0
     need = r.run_up_yd - m.moved_yd
     g = StateGraph(
-        src_t, cost_t,
-        np.array([L * (dy * wp + dx) for dx, dy, L in _dir_list(lmax)][:rows], dtype=np.int64),
-        n, run_t if any_run else None, late_t if any_run else None, jrow,
-        jlist[0] if jlist is not None else None, jlist[1] if jlist is not None else None,
+        SRC, C,
+        np.array([L * (dy * wp + dx) for dx, dy, L in _dir_list(lmax)][: SRC.shape[1]],
+                 dtype=np.int64),
+        n, RUNS if step_runs else None, LATE if step_runs else None, listed,
     )
     over = budget_yd + EPS
     # Seed SotDL: Jump: the run-up is the yards moved on foot (game.rules.run_up): where the
@@ -296,24 +280,33 @@ def reachable(
     # is a climb (``late``) and runs no yards either: without that label its climb would
     # count as run-up for the next jump (a stair of 1-yard steps: 3, 5, 7 ... not 3, 6, 9)
     climbs_late = E.late is not None and bool(np.isfinite(E.late).any())
-    swims_or_climbs = no_run_t is not None and bool(E.no_run.any())
+    swims_or_climbs = E.no_run is not None and bool(E.no_run.any())
+    find: Callable[[], np.ndarray]
     if need > EPS and any_run and (swims_or_climbs or climbs_late):
-        if no_run_t is None:
-            no_run_t = np.zeros(cost_t.shape, dtype=bool)
         ran = np.full(dist.shape, -INF)
         ran[s0] = 0.0
-        ec = np.where(no_run_t | ~np.isfinite(cost_t), 0.0, cost_t)  # yards run
+        ec = np.where(NO_RUN | ~np.isfinite(C) if NO_RUN is not None else ~np.isfinite(C),
+                      0.0, C)  # yards run
         settle_ran(g, dist, ran, ec, need=need, rounds=R + 3, over=over)
         dist[dist > over] = INF  # beyond the budget
-        parent = parents_ran(g, dist, ran, ec, need)
+        find = partial(parents_ran, g, dist, ran, ec, need)
     else:
         settle(g, dist, need=need, rounds=R + 3, over=over)
         dist[dist > over] = INF  # beyond the budget
-        parent = parents(g, dist, need)
-    parent[s0] = -1
-    if guaranteed_step:
+        find = partial(parents, g, dist, need)
+    rm = ReachMap(tc, start, budget_yd, x0, y0, hw, ww, pad, P, K, dist, None, endable, blocked,
+                  find_parents=partial(_parents_from, find, s0))
+    if guaranteed_step:  # the step is a parent of its own: find them all now
+        parent = rm.parents()
         _guarantee_step(dist, parent, S, C0, s0, n, budget_yd)
-    return ReachMap(tc, start, budget_yd, x0, y0, hw, ww, pad, P, K, dist, parent, endable, blocked)
+    return rm
+
+
+def _parents_from(find: Callable[[], np.ndarray], s0: int) -> np.ndarray:
+    """The parents ``find`` works out, the start's none."""
+    parent = find()
+    parent[s0] = -1
+    return parent
 
 
 @lru_cache(maxsize=64)
@@ -327,7 +320,7 @@ def _arange(n: int) -> np.ndarray:
 def _guarantee_step(dist, parent, S, C0, s0, n, budget) -> None:  # type: ignore[no-untyped-def]
     """Seed SotDL: Crawl: a crawler can always move 1 yard; the step uses the whole move."""
     for d in range(8):
-        targets = np.nonzero((S[d] == s0) & np.isfinite(C0[d]))[0]
+        targets = np.nonzero((S[:, d] == s0) & np.isfinite(C0[:, d]))[0]
         for t in targets:
             if not math.isfinite(dist[t]):
                 dist[t] = budget
