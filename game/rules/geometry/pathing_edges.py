@@ -49,39 +49,30 @@ def _dir_list(lmax: int) -> list[tuple[int, int, int]]:
 
 
 class Edges(NamedTuple):
-    """The search's edges (see :func:`_edges`), one row per target cell, a column per edge."""
+    """The search's edges (see :func:`_edges`)."""
 
-    src: np.ndarray  # (n, cols) flat index each cell is entered from
-    c0: np.ndarray  # (n, cols) cost, diagonal parity 0
-    c1: np.ndarray  # (n, cols) cost, diagonal parity 1
-    run: np.ndarray | None  # (n, cols) bool: needs the run-up (a running jump)
+    src: np.ndarray  # (rows, n) flat index each cell is entered from
+    c0: np.ndarray  # (rows, n) cost, diagonal parity 0
+    c1: np.ndarray  # (rows, n) cost, diagonal parity 1
+    run: np.ndarray | None  # (rows, n) bool: needs the run-up (a running jump)
     jumps: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None  # the jump list
-    no_run: np.ndarray | None  # (n, cols) bool: a swim or a climb (no run-up: game.rules.run_up)
-    late: np.ndarray | None  # (n, cols) extra cost of a running jump taken without the run-up:
+    no_run: np.ndarray | None  # (rows, n) bool: a swim or a climb (no run-up: game.rules.run_up)
+    late: np.ndarray | None  # (rows, n) extra cost of a running jump taken without the run-up:
     #                          the climb's (inf where it cannot be climbed)
 
 
-@lru_cache(maxsize=64)
-def _sources_by_cell(n: int, wp: int, lmax: int) -> np.ndarray:
-    """:func:`_sources` laid out per target cell: (n, directions), cached (read-only)."""
-    out = np.ascontiguousarray(_sources(n, wp, lmax)[0].T)
-    out.flags.writeable = False
-    return out
-
-
 def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, sparse=False):  # type: ignore[no-untyped-def]
-    """Source index, cost (parity 0 and 1), needs-run-up, no-run-up and late-cost arrays, a
-    row per target cell and a column per direction (what a round gathers: a state's edges
-    side by side).
+    """Source index, cost (parity 0 and 1), needs-run-up, no-run-up and late-cost arrays, one
+    row per direction.
 
     ``flat``: the window's ground is level (no vertical costs to work out). ``sparse``: the
-    columns hold the 8 steps only, and the jump edges come as a list found from the take-off
+    rows hold the 8 steps only, and the jump edges come as a list found from the take-off
     squares (:func:`jump_list`). ``wet``: the liquid cells (swims; jumps neither take off
     from nor land in them).
     """
     m, r = tc.mover, tc.rules
-    S = _sources_by_cell(n, wp, lmax)
-    u = S if lmax == 1 else _sources_by_cell(n, wp, 1)
+    S, idx = _sources(n, wp, lmax)
+    u = S[:8]
     diag = np.array([bool(dx and dy) for dx, dy in UNIT_DIRS])
     if r.diagonal_rule == "euclidean":
         b0 = np.where(diag, math.sqrt(2.0), 1.0)
@@ -89,18 +80,18 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
     else:
         b0 = np.ones(8)
         b1 = np.where(diag, 2.0, 1.0) if r.diagonal_rule == "alternating" else b0
-    ok = ~wall[:, None] & ~wall[u]
+    ok = ~wall[None, :] & ~wall[u]
     run = late = None
-    swim = None if wet is None or m.flying else np.broadcast_to(wet[:, None], (n, 8))
+    swim = None if wet is None or m.flying else np.broadcast_to(wet[None, :], (8, n))
     no_run = swim
     if m.flying or flat:
         vert0 = 0.0
         allowed = ok
     else:
-        dz = elev[:, None] - elev[u]
+        dz = elev[None, :] - elev[u]
         adz = np.abs(dz)
         level = adz <= r.step_up_yd
-        vert0 = np.zeros((n, 8))
+        vert0 = np.zeros((8, n))
         allowed = ok & level
         if not m.prone and not level.all():
             climbs = "climb" in m.traits
@@ -110,7 +101,7 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
             # unclimbable one); a running jump taken without the run-up is the climb (late)
             stand = ~level & (dz > 0) & (dz * 3 <= m.jump_up_ft(running=False, rules=r) + EPS)
             down = ~level & (dz < 0) & (-dz < r.safe_drop_yd)
-            can = ~level & ~stand & ~down & (climbs | (climb[u] & climb[:, None]))
+            can = ~level & ~stand & ~down & (climbs | (climb[u] & climb[None, :]))
             runj = ~level & (dz > 0) & ~stand & (
                 dz * 3 <= m.jump_up_ft(running=True, rules=r) + EPS)
             if cm <= 1.0:
@@ -124,24 +115,23 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
     # no corner cutting: both squares beside a diagonal step blocked
     for i, (dx, dy) in enumerate(UNIT_DIRS):
         if dx and dy:
-            allowed[:, i] &= ~(wall[_shifted(n, dy * wp)] & wall[_shifted(n, dx)])
+            allowed[i] &= ~(wall[_shifted(n, dy * wp)] & wall[_shifted(n, dx)])
     plain = r.diagonal_rule == "chebyshev" and isinstance(vert0, float)
-    C0 = np.where(allowed, mult[:, None] if plain else b0[None, :] * mult[:, None] + vert0, INF)
-    C1 = np.where(allowed, b1[None, :] * mult[:, None] + vert0, INF) if b1 is not b0 else C0
+    C0 = np.where(allowed, mult[None, :] if plain else b0[:, None] * mult[None, :] + vert0, INF)
+    C1 = np.where(allowed, b1[:, None] * mult[None, :] + vert0, INF) if b1 is not b0 else C0
     if lmax > 1 and sparse:
         return Edges(u, C0, C1, run, jump_list(tc, wall, elev, wp, n, lmax, wet), no_run, late)
     if lmax > 1:
         jc, jrun = _jump_edges(tc, wall, elev, wp, n, lmax, wet)
-        jc, jrun = jc.T, jrun.T
-        C0 = np.concatenate([C0, jc], axis=1)
-        C1 = np.concatenate([C1, jc], axis=1) if C1 is not C0 else C0
-        run = np.concatenate([run if run is not None else np.zeros((n, 8), bool), jrun], axis=1)
+        C0 = np.concatenate([C0, jc])
+        C1 = np.concatenate([C1, jc]) if C1 is not C0 else C0
+        run = np.concatenate([run if run is not None else np.zeros((8, n), bool), jrun])
         if no_run is not None:  # a jump is on foot
-            no_run = np.concatenate([no_run, np.zeros(jc.shape, bool)], axis=1)
-        late = np.concatenate([late if late is not None else np.full((n, 8), INF),
-                               np.full(jc.shape, INF)], axis=1)
+            no_run = np.concatenate([no_run, np.zeros(jc.shape, bool)])
+        late = np.concatenate([late if late is not None else np.full((8, n), INF),
+                               np.full(jc.shape, INF)])
         return Edges(S, C0, C1, run, None, no_run, late)
-    return Edges(u, C0, C1, run, None, no_run, late)
+    return Edges(S[:8] if lmax == 1 else S, C0, C1, run, None, no_run, late)
 
 
 def jump_list(tc, wall, elev, wp, n, lmax, wet):  # type: ignore[no-untyped-def]

@@ -3,15 +3,16 @@ from the labels of the round before, but only into the states next to a label th
 then; the others would compute what they already hold.
 
 That is the very same sequence of labels as relaxing the whole window each round (a state
-none of whose sources changed gets the candidates it already took the minimum of), so the
-costs, the run-up labels and so the parents come out the same, bit for bit; a round costs what
-the wave front holds, not the window. Labels beyond the budget are not spread: every step costs
-at least 1 yard, so nothing within the budget can come from them (they are cut at the end).
+none of whose sources changed gets the candidates it already took the minimum of; a wall, an
+enemy or the padding never takes one), so the costs, the run-up labels and so the parents come
+out the same, bit for bit; a round costs what the wave front holds, not the window. Labels
+beyond the budget are not spread: every step costs at least 1 yard, so nothing within the
+budget can come from them (they are cut at the end).
 
 States are ``block * n + cell`` (a block per threat layer and diagonal parity). The edges are
-laid out per target state, a row per state and a column per edge (``src``, ``cost``:
-(states, columns)), so a round gathers the rows of the states it looks at, each state's edges
-side by side: the 8 steps and the dense jump columns in direction order; then (one block
+laid out per target state, a row per edge (``src``, ``cost``: (rows, states)), so a round
+gathers the columns of the states it looks at (one flat ``take`` per array) and reduces
+across the rows: the 8 steps and the dense jump rows in direction order; then (one block
 only) the jumps listed from take-off squares (:class:`Jumps`), grouped by landing square and
 looked at only where a landing is in the wave front. They keep the list's rules: a jump needs
 its run-up or is impossible, and wins over the steps only if cheaper (or, for the run-up
@@ -20,7 +21,9 @@ label, as cheap with a longer run).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -31,16 +34,35 @@ EPS = 1e-9
 
 @dataclass(eq=False)
 class Jumps:
-    """The listed jumps (take-off, landing, cost, needs a run-up) grouped by landing cell, in
-    the list's order within a landing (ties go to the first)."""
+    """The listed jumps (take-off, landing, cost, needs a run-up), as tables by landing cell
+    (in the list's order within a landing: ties go to the first) and by take-off cell."""
 
     land: np.ndarray  # (n,) int: the landing's row in the tables below, -1 where none lands
     src: np.ndarray  # (landings, J) take-off cell (0, a wall cell of the padding, where fewer)
     cost: np.ndarray  # (landings, J) cost (inf there)
     run: np.ndarray  # (landings, J) bool: needs the run-up
     ran: np.ndarray  # (landings, J) yards run (a jump is on foot: its length; 0 there)
-    take_off: np.ndarray  # (jumps,) each listed jump's take-off cell ...
-    lands_at: np.ndarray  # (jumps,) ... and landing cell (for the wave front)
+    take_off: np.ndarray  # (n,) int: the take-off's row in ``dst``, -1 where none
+    dst: np.ndarray  # (take-offs, K) its landing cells (0, a wall cell, where fewer)
+
+
+def _grouped(key: np.ndarray, *values: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
+    """``values`` as tables with a row per distinct ``key`` (in the order given within a
+    key; 0 / inf / False where a row has fewer): the keys and the tables."""
+    order = np.argsort(key, kind="stable")
+    k = key[order]
+    first = np.ones(len(k), dtype=bool)
+    first[1:] = k[1:] != k[:-1]
+    starts = np.flatnonzero(first)
+    row = np.cumsum(first) - 1
+    col = np.arange(len(k)) - starts[row]
+    shape = (len(starts), int(col.max()) + 1)
+    out = []
+    for v in values:
+        t = np.full(shape, INF) if v.dtype.kind == "f" else np.zeros(shape, dtype=v.dtype)
+        t[row, col] = v[order]
+        out.append(t)
+    return k[starts], out
 
 
 def jump_table(n: int, src: np.ndarray, dst: np.ndarray, cost: np.ndarray, run: np.ndarray
@@ -48,51 +70,59 @@ def jump_table(n: int, src: np.ndarray, dst: np.ndarray, cost: np.ndarray, run: 
     """:class:`Jumps` from the jump list (None when it is empty)."""
     if not len(dst):
         return None
-    order = np.argsort(dst, kind="stable")  # stable: direction order kept within a landing
-    src, dst, cost, run = src[order], dst[order], cost[order], run[order]
-    first = np.ones(len(dst), dtype=bool)
-    first[1:] = dst[1:] != dst[:-1]
-    starts = np.flatnonzero(first)
-    row = np.cumsum(first) - 1
-    col = np.arange(len(dst)) - starts[row]
-    shape = (len(starts), int(col.max()) + 1)
-    S = np.zeros(shape, dtype=np.int64)
-    C = np.full(shape, INF)
-    R = np.zeros(shape, dtype=bool)
-    S[row, col], C[row, col], R[row, col] = src, cost, run
-    land = np.full(n, -1, dtype=np.int64)
-    land[dst[starts]] = np.arange(len(starts))
-    return Jumps(land, S, C, R, np.where(np.isfinite(C), C, 0.0), src, dst)
+    land, (S, C, R) = _grouped(dst, src, cost, run)
+    take, (D,) = _grouped(src, dst)
+    at = np.full(n, -1, dtype=np.int64)
+    at[land] = np.arange(len(land))
+    off = np.full(n, -1, dtype=np.int64)
+    off[take] = np.arange(len(take))
+    return Jumps(at, S, C, R, np.where(C < INF, C, 0.0), off, D)
 
 
 @dataclass(eq=False)
 class StateGraph:
     """The search's edges per target state (see the module's docstring)."""
 
-    src: np.ndarray  # (states, cols) int: the state each edge comes from
-    cost: np.ndarray  # (states, cols) float: its cost (inf: no edge)
-    offs: np.ndarray  # (cols,) int: target cell - source cell, per column
+    src: np.ndarray  # (rows, states) int: the state each edge comes from
+    cost: np.ndarray  # (rows, states) float: its cost (inf: no edge)
+    offs: np.ndarray  # (rows,) int: target cell - source cell, per row
     n: int  # cells in a block
-    run: np.ndarray | None = None  # (states, cols) bool: a running jump (needs the run-up)
-    late: np.ndarray | None = None  # (states, cols): its extra cost without the run-up
+    open: np.ndarray  # (n,) bool: cells a label can reach (not a wall, an enemy, the padding)
+    plain: bool  # one block of the 8 steps: a state's sources are its cell - ``offs``
+    run: np.ndarray | None = None  # (rows, states) bool: a running jump (needs the run-up)
+    late: np.ndarray | None = None  # (rows, states): its extra cost without the run-up
     jumps: Jumps | None = None  # the listed jumps (one block only)
+    rowidx: np.ndarray = field(init=False)  # (rows, 1): each row's first flat index
+
+    def __post_init__(self) -> None:
+        self.rowidx = (np.arange(self.src.shape[0]) * self.src.shape[1])[:, None]
+
+    def edges(self, ts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The flat index of every edge into the states ``ts`` and the state it comes from,
+        (rows, len(ts)) each."""
+        idx = self.rowidx + ts
+        if self.plain:  # ts are open cells: their sources lie inside the padding
+            return idx, ts - self.offs[:, None]
+        return idx, self.src.take(idx)
 
     def targets(self, changed: np.ndarray, mark: np.ndarray) -> np.ndarray:
-        """The states whose sources include a ``changed`` one, in state order."""
+        """The states whose sources include a ``changed`` one, in state order (the open
+        cells only: nothing else ever takes a label)."""
         n = self.n
-        cells = changed if self.src.shape[0] == n else changed % n
+        cells = changed if self.plain else changed % n
         mark[(cells[:, None] + self.offs[None, :]).ravel()] = True
         j = self.jumps
         if j is not None:
-            hit = np.zeros(n, dtype=bool)
-            hit[cells] = True
-            mark[j.lands_at[hit[j.take_off]]] = True
-        tc = np.flatnonzero(mark)
-        mark[tc] = False
-        blocks = self.src.shape[0] // n
-        if blocks == 1:
-            return tc
-        return (np.arange(blocks)[:, None] * n + tc[None, :]).ravel()
+            r = j.take_off[cells]
+            r = r[r >= 0]
+            if len(r):
+                mark[j.dst[r].ravel()] = True
+        tc = np.flatnonzero(mark & self.open)
+        mark.fill(False)
+        blocks = self.src.shape[1] // n
+        if blocks > 1:
+            tc = (np.arange(blocks)[:, None] * n + tc[None, :]).ravel()
+        return tc
 
 
 def _landings(j: Jumps, ts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -102,69 +132,141 @@ def _landings(j: Jumps, ts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return at, li[at]
 
 
-def settle(g: StateGraph, dist: np.ndarray, *, need: float, rounds: int, over: float) -> None:
-    """Lower ``dist`` (in place) to the cheapest cost of every state, as ``rounds`` rounds of
-    whole-window relaxation would (a running jump taken before ``need`` yards costs ``late``
-    more: the climb it falls back to, or inf)."""
+@dataclass(eq=False)
+class Weights:
+    """What a label gains along each edge: the untracked search's labels are the costs
+    themselves; the tracked search's, where the arithmetic is exact, pack the cost and the
+    yards run into one number (:func:`packed`)."""
+
+    step: np.ndarray  # (rows, states): along each edge
+    late: np.ndarray | None  # (rows, states): more for a running jump without its run-up
+    jump: np.ndarray | None  # (landings, J): along each listed jump
+    runup: Callable[[np.ndarray], np.ndarray]  # the yards run (the run-up) a label holds
+
+
+def settle(g: StateGraph, key: np.ndarray, w: Weights, *, need: float, rounds: int,
+           over: float) -> None:
+    """Lower the labels ``key`` (in place) to their least, as ``rounds`` rounds of
+    whole-window relaxation would (a running jump made before ``need`` yards of run-up costs
+    ``late`` more: the climb it falls back to, or inf; a listed one cannot be made)."""
     mark = np.zeros(g.n, dtype=bool)
-    changed = np.flatnonzero(np.isfinite(dist))
+    changed = np.flatnonzero(key <= over)  # beyond the budget: never spread
     for _ in range(rounds):
-        changed = changed[dist[changed] <= over]  # beyond the budget: never spread
         if not len(changed):
             break
         ts = g.targets(changed, mark)
-        best = _candidates(g, ts, dist, need).min(axis=1)
+        best = _candidates(g, ts, key, w, need)[0].min(axis=0)
         if g.jumps is not None:
             at, rows = _landings(g.jumps, ts)
             if len(at):
-                best[at] = np.minimum(best[at], _jump_candidates(g.jumps, rows, dist, need)
+                best[at] = np.minimum(best[at], _jump_candidates(g.jumps, rows, key, w, need)
                                       .min(axis=1))
-        imp = best < dist[ts]
-        changed = ts[imp]
-        dist[changed] = best[imp]
+        d = key[ts]
+        imp = best < d
+        key[ts] = np.minimum(best, d)
+        changed = ts[imp & (best <= over)]
 
 
-def _candidates(g: StateGraph, ts: np.ndarray, dist: np.ndarray, need: float) -> np.ndarray:
-    """Each edge's candidate cost into the states ``ts`` (gated on the cost so far)."""
-    G = dist[g.src[ts]]
+def _candidates(g: StateGraph, ts: np.ndarray, key: np.ndarray, w: Weights, need: float
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """Each edge's candidate label into the states ``ts`` (gated on the run-up), and the
+    state it comes from."""
+    idx, src = g.edges(ts)
+    G = key.take(src)
     if g.run is not None and need > EPS:
-        assert g.late is not None  # built with the run-up flags
-        late = g.run[ts] & (G < need - EPS)
-        G += g.cost[ts]
+        assert w.late is not None  # built with the run-up flags
+        late = g.run.take(idx) & (w.runup(G) < need - EPS)
+        G += w.step.take(idx)
         if late.any():
-            G[late] += g.late[ts][late]
+            G[late] += w.late.take(idx)[late]
     else:
-        G += g.cost[ts]
-    return G
+        G += w.step.take(idx)
+    return G, src
 
 
-def _jump_candidates(j: Jumps, rows: np.ndarray, dist: np.ndarray, need: float
+def _jump_candidates(j: Jumps, rows: np.ndarray, key: np.ndarray, w: Weights, need: float
                      ) -> np.ndarray:
-    """Each listed jump's candidate cost into its landing (``rows`` of the tables): inf
-    without the run-up (the cost so far)."""
-    d = dist[j.src[rows]]
-    G = d + j.cost[rows]
+    """Each listed jump's candidate label into its landing (``rows`` of the tables): inf
+    without the run-up."""
+    assert w.jump is not None  # built with the jump table
+    d = key[j.src[rows]]
+    G = d + w.jump[rows]
     if need > EPS:
-        G[j.run[rows] & (d < need - EPS)] = INF
+        G[j.run[rows] & (w.runup(d) < need - EPS)] = INF
     return G
 
 
-def parents(g: StateGraph, dist: np.ndarray, need: float) -> np.ndarray:
-    """The parent of every reached state: its first cheapest edge; -1 where unreached."""
-    parent = np.full(dist.shape, -1, dtype=np.int64)
-    ts = np.flatnonzero(np.isfinite(dist))
-    G = _candidates(g, ts, dist, need)
-    arg = G.argmin(axis=1)
-    parent[ts] = g.src[ts, arg]
-    if g.jumps is not None:  # a jump wins only if strictly cheaper (the later columns)
+def parents(g: StateGraph, key: np.ndarray, w: Weights, need: float, reached: np.ndarray
+            ) -> tuple[np.ndarray, np.ndarray]:
+    """The parent of every ``reached`` state: its first least edge (a listed jump only if
+    strictly less); -1 elsewhere. Also each reached state's least candidate."""
+    parent = np.full(key.shape, -1, dtype=np.int64)
+    ts = np.flatnonzero(reached)
+    G, src = _candidates(g, ts, key, w, need)
+    arg = G.argmin(axis=0)
+    k = np.arange(len(ts))
+    parent[ts] = src[arg, k]
+    least = G[arg, k]
+    if g.jumps is not None:
         at, rows = _landings(g.jumps, ts)
         if len(at):
-            J = _jump_candidates(g.jumps, rows, dist, need)
+            J = _jump_candidates(g.jumps, rows, key, w, need)
             ja = J.argmin(axis=1)
-            k = np.arange(len(at))
-            win = J[k, ja] < G[at, arg[at]]
+            jl = J[np.arange(len(at)), ja]
+            win = jl < least[at]
             parent[ts[at[win]]] = g.jumps.src[rows[win], ja[win]]
-    return parent
+            least[at] = np.minimum(least[at], jl)
+    return parent, least
+
+
+#: the unit of exact costs: every cost a multiple of 1/64 yard (and small) sums exactly
+QUANTUM = 64.0
+#: the label of a state not reached yet in a packed search (finite: reading its run-up is
+#: harmless; above every label a search can make)
+UNREACHED = 2.0**60
+
+
+def packed(g: StateGraph, ec: np.ndarray, *, need: float, rounds: int, over: float
+           ) -> tuple[Weights, float, float] | None:
+    """The tracked search's (cost, yards run) labels packed into one float, where that is
+    exact: ``cost * 64 * S + (S - 1 - yards run * 64)`` orders as the tracked search does
+    (cheaper first, then the longer run), so its rounds are the untracked search's.
+
+    None where some cost (or the run-up ``need``) is not a multiple of 1/64 yard, or labels
+    could get too large to be exact: there the costs add up with rounding, the tracked
+    search compares within 1e-9 (:func:`settle_ran`), and packing could change a result.
+    Else the weights, ``S`` and the largest label within ``over`` yards."""
+    if need * QUANTUM != math.floor(need * QUANTUM):
+        return None
+    parts = [g.cost] + ([g.late] if g.late is not None else []) + (
+        [g.jumps.cost] if g.jumps is not None else [])
+    top = 0.0
+    for a in parts:
+        q = a * QUANTUM
+        if not np.array_equal(q, np.floor(q)):
+            return None
+        fin = q[q < INF]
+        top = max(top, float(fin.max()) if len(fin) else 0.0)
+    if g.late is not None:
+        top *= 2  # a late running jump: its cost and the climb's
+    most = (rounds + 2) * top + QUANTUM * over + 2  # no label gets more (in 1/64 yards)
+    S = 2.0 ** math.ceil(math.log2(most + 2))
+    if (most + 2) * S >= 2.0**52:
+        return None
+    scale = QUANTUM * S
+
+    def runup(k: np.ndarray) -> np.ndarray:
+        return (S - 1.0 - np.fmod(k, S)) / QUANTUM
+
+    run = ec * QUANTUM
+    late = None
+    if g.late is not None:  # ran nothing more, cost the climb more: (c + l) * scale, as packed
+        late = np.where(g.late < INF, g.late * scale + run, INF)
+    jump = None
+    if g.jumps is not None:  # a jump is on foot: it runs its length
+        jump = g.jumps.cost * scale - g.jumps.ran * QUANTUM
+    w = Weights(g.cost * scale - run, late, jump, runup)
+    return w, S, (math.floor(QUANTUM * over) + 1) * S - 1
 
 
 def settle_ran(g: StateGraph, dist: np.ndarray, ran: np.ndarray, ec: np.ndarray, *,
@@ -173,54 +275,55 @@ def settle_ran(g: StateGraph, dist: np.ndarray, ran: np.ndarray, ec: np.ndarray,
     yards): each state also keeps the yards its best path ran (``ran``; ``ec``: the yards
     each edge runs); of paths equal in cost the one that ran farther wins."""
     mark = np.zeros(g.n, dtype=bool)
-    changed = np.flatnonzero(np.isfinite(dist))
+    changed = np.flatnonzero(dist <= over)
     nec = ec + (need - EPS) if g.run is not None else None
     for _ in range(rounds):
-        changed = changed[dist[changed] <= over]
         if not len(changed):
             break
         ts = g.targets(changed, mark)
-        best, rbest, _, _ = _relax_ran(g, ts, dist, ran, ec, nec, need, settle=True)
-        d = dist[ts]
+        best, rbest, _, _, _ = _relax_ran(g, ts, dist, ran, ec, nec, need, settle=True)
+        d, r = dist[ts], ran[ts]
         imp = best < d - EPS
-        upd = imp | ((best <= d + EPS) & (rbest > ran[ts] + EPS))
-        dist[ts[imp]] = best[imp]
-        changed = ts[upd]
-        ran[changed] = rbest[upd]
+        upd = imp | ((best <= d + EPS) & (rbest > r + EPS))
+        d = np.where(imp, best, d)
+        dist[ts] = d
+        ran[ts] = np.where(upd, rbest, r)
+        changed = ts[upd & (d <= over)]
 
 
 def _relax_ran(g: StateGraph, ts: np.ndarray, dist: np.ndarray, ran: np.ndarray,
                ec: np.ndarray, nec: np.ndarray | None, need: float, *, settle: bool
-               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[np.ndarray, ...] | None]:
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                          tuple[np.ndarray, ...] | None]:
     """For states ``ts``: the cheapest candidate, the farthest run among the cheapest, each
-    edge's run where it is among the cheapest (-inf elsewhere), and for the listed jumps
-    (landing positions in ``ts``, cheapest, farthest run, runs) apart (``settle``: merged into
-    the first two instead)."""
-    src = g.src[ts]
-    G = dist[src]
-    U = ran[src]
-    e = ec[ts]
-    G += g.cost[ts]
+    edge's run where it is among the cheapest (-inf elsewhere) and the state it comes from,
+    and for the listed jumps (landing positions in ``ts``, table rows, cheapest, farthest
+    run, runs) apart (``settle``: merged into the first two instead)."""
+    idx, src = g.edges(ts)
+    G = dist.take(src)
+    G += g.cost.take(idx)
+    U = ran.take(src)
+    e = ec.take(idx)
     U += e
     if g.run is not None:
         assert g.late is not None and nec is not None  # built with the run-up flags
         # the climb a late running jump falls back to runs no yards; the yards run before
         # the edge (U - e) < need, as the whole-window search computed it
-        late = g.run[ts] & (U < nec[ts])
+        late = g.run.take(idx) & (U < nec.take(idx))
         if late.any():
-            G[late] += g.late[ts][late]
+            G[late] += g.late.take(idx)[late]
             U[late] -= e[late]
-    lb = G.min(axis=1)
-    key = np.where(G <= (lb + EPS)[:, None], U, -INF)
-    lr = key.max(axis=1)
+    lb = G.min(axis=0)
+    np.putmask(U, G > lb + EPS, -INF)  # U is now each edge's run among the cheapest
+    lr = U.max(axis=0)
     if settle:
-        lr[~np.isfinite(lb)] = -INF
+        lr[lb == INF] = -INF
     j = g.jumps
     if j is None:
-        return lb, lr, key, None
+        return lb, lr, U, src, None
     at, rows = _landings(j, ts)
     if not len(at):
-        return lb, lr, key, None
+        return lb, lr, U, src, None
     jsrc = j.src[rows]
     Gj = dist[jsrc] + j.cost[rows]
     Uj = ran[jsrc] + j.ran[rows]
@@ -229,13 +332,13 @@ def _relax_ran(g: StateGraph, ts: np.ndarray, dist: np.ndarray, ran: np.ndarray,
     kj = np.where(Gj <= (m + EPS)[:, None], Uj, -INF)
     rm = kj.max(axis=1)
     if not settle:
-        return lb, lr, key, (at, rows, m, rm, kj)
+        return lb, lr, U, src, (at, rows, m, rm, kj)
     sb, sr = lb[at], lr[at]
     win = m < sb - EPS
     tie = ~win & (m <= sb + EPS)
     lb[at] = np.where(win, m, sb)
     lr[at] = np.where(win, rm, np.where(tie, np.maximum(sr, rm), sr))
-    return lb, lr, key, None
+    return lb, lr, U, src, None
 
 
 def parents_ran(g: StateGraph, dist: np.ndarray, ran: np.ndarray, ec: np.ndarray,
@@ -245,8 +348,8 @@ def parents_ran(g: StateGraph, dist: np.ndarray, ran: np.ndarray, ec: np.ndarray
     parent = np.full(dist.shape, -1, dtype=np.int64)
     ts = np.flatnonzero(np.isfinite(dist))
     nec = ec + (need - EPS) if g.run is not None else None
-    sb, sr, key, jumps = _relax_ran(g, ts, dist, ran, ec, nec, need, settle=False)
-    parent[ts] = g.src[ts, key.argmax(axis=1)]
+    sb, sr, key, src, jumps = _relax_ran(g, ts, dist, ran, ec, nec, need, settle=False)
+    parent[ts] = src[key.argmax(axis=0), np.arange(len(ts))]
     if jumps is not None and g.jumps is not None:
         at, rows, m, rm, kj = jumps
         hit = (kj == rm[:, None]) & np.isfinite(kj)

@@ -11,7 +11,7 @@ provoked free attacks for :func:`safest_path`.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 
@@ -23,8 +23,12 @@ from game.rules.geometry.occupancy import anchors_overlapping, rasterize
 from game.rules.geometry.pathing import INF, Step, TerrainCosts, step_cost
 from game.rules.geometry.pathing_edges import _dir_list, _edges, _padded
 from game.rules.geometry.pathing_rounds import (
+    QUANTUM,
+    UNREACHED,
     StateGraph,
+    Weights,
     jump_table,
+    packed,
     parents,
     parents_ran,
     settle,
@@ -97,12 +101,9 @@ class ReachMap:
         out[self.y0 : self.y0 + self.hw, self.x0 : self.x0 + self.ww] = c
         return out
 
-    def squares(self) -> dict[Square, float]:
+    def squares(self) -> Mapping[Square, float]:
         """Every anchor the mover can stop at, with its cost (the start included, cost 0)."""
-        c = np.where(self.endable, self.window_costs(), INF)
-        ys, xs = np.nonzero(np.isfinite(c))
-        keys = zip((xs + self.x0).tolist(), (ys + self.y0).tolist(), strict=True)
-        return dict(zip(keys, c[ys, xs].tolist(), strict=True))
+        return StopCosts(np.where(self.endable, self.window_costs(), INF), self.x0, self.y0)
 
     def cost_to(self, sq: Square, *, layer: int | None = None) -> float:
         """Cheapest cost to reach ``sq`` (passing through is fine; stopping is :meth:`squares`)."""
@@ -133,6 +134,40 @@ class ReachMap:
             out.append(self._square(int(s)))
             s = int(parent[s])
         return out[::-1]
+
+
+class StopCosts(Mapping[Square, float]):
+    """The squares a mover can stop at and their costs, read from the search's window: a
+    look-up reads the array; the dict of them all is made only when something goes over them
+    (the app's areas read the cost grid, never this)."""
+
+    def __init__(self, costs: np.ndarray, x0: int, y0: int) -> None:
+        self._costs, self._x0, self._y0 = costs, x0, y0
+        self._all: dict[Square, float] | None = None
+
+    def __getitem__(self, sq: Square) -> float:
+        x, y = sq[0] - self._x0, sq[1] - self._y0
+        h, w = self._costs.shape
+        if 0 <= x < w and 0 <= y < h and self._costs[y, x] < INF:
+            return float(self._costs[y, x])
+        raise KeyError(sq)
+
+    def _dict(self) -> dict[Square, float]:
+        if self._all is None:
+            c = self._costs
+            ys, xs = np.nonzero(c < INF)
+            keys = zip((xs + self._x0).tolist(), (ys + self._y0).tolist(), strict=True)
+            self._all = dict(zip(keys, c[ys, xs].tolist(), strict=True))
+        return self._all
+
+    def __iter__(self) -> Iterator[Square]:
+        return iter(self._dict())
+
+    def __len__(self) -> int:
+        return len(self._dict())
+
+    def __repr__(self) -> str:
+        return repr(self._dict())
 
 
 def reachable(
@@ -234,7 +269,7 @@ def reachable(
                 origin=(x0, y0),
             )
             ip = _padded(inside, pad, False).ravel()
-            leaves += ip[S] & ~ip[:, None]
+            leaves += ip[S] & ~ip[None, :]
     else:
         K = 1
         leaves = None
@@ -249,15 +284,15 @@ def reachable(
                     c = C0
                 else:  # a diagonal flips the parity; parity 1 means the next diagonal costs 2
                     p_src = np.where(diag, 1 - q, q)
-                    c = np.where(diag[None, :], C0 if q == 1 else C1, C0)
+                    c = np.where(diag[:, None], C0 if q == 1 else C1, C0)
                 ks = k - leaves if leaves is not None else np.full(S.shape, k)
-                src = (ks * P + p_src[None, :]) * n + S
+                src = (ks * P + p_src[:, None]) * n + S
                 costs.append(np.where(ks >= 0, c, INF))
                 srcs.append(np.where(ks >= 0, src, 0))
-        SRC, C = np.concatenate(srcs), np.concatenate(costs)
-        RUNS = np.tile(RUN, (B, 1)) if RUN is not None else None
-        LATE = np.tile(E.late, (B, 1)) if E.late is not None else None
-        NO_RUN = np.tile(E.no_run, (B, 1)) if E.no_run is not None else None
+        SRC, C = np.hstack(srcs), np.hstack(costs)  # (rows, states): state = block * n + cell
+        RUNS = np.tile(RUN, (1, B)) if RUN is not None else None
+        LATE = np.tile(E.late, (1, B)) if E.late is not None else None
+        NO_RUN = np.tile(E.no_run, (1, B)) if E.no_run is not None else None
     else:
         SRC, C, RUNS, LATE, NO_RUN = S, C0, RUN, E.late, E.no_run
     listed = jump_table(n, *jlist) if jlist is not None else None
@@ -269,9 +304,10 @@ def reachable(
     need = r.run_up_yd - m.moved_yd
     g = StateGraph(
         SRC, C,
-        np.array([L * (dy * wp + dx) for dx, dy, L in _dir_list(lmax)][: SRC.shape[1]],
+        np.array([L * (dy * wp + dx) for dx, dy, L in _dir_list(lmax)][: SRC.shape[0]],
                  dtype=np.int64),
-        n, RUNS if step_runs else None, LATE if step_runs else None, listed,
+        n, ~wall.ravel(), B == 1,
+        RUNS if step_runs else None, LATE if step_runs else None, listed,
     )
     over = budget_yd + EPS
     # Seed SotDL: Jump: the run-up is the yards moved on foot (game.rules.run_up): where the
@@ -282,24 +318,70 @@ def reachable(
     climbs_late = E.late is not None and bool(np.isfinite(E.late).any())
     swims_or_climbs = E.no_run is not None and bool(E.no_run.any())
     find: Callable[[], np.ndarray]
-    if need > EPS and any_run and (swims_or_climbs or climbs_late):
-        ran = np.full(dist.shape, -INF)
-        ran[s0] = 0.0
-        ec = np.where(NO_RUN | ~np.isfinite(C) if NO_RUN is not None else ~np.isfinite(C),
-                      0.0, C)  # yards run
-        settle_ran(g, dist, ran, ec, need=need, rounds=R + 3, over=over)
-        dist[dist > over] = INF  # beyond the budget
-        find = partial(parents_ran, g, dist, ran, ec, need)
+    tracked = need > EPS and any_run and (swims_or_climbs or climbs_late)
+    ec = np.where(NO_RUN | ~np.isfinite(C) if NO_RUN is not None else ~np.isfinite(C),
+                  0.0, C) if tracked else C  # yards run
+    pk = packed(g, ec, need=need, rounds=R + 3, over=over) if tracked else None
+    if pk is not None:  # the tracked search in exact arithmetic: one label
+        wts, unit, top = pk
+        key = np.full(dist.shape, UNREACHED)
+        key[s0] = unit - 1.0  # no cost, no yards run
+        settle(g, key, wts, need=need, rounds=R + 3, over=top)
+        reached = key <= top
+        dist = np.where(reached, np.floor(key / unit) / QUANTUM, INF)
+        find = partial(_packed_parents, g, key, wts, need, reached, s0,
+                       partial(_tracked, g, ec, s0, need, R + 3, over))
+    elif tracked:
+        dist, find = _tracked(g, ec, s0, need, R + 3, over)
     else:
-        settle(g, dist, need=need, rounds=R + 3, over=over)
+        wts = Weights(C, LATE, listed.cost if listed is not None else None, _cost_so_far)
+        settle(g, dist, wts, need=need, rounds=R + 3, over=over)
         dist[dist > over] = INF  # beyond the budget
-        find = partial(parents, g, dist, need)
+        find = partial(_first_parents, g, dist, wts, need)
     rm = ReachMap(tc, start, budget_yd, x0, y0, hw, ww, pad, P, K, dist, None, endable, blocked,
                   find_parents=partial(_parents_from, find, s0))
     if guaranteed_step:  # the step is a parent of its own: find them all now
         parent = rm.parents()
         _guarantee_step(dist, parent, S, C0, s0, n, budget_yd)
     return rm
+
+
+def _cost_so_far(label: np.ndarray) -> np.ndarray:
+    """The untracked search's run-up: the cost so far (no swims or climbs in the window)."""
+    return label
+
+
+def _first_parents(g: StateGraph, dist: np.ndarray, w: Weights, need: float) -> np.ndarray:
+    """:func:`parents` of the reached states."""
+    return parents(g, dist, w, need, np.isfinite(dist))[0]
+
+
+def _tracked(g: StateGraph, ec: np.ndarray, s0: int, need: float, rounds: int, over: float
+             ) -> tuple[np.ndarray, Callable[[], np.ndarray]]:
+    """The tracked search with a second label, the yards each state's best path ran (costs
+    compared within 1e-9): the costs, and how to find the parents."""
+    dist = np.full(g.src.shape[1], INF)
+    dist[s0] = 0.0
+    ran = np.full(dist.shape, -INF)
+    ran[s0] = 0.0
+    settle_ran(g, dist, ran, ec, need=need, rounds=rounds, over=over)
+    dist[dist > over] = INF  # beyond the budget
+    return dist, partial(parents_ran, g, dist, ran, ec, need)
+
+
+def _packed_parents(g: StateGraph, key: np.ndarray, w: Weights, need: float,
+                    reached: np.ndarray, s0: int,
+                    tracked: Callable[[], tuple[np.ndarray, Callable[[], np.ndarray]]]
+                    ) -> np.ndarray:
+    """The packed search's parents: the least edge's. A reached state with no edge left
+    (its run-up lost on a cheaper way to the take-off) takes the tracked search's, which
+    reads the yards run of states never reached there: that search, rerun."""
+    parent, least = parents(g, key, w, need, reached)
+    lost = least >= UNREACHED
+    lost[np.flatnonzero(reached) == s0] = False
+    if lost.any():
+        return tracked()[1]()
+    return parent
 
 
 def _parents_from(find: Callable[[], np.ndarray], s0: int) -> np.ndarray:
@@ -320,7 +402,7 @@ def _arange(n: int) -> np.ndarray:
 def _guarantee_step(dist, parent, S, C0, s0, n, budget) -> None:  # type: ignore[no-untyped-def]
     """Seed SotDL: Crawl: a crawler can always move 1 yard; the step uses the whole move."""
     for d in range(8):
-        targets = np.nonzero((S[:, d] == s0) & np.isfinite(C0[:, d]))[0]
+        targets = np.nonzero((S[d] == s0) & np.isfinite(C0[d]))[0]
         for t in targets:
             if not math.isfinite(dist[t]):
                 dist[t] = budget

@@ -102,3 +102,25 @@ def test_fast_search_answers_what_the_reference_did(scene) -> None:  # type: ign
     bf, mover, rules, kw = scene
     tc = terrain_costs(bf, mover=mover, rules=rules)
     assert_same(reachable(tc, **kw), reference_search.reachable(tc, **kw))
+
+
+def test_a_landing_whose_jump_lost_its_run_up_answers_what_the_reference_did() -> None:
+    """The take-off is first reached on foot (run-up made: the running jump lands), then more
+    cheaply by swimming (no run-up: the jump is gone, the landing keeps its cost): the
+    reference's path there reads yards run by states it never reached, and the fast search
+    gives that very path too (it reruns the search that keeps them)."""
+    bf = Battlefield.blank(9, 5)
+    bf.terrain[:, :] = Terrain.IMPASSABLE
+    for (x, y), (ter, z) in {
+        (0, 2): (0, 1.5), (1, 2): (Terrain.DIFFICULT, -0.5), (2, 2): (0, 0.0),  # on foot
+        (0, 1): (Terrain.LIQUID, 1.0), (1, 0): (Terrain.LIQUID, 0.5),  # the swim
+        (2, 1): (Terrain.LIQUID, 0.0), (0, 0): (0, 1.0), (2, 0): (0, 0.25),
+        (3, 2): (Terrain.UNCLIMBABLE, -6.0), (4, 2): (Terrain.UNCLIMBABLE, -6.0),
+        (5, 2): (Terrain.UNCLIMBABLE, -6.0), (6, 2): (0, 0.0),  # the pit, the landing
+    }.items():
+        bf.terrain[y, x], bf.elevation[y, x] = ter, z
+    tc = terrain_costs(bf, mover=Mover(traits=frozenset({"swim"})))
+    kw = dict(start=(0, 2), budget_yd=10)
+    fast = reachable(tc, **kw)
+    assert fast.cost_to((2, 2)) == 4.0 and fast.cost_to((6, 2)) == 9.0
+    assert_same(fast, reference_search.reachable(tc, **kw))

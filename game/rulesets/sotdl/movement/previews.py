@@ -15,6 +15,7 @@ Seed SotDL: Move, Rush, Retreat, Charge, Free Attack, Jump, Balance, Climb, Swim
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -53,7 +54,7 @@ class ReachPreview:
     creature: str
     mode: str
     budget_yd: float
-    squares: dict[Square, float] = field(default_factory=dict)
+    squares: Mapping[Square, float] = field(default_factory=dict)
     cost_yd: Any = None
 
 
