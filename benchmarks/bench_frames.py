@@ -176,6 +176,40 @@ def hover_items(w: Window) -> list[float]:
     return out
 
 
+def square_items(w: Window, zoom: int = 32) -> list[float]:
+    """One pass: a creature selected and centred at ``zoom`` px a yard (the default), the
+    pointer moved to the middle of every square of the view in turn; a frame each (the
+    move tool's hover: path, cost, free attacks or "out of reach", drawn)."""
+    w.cold()
+    app = w.app
+    if app.setup is not None and app.setup.active:
+        app.setup.do("start")  # the set-up panel's Start fight: the move tool needs a fight
+        w.frame()
+    tokens = app.session.fight.tokens()
+    if not tokens:
+        return []
+    bf = app.session.battlefield
+    # a creature on plain level ground (its move area drawn, not a swimmer's few squares)
+    tok = next((t for t in tokens if bf.terrain[t.square[1], t.square[0]] == 0
+                and bf.elevation[t.square[1], t.square[0]] == 0), tokens[0])
+    cam = app.camera
+    cam.set_zoom(zoom)
+    sx, sy = tok.square
+    cam.center_on(sx + 0.5, sy + 0.5)
+    app.needs_redraw = True
+    w.settle()
+    at = tuple(int(v) for v in cam.yd_to_px(sx + 0.5, sy + 0.5))
+    w.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at)])  # the GM's click
+    w.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=at)])  # on the token
+    w.settle()
+    v = app.layout.view
+    out = []
+    for y in range(v.y + zoom // 2, v.bottom, zoom):
+        for x in range(v.x + zoom // 2, v.right, zoom):
+            out.append(w.frame([motion((x, y))]))
+    return out
+
+
 def per_item_min(passes: int, one_pass: Callable[[], list]) -> list:
     """Run ``one_pass`` ``passes`` times; keep each item's minimum (tuples element-wise)."""
     best: list = []
@@ -232,6 +266,7 @@ def main(argv: list[str] | None = None) -> int:
         levels = [z for z in w.app.camera.levels if z <= 24 and z >= w.app.camera.min_px_per_yd]
         pans = per_item_min(args.passes, lambda: pan_items(w, levels + [32]))
         hovers = per_item_min(args.passes, lambda: hover_items(w))
+        squares = per_item_min(args.passes, lambda: square_items(w))
         ref = per_item_min(args.passes, lambda: blit_reference((size[0], size[1])))
         peak_mb = mem_mb("VmHWM")
         now_mb = mem_mb("VmRSS")
@@ -247,6 +282,7 @@ def main(argv: list[str] | None = None) -> int:
     worst = max(worst, row("zoom notch, worst frame", [m for _, m in zooms], ref_ms))
     worst = max(worst, row(f"first pan, zoom {levels[0]}-24,32", pans, ref_ms))
     hover_worst = row("hover, 100 tokens, fitted", hovers, ref_ms)
+    hover_worst = max(hover_worst, row("hover every square, 32 px", squares, ref_ms))
     print(
         f"  memory: {before_mb:.0f} MB before the window, {opened_mb:.0f} MB opened, "
         f"{now_mb:.0f} MB after, peak {peak_mb:.0f} MB"

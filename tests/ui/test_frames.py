@@ -254,3 +254,69 @@ def test_a_chunk_rendered_in_units_is_the_chunk_rendered_at_once(
         board2 = Board(session.battlefield, session.opened.tmx)
         want = board2.render_chunk(1, 1, z, static)
         assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(want, "RGB")
+
+
+def test_the_move_area_kept_blended_with_the_board_draws_what_blending_each_frame_does(
+    bench_map: Path, tmp_path: Path
+) -> None:
+    """Hovering blits one picture of the board with the move area's tint blended in, kept
+    while both stay; every frame equals the one drawn by blending the tint onto the window,
+    through hovers, pans, zooms (which swap the board's spare picture) and a new selection."""
+    from game.ui.render import board as board_mod
+
+    app = _open(bench_map, tmp_path)
+    try:
+        if app.setup is not None and app.setup.active:
+            app.setup.do("start")
+            _frame(app)
+        fight = app.session.fight
+        bf = app.session.battlefield
+        plain = [t for t in fight.tokens() if bf.terrain[t.square[1], t.square[0]] == 0]
+        cam = app.camera
+        real_draw = board_mod.Board.draw
+        kept = [0]
+
+        def without_under(self, surface, cam_, overlays, under=None):  # type: ignore[no-untyped-def]
+            return real_draw(self, surface, cam_, overlays, None)
+
+        def check() -> None:
+            _frame(app)  # what changed is drawn (chunks begun), then the view settles
+            _settle(app)
+            _frame(app, _motion(app.layout.view.center))  # one more: the kept picture drawn
+            held = app.caches.board._under_key
+            kept[0] += held is not None
+            shown = pygame.surfarray.array3d(app.screen).copy()
+            board_mod.Board.draw = without_under  # type: ignore[method-assign]
+            try:
+                app.needs_redraw = True
+                app.draw()
+                want = pygame.surfarray.array3d(app.screen).copy()
+            finally:
+                board_mod.Board.draw = real_draw  # type: ignore[method-assign]
+            assert np.array_equal(shown, want), f"{int((shown != want).any(axis=2).sum())} px"
+
+        for tok in plain[:2]:  # a selection, then another creature's area
+            cam.set_zoom(32)
+            cam.center_on(tok.square[0] + 0.5, tok.square[1] + 0.5)
+            app.needs_redraw = True
+            _settle(app)
+            at = tuple(int(v) for v in cam.yd_to_px(tok.square[0] + 0.5, tok.square[1] + 0.5))
+            _frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at))
+            _frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=at))
+            assert app.session.fight and type(app.tools[-1]).__name__ == "MoveTool"
+            for dx, dy in ((2, 1), (-3, 2), (1, -4)):  # hovers: paths over the kept picture
+                _frame(app, _motion((at[0] + dx * 32, at[1] + dy * 32)))
+                check()
+            app.overlays = app.overlays ^ {"grid"}  # the board changes under the same tint
+            app.needs_redraw = True
+            check()
+            v = app.layout.view
+            _drag(app, v.center, (v.centerx - 90, v.centery + 50))  # a pan
+            check()
+            _zoom(app, 1, v.center)  # a zoom: the spare picture becomes the view
+            check()
+            _zoom(app, -1, (v.x + 100, v.y + 80))
+            check()
+        assert kept[0] >= 8  # the kept picture really was what the frames showed
+    finally:
+        app.close()

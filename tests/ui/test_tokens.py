@@ -358,3 +358,49 @@ def test_tokens_standing_close_keep_their_initials_at_the_fitted_zoom() -> None:
         )
         # two letters of 15 px in a 16 px square: their antialiased edges may touch a neighbour's
         assert kept >= 0.85 * len(mine), t.name
+
+
+def _scan_under(cam: Camera, scene: Scene, x: float, y: float) -> TokenView | None:
+    """token_under as a plain scan of every token (the reference for the kept hit test)."""
+    from game.ui.render.tokens import disc_px, placed
+
+    tokens = scene.visible_tokens()
+    by_key = {t.key: t for t in tokens}
+    carried = {t.mount_key for t in tokens if t.mount_key in by_key}
+    for t in sorted(tokens, key=lambda t: (t.mount_key in by_key, t.elevation_yd), reverse=True):
+        mount = by_key.get(t.mount_key) if t.mount_key else None
+        role = RIDER if mount is not None else MOUNT if t.key in carried else ALONE
+        cx, cy = placed(cam, t, mount)
+        r = disc_px(t.space, cam.px_per_yd, role) / 2
+        if (x - cx) ** 2 + (y - cy) ** 2 <= r * r:
+            return t
+    return None
+
+
+def test_token_under_is_the_scan_of_every_token_for_any_tokens_camera_and_pixel() -> None:
+    """The hit test kept between hovers answers what a scan of every token does: overlapping
+    discs, riders, flyers above, hidden tokens in the player view, after zooms and pans."""
+    import random
+
+    bf = Battlefield.blank(30, 30)
+    rng = random.Random(12)
+    for _ in range(40):
+        tokens: list[TokenView] = []
+        for i in range(rng.randrange(1, 25)):
+            mount = tokens[rng.randrange(len(tokens))].key if tokens and rng.random() < 0.2 \
+                else ""
+            tokens.append(TokenView(f"t{i}", f"T{i}", (rng.randrange(28), rng.randrange(28)),
+                                    space=rng.choice((1, 1, 2, 3)), mount_key=mount,
+                                    elevation_yd=rng.choice((0.0, 0.0, 2.0)),
+                                    hidden=rng.random() < 0.2))
+        views = (Scene(bf, tuple(tokens)), Scene(bf, tuple(tokens), player_view=True))
+        cam = Camera(view_w_px=640, view_h_px=480, px_per_yd=rng.choice((4, 8, 16, 32, 64)))
+        for move in range(6):  # pans and zooms between hovers: the kept discs must follow
+            if move % 2:
+                cam.set_zoom(rng.choice(cam.levels))
+            else:
+                cam.origin_x_yd, cam.origin_y_yd = rng.uniform(-2, 10), rng.uniform(-2, 10)
+            for _ in range(60):
+                x, y = rng.uniform(0, 640), rng.uniform(0, 480)
+                scene = views[rng.randrange(2)]  # both windows hover the same tokens
+                assert token_under(cam, scene, x, y) == _scan_under(cam, scene, x, y)

@@ -26,6 +26,7 @@ import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Generator
+from typing import NamedTuple
 
 import numpy as np
 import pygame
@@ -65,6 +66,13 @@ def overview_zoom(width: int, height: int) -> int:
     return max(1, min(4, math.isqrt(OVERVIEW_PX // max(1, width * height))))
 
 
+class Under(NamedTuple):
+    """A picture blended over the board under everything else (the move area's tint)."""
+
+    picture: pygame.Surface  # the same object: the same picture (it is kept, so never reused)
+    at: tuple[int, int]  # its top-left in the window's pixels
+
+
 class Board:
     """Draws the static board of one battlefield (and its Tiled map, if any)."""
 
@@ -95,6 +103,8 @@ class Board:
         # the live view: its picture, what it was composed for, and the chunks it shows
         self._view: pygame.Surface | None = None
         self._view_state: tuple | None = None
+        # what the spare picture holds: the view for (state, under's picture, where)
+        self._under_key: tuple[tuple, pygame.Surface, tuple[int, int]] | None = None
         self._plan: list[list[tuple[Key, tuple[int, int]]]] = []  # per set: chunks, positions
         self._missing: list[tuple[Key, tuple[int, int]]] = []  # in view, not yet exact
         self._work: dict[Key, Steps] = {}  # chunks begun, resumed where they paused
@@ -104,8 +114,11 @@ class Board:
 
     # -- a frame --------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, cam: Camera, overlays: frozenset[str]) -> None:
-        """Draw the board in the view onto the window surface."""
+    def draw(self, surface: pygame.Surface, cam: Camera, overlays: frozenset[str],
+             under: Under | None = None) -> bool:
+        """Draw the board in the view onto the window surface; with ``under`` (a picture
+        blended over the board and under everything else: the move area's tint), True if it
+        drew that too (it keeps the two composed while both stay: every hover's frame)."""
         static = frozenset(o for o in overlays if o in _STATIC_DRAWERS)
         t_ms = pygame.time.get_ticks() if self.live else 0
         self._t_ms = t_ms
@@ -113,7 +126,7 @@ class Board:
         self._drawn_anim = anim
         if not self.live:
             self._draw_at_once(surface, cam, static)
-            return
+            return False
         deadline = self.clock() + self.budget_s
         state = (
             cam.px_per_yd,
@@ -130,12 +143,41 @@ class Board:
             self._compose(surface, cam, static, state)
         self._work_through(deadline)
         assert self._view is not None
-        surface.blit(self._view, (cam.view_x_px, cam.view_y_px))
+        at = (cam.view_x_px, cam.view_y_px)
+        if under is None or self._missing:  # with stand-ins showing, the view still changes
+            surface.blit(self._view, at)
+        else:
+            self._blit_under(surface, at, under, state)
         self.pending = len(self._missing)
         if not self._missing:
             if self._ahead is None:
                 self._ahead = self._plan_ahead(cam, static)
             self.work_ahead(deadline)
+        return under is not None and self.pending == 0
+
+    def _blit_under(self, surface: pygame.Surface, at: tuple[int, int], under: Under,
+                    state: tuple) -> None:
+        """The whole view with ``under`` blended over it, kept in the spare picture (idle
+        between zooms) until the view or ``under`` changes. It is blended on the window and
+        copied from there: SDL re-encodes an RLE picture for each new destination, losing
+        colour each time, so ``under`` goes onto the window only, as it always did."""
+        assert self._view is not None
+        spare, held = self._spare, self._under_key
+        if (spare is not None and held is not None and held[0] == state
+                and held[1] is under.picture and held[2] == under.at):
+            surface.blit(spare, at)
+            return
+        size = self._view.get_size()
+        rect = pygame.Rect(at, size)
+        surface.blit(self._view, at)
+        clip = surface.get_clip()
+        surface.set_clip(rect)
+        surface.blit(under.picture, under.at)
+        surface.set_clip(clip)
+        if spare is None or spare.get_size() != size:
+            spare = self._spare = pygame.Surface(size, 0, self._view)
+        spare.blit(surface, (0, 0), rect)
+        self._under_key = (state, under.picture, under.at)
 
     def animation_due(self) -> bool:
         """True when an animated tile would show another frame than the one last drawn."""
@@ -344,7 +386,7 @@ class Board:
             spare.fill(palette.BACKGROUND, strip)
         src = view.subsurface((sx0, sy0, sx1 - sx0, sy1 - sy0))
         pygame.transform.scale(src, dest.size, spare.subsurface(dest))  # in place: no new pages
-        self._view, self._spare = spare, view
+        self._view, self._spare = spare, view  # (the view's state changed: no kept under)
         return dest
 
     def _map_rect(self, cam: Camera) -> pygame.Rect:

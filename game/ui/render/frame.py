@@ -8,7 +8,7 @@ import pygame
 
 from game.rules.battlefield import Battlefield
 from game.ui.camera import Camera
-from game.ui.render.board import Board
+from game.ui.render.board import Board, Under
 from game.ui.render.fog import draw_fog
 from game.ui.render.formations import draw_formations
 from game.ui.render.maplayers import MapLayers
@@ -45,13 +45,21 @@ class RenderCaches:
 def draw_frame(surface: pygame.Surface, cam: Camera, scene: Scene, caches: RenderCaches) -> None:
     """Draw the battlefield view: board, reach, movement, cover lines, tokens, ruler, hover."""
     view = pygame.Rect(cam.view_x_px, cam.view_y_px, cam.view_w_px, cam.view_h_px)
-    caches.board.draw(surface, cam, scene.overlays)  # the whole view, background and all
+    tint = None
+    if not scene.player_view and scene.move is not None and "reach" not in scene.overlays:
+        # the move area's tint lies right over the board (the reach overlay would go between):
+        # the board keeps the two blended while both stay, so a hover blits one picture
+        surf, at = caches.move_tint.placed(scene.move, cam)
+        if surf is not None:
+            tint = Under(surf, at)
+    # the whole view, background and all
+    tinted = caches.board.draw(surface, cam, scene.overlays, under=tint)
     clip = surface.get_clip()
     surface.set_clip(view)
     if "reach" in scene.overlays:
         draw_reach(surface, cam, scene)
     if not scene.player_view:
-        draw_move(surface, cam, scene, caches.move_tint)
+        draw_move(surface, cam, scene, caches.move_tint, tinted=tinted)
         draw_target(surface, cam, scene)
     if scene.formations:
         draw_formations(surface, cam, scene, caches.art.side_colours)

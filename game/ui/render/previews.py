@@ -18,16 +18,15 @@ class MoveTint:
     """The reachable squares as one tinted surface per (preview, zoom)."""
 
     def __init__(self) -> None:
-        self._key: tuple | None = None
+        self._key: tuple[object, int] | None = None  # (the cost classes, held: never reused)
         self._surf: pygame.Surface | None = None
         self._origin = (0, 0)
 
     def surface(self, move: MovePreview, z: int) -> tuple[pygame.Surface | None, tuple[int, int]]:
         """Tinted surface of the reachable area and its top-left square."""
-        key = (id(move.cost_class), z)
-        if key == self._key:
+        if self._key is not None and self._key[0] is move.cost_class and self._key[1] == z:
             return self._surf, self._origin
-        self._key = key
+        self._key = (move.cost_class, z)
         cc = move.cost_class
         if cc is None or not (cc >= 0).any():
             self._surf = None
@@ -53,6 +52,13 @@ class MoveTint:
         self._origin = (x0, y0)
         return big, (x0, y0)
 
+    def placed(self, move: MovePreview, cam: Camera
+               ) -> tuple[pygame.Surface | None, tuple[int, int]]:
+        """The tint and the window pixel of its top-left corner."""
+        surf, origin = self.surface(move, cam.px_per_yd)
+        pos = cam.yd_to_px(*origin)
+        return surf, (round(pos[0]), round(pos[1]))
+
 
 def draw_reach(surface: pygame.Surface, cam: Camera, scene: Scene) -> None:
     """Each creature's reach as a faint outline around its footprint."""
@@ -71,16 +77,17 @@ def draw_reach(surface: pygame.Surface, cam: Camera, scene: Scene) -> None:
     surface.blit(layer, (cam.view_x_px, cam.view_y_px))
 
 
-def draw_move(surface: pygame.Surface, cam: Camera, scene: Scene, tint: MoveTint) -> None:
-    """Reachable squares by cost class, then the hovered path with its marks."""
+def draw_move(surface: pygame.Surface, cam: Camera, scene: Scene, tint: MoveTint,
+              *, tinted: bool = False) -> None:
+    """Reachable squares by cost class (unless ``tinted``: the board drew them), then the
+    hovered path with its marks."""
     move = scene.move
     if move is None:
         return
     z = cam.px_per_yd
-    surf, origin = tint.surface(move, z)
+    surf, at = (None, (0, 0)) if tinted else tint.placed(move, cam)
     if surf is not None:
-        pos = cam.yd_to_px(*origin)
-        surface.blit(surf, (round(pos[0]), round(pos[1])))
+        surface.blit(surf, at)
     if len(move.path) >= 2:
         colour = palette.PATH if move.legal else palette.PATH_BAD
         pts = [cam.yd_to_px(x + 0.5, y + 0.5) for x, y in move.path]

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pygame
 
 from game.ui.camera import Camera
@@ -463,19 +464,32 @@ def _walk(cam: Camera, scene: Scene, art: TokenArt) -> tuple[list, list, list]:
     return rings, blits, tops
 
 
+_HITS: list[tuple[tuple[object, ...], tuple[TokenView, ...], np.ndarray]] = []  # the last one
+
+
 def token_under(cam: Camera, scene: Scene, x_px: float, y_px: float) -> TokenView | None:
     """The token drawn under a window pixel (a rider before its mount), or None."""
-    tokens = scene.visible_tokens()
-    by_key = {t.key: t for t in tokens}
-    carried = {t.mount_key for t in tokens if t.mount_key in by_key}
-    for t in sorted(tokens, key=lambda t: (t.mount_key in by_key, t.elevation_yd), reverse=True):
-        mount = by_key.get(t.mount_key) if t.mount_key else None
-        role = RIDER if mount is not None else MOUNT if t.key in carried else ALONE
-        cx, cy = placed(cam, t, mount)
-        r = disc_px(t.space, cam.px_per_yd, role) / 2
-        if (x_px - cx) ** 2 + (y_px - cy) ** 2 <= r * r:
-            return t
-    return None
+    key = (scene.tokens, scene.player_view, cam.px_per_yd, cam.origin_x_yd, cam.origin_y_yd,
+           cam.view_x_px, cam.view_y_px)
+    if _HITS and _HITS[0][0] == key:
+        _, order, disc = _HITS[0]
+    else:  # the discs in hit order, kept while the tokens and the camera stay (every hover)
+        tokens = scene.visible_tokens()
+        by_key = {t.key: t for t in tokens}
+        carried = {t.mount_key for t in tokens if t.mount_key in by_key}
+        order = tuple(sorted(tokens, key=lambda t: (t.mount_key in by_key, t.elevation_yd),
+                             reverse=True))
+        disc = np.empty((len(order), 3))
+        for i, t in enumerate(order):
+            mount = by_key.get(t.mount_key) if t.mount_key else None
+            role = RIDER if mount is not None else MOUNT if t.key in carried else ALONE
+            disc[i, :2] = placed(cam, t, mount)
+            disc[i, 2] = disc_px(t.space, cam.px_per_yd, role) / 2
+        _HITS[:] = [(key, order, disc)]
+    if not order:
+        return None
+    hit = np.flatnonzero((x_px - disc[:, 0]) ** 2 + (y_px - disc[:, 1]) ** 2 <= disc[:, 2] ** 2)
+    return order[int(hit[0])] if len(hit) else None
 
 
 def draw_token_tooltip(
