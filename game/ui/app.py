@@ -284,6 +284,25 @@ class App:
         self._ui_over = None
         self._mouse_in_view = self.layout.view.collidepoint(self._mouse_at)
 
+    def _over_view_only(self, event: pygame.event.Event) -> bool:
+        """True for a mouse move with no button held over the battlefield view, the mouse
+        already there at pygame_gui's last update and no widget lying over the view: no widget
+        can take it (hover colours and tooltips follow the mouse in pygame_gui's update; a drag
+        holds a button)."""
+        over = self._ui_over
+        return (
+            event.type == pygame.MOUSEMOTION
+            and not getattr(event, "touch", False)
+            and not any(getattr(event, "buttons", (0,)))
+            and self._mouse_in_view
+            and over is not None
+            and over[0] == self.layout.view
+            and not over[1]
+            and not self.needs_full_ui
+            and not self.manager.get_sprite_group().should_update_visibility  # none came
+            and self.layout.view.collidepoint(event.pos)
+        )
+
     def _map_only(self, events: list[pygame.event.Event]) -> bool:
         """True when a frame's input only hovers, pans or zooms the battlefield view, and the
         mouse was already there at pygame_gui's last update: no widget can look different, so
@@ -333,7 +352,9 @@ class App:
         if self._ui_over is None or self._ui_over[0] != view:
             # the widgets' pictures change only in pygame_gui's update: walked once after it
             visible = self.manager.get_sprite_group().visible
-            self._ui_over = (view.copy(), [bd for bd in visible if view.colliderect(bd[1])])
+            # (a container's picture is empty: it draws nothing and takes no mouse)
+            self._ui_over = (view.copy(), [bd for bd in visible if view.colliderect(bd[1])
+                                           and bd[0].get_width() and bd[0].get_height()])
         over = self._ui_over[1]
         if over:
             clip = self.screen.get_clip()
@@ -416,7 +437,8 @@ class App:
         if self.confirm is not None and event.type == pygame.KEYDOWN:
             self._confirm_event(event)  # Enter says yes, Escape no, other keys wait
             return
-        consumed = self.manager.process_events(event)
+        # pygame_gui walks every widget for each event: a plain move over the view is not theirs
+        consumed = False if self._over_view_only(event) else self.manager.process_events(event)
         if self.confirm is not None and self._confirm_event(event):
             return
         if self.setup is not None and self.setup.handle(event):

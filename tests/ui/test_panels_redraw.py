@@ -101,3 +101,51 @@ def test_a_widget_over_the_map_is_drawn_over_each_new_frame(app: App) -> None:
     assert _run(app, *[_motion(_in_view(app, i)) for i in range(2, 8)]) == 0
     shown = _pixels(app)
     assert np.array_equal(shown, _drawn_in_full(app))  # the prompt is not drawn over
+
+
+def _given_to_widgets(app: App, *events: pygame.event.Event) -> list[int]:
+    """One short run with these events: the types of the events pygame_gui was given."""
+    seen: list[int] = []
+    real = app.manager.process_events
+
+    def counting(event: pygame.event.Event) -> bool:
+        seen.append(event.type)
+        return real(event)
+
+    app.manager.process_events = counting  # type: ignore[method-assign]
+    try:
+        _run(app, *events)
+    finally:
+        app.manager.process_events = real  # type: ignore[method-assign]
+    return seen
+
+
+def test_mouse_moves_over_the_map_are_not_walked_through_every_widget(app: App) -> None:
+    """pygame_gui walks every widget for each event (110 buttons a move); a plain move over
+    the map, with no widget over it, is nobody's but the map's."""
+    _run(app, _motion(_in_view(app, 0)))
+    _run(app, _motion(_in_view(app, 1)))  # drawn once with the widgets over the view known
+    moves = [_motion(_in_view(app, i)) for i in range(2, 12)]
+    assert pygame.MOUSEMOTION not in _given_to_widgets(app, *moves)
+
+
+@pytest.mark.parametrize("case", ["panel", "drag", "prompt", "touch"])
+def test_moves_a_widget_may_take_still_reach_the_widgets(app: App, case: str) -> None:
+    """Onto a panel (its buttons light up), a drag (a scroll bar's), a prompt lying over the
+    map (its buttons), a finger's mouse twin: pygame_gui gets them."""
+    _run(app, _motion(_in_view(app, 0)))
+    _run(app, _motion(_in_view(app, 1)))
+    if case == "prompt":
+        v = app.layout.view
+        app.panels.show_prompt(v.center, "A question over the map", [("", "Cancel")],
+                               entry=False)
+        _run(app, _motion(_in_view(app, 2)))
+    r = app.layout.right
+    event = {
+        "panel": _motion((r.x + 20, r.y + 40)),
+        "drag": _motion(_in_view(app, 3), buttons=(1, 0, 0)),
+        "prompt": _motion(app.layout.view.center),
+        "touch": pygame.event.Event(pygame.MOUSEMOTION, pos=_in_view(app, 3), rel=(1, 1),
+                                    buttons=(0, 0, 0), touch=True),
+    }[case]
+    assert pygame.MOUSEMOTION in _given_to_widgets(app, event)
