@@ -221,21 +221,24 @@ def select(f: Fight, passes: int) -> list[float]:
 
 
 def target(f: Fight, passes: int) -> list[float]:
-    """The first hover of each creature in view as the mover's attack target."""
+    """The first hover of a creature in view as an attack's target, for each of the players'
+    creatures in view as the attacker (at most 60 pairs): cover, sight through the zones,
+    range, every boon and bane, nothing remembered."""
     from game.ui import previews as P
 
     s = f.session.fight
     view = set(f.view())
-    targets = [c.id for c in f.eng.state.creatures.values()
-               if c.id != "mover" and tuple(c.square) in view]
+    shown = [c for c in f.eng.state.creatures.values() if tuple(c.square) in view]
+    pairs = [(a.id, t.id) for a in shown if a.side == "players" for t in shown
+             if t.id != a.id][:60]
 
-    def tg(cid: str) -> None:
-        P.target_preview(s, "mover", "attack", cid, "")
+    def tg(pair: tuple[str, str]) -> None:
+        P.target_preview(s, pair[0], "attack", pair[1], "")
 
     def cold() -> None:
         _clear_sight_caches()
 
-    return per_item_min(targets, tg, passes, before=cold)
+    return per_item_min(pairs, tg, passes, before=cold)
 
 
 def _clear_sight_caches() -> None:
@@ -344,6 +347,12 @@ def main(argv: list[str] | None = None) -> int:
                           f"{pct(ms, 99):.2f} ms, max {max(ms):.2f} ms ({len(ms)} squares)")
                     if n == 500 or (row == "unreach" and n == 100):
                         verdict(f"hover_{row}@{n}{tag}", pct(ms, 99), 4.0)
+            if "target" in args.rows and n in (100, 500):
+                ms = [x * 1e3 for x in target(f, args.passes)]
+                print(f"  hover a target, cold ({len(f.bf.zones)} zones): p50 {pct(ms, 50):.2f}"
+                      f" ms, p99 {pct(ms, 99):.2f} ms, max {max(ms):.2f} ms ({len(ms)} attacker"
+                      f" and target pairs in view)")
+                verdict(f"target_cold_p99@{n}{tag}", pct(ms, 99), 4.0)
             if n == 100:
                 if "field" in args.rows:
                     ours, ref = field(f, args.passes)
@@ -358,11 +367,6 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  select a creature (move, rush, retreat areas): p50 {pct(ms, 50):.2f} "
                           f"ms, p99 {pct(ms, 99):.2f} ms, max {max(ms):.2f} ms")
                     verdict(f"select_max{tag}", max(ms), 8.0)
-                if "target" in args.rows:
-                    ms = [x * 1e3 for x in target(f, args.passes)]
-                    print(f"  hover a target, cold ({len(f.bf.zones)} zones): p50 {pct(ms, 50):.2f}"
-                          f" ms, p99 {pct(ms, 99):.2f} ms ({len(ms)} targets)")
-                    verdict(f"target_cold_p99{tag}", pct(ms, 99), 4.0)
                 if "move" in args.rows:
                     ms = [x * 1e3 for x in moves(f, args.passes)]
                     print(f"  one move command (engine, 3 steps): p50 {pct(ms, 50):.3f} ms,"
