@@ -23,6 +23,7 @@ import pygame
 import pytest
 
 from game.io.check import check_paths
+from tests.ui import xvfb
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "io" / "setup" / "data"
@@ -30,32 +31,6 @@ SIZE = (1400, 900)
 MISSING = [t for t in ("Xvfb", "xdotool") if shutil.which(t) is None]
 if MISSING and not os.environ.get("BATTLEMAT_REQUIRE_XVFB"):
     pytest.skip(f"needs {' and '.join(MISSING)}", allow_module_level=True)
-
-
-def _displays() -> list[int]:
-    """The X displays this test may start Xvfb on: $BATTLEMAT_E2E_DISPLAYS ("38-40" as for
-    test_e2e_xvfb.py, or "38,39,40"), else :60-:69."""
-    out: list[int] = []
-    for part in os.environ.get("BATTLEMAT_E2E_DISPLAYS", "60-69").split(","):
-        lo, _, hi = part.strip().partition("-")
-        out += list(range(int(lo), int(hi or lo) + 1))
-    return out
-
-
-def _free_display() -> int:
-    for n in _displays():
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            return n
-    pytest.skip(f"X displays {_displays()} are all taken")
-
-
-def _wait(cond, timeout: float, what: str) -> None:  # type: ignore[no-untyped-def]
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def _probe(glade: Path, tmp: Path) -> dict[str, tuple[int, int]]:
@@ -83,12 +58,10 @@ class Desktop:
     """Xvfb on one of our displays, and the app on a file in it (one after another)."""
 
     def __init__(self, tmp: Path) -> None:
-        self.n = _free_display()
+        if not xvfb.free_displays("60-69"):
+            pytest.skip(f"X displays {xvfb.displays('60-69')} are all taken")
+        self.n, self.xvfb = xvfb.start("1600x1000x24", "60-69")
         self.env = dict(os.environ, DISPLAY=f":{self.n}")
-        self.xvfb = subprocess.Popen(
-            ["Xvfb", f":{self.n}", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        _wait(lambda: Path(f"/tmp/.X11-unix/X{self.n}").exists(), 20, "Xvfb")
         self.tmp = tmp
         self.app: subprocess.Popen[bytes] | None = None
         self.window = ""
@@ -101,7 +74,7 @@ class Desktop:
         self.app = subprocess.Popen([sys.executable, "-m", "game", str(path)], cwd=ROOT,
                                     env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.window = ""
-        _wait(self._find, 60, "the GM window")
+        xvfb.wait(self._find, 60, "the GM window")
         time.sleep(1.5)
         self.xdo("windowfocus", self.window)
 

@@ -13,7 +13,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.ui.test_e2e_xvfb import Desktop, _wait
+from tests.ui import xvfb
+from tests.ui.test_e2e_xvfb import Desktop
 
 GM_SIZE = (1366, 740)
 
@@ -52,7 +53,7 @@ def test_player_view_resized_and_fullscreen_leaves_the_gm_window_as_it_was(
         def others() -> list[str]:
             return [w for w in desk.query("search", "--pid", str(desk.app.pid)).split() if w != gm]
 
-        _wait(lambda: bool(others()), 15, "the player view")
+        xvfb.wait(lambda: bool(others()), 15, "the player view")
         pv = others()[0]
         assert desk.query("getwindowname", pv) == "Battlemat: table"
         time.sleep(0.8)

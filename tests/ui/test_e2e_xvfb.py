@@ -20,6 +20,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tests.ui import xvfb
+
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "config" / "encounters" / "demo.yaml"
 SIZE = (1200, 760)
@@ -31,22 +33,7 @@ if MISSING and not os.environ.get("BATTLEMAT_REQUIRE_XVFB"):
     )
 
 
-def _free_display() -> int:
-    """A free X display number (BATTLEMAT_E2E_DISPLAYS=10-19 keeps to a range of them)."""
-    lo, _, hi = os.environ.get("BATTLEMAT_E2E_DISPLAYS", "97-199").partition("-")
-    for n in range(int(lo), int(hi or lo) + 1):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            return n
-    raise RuntimeError("no free X display number")
-
-
-def _wait(cond, timeout: float, what: str) -> None:  # type: ignore[no-untyped-def]
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
+DISPLAYS = "97-199"  # the display numbers used unless $BATTLEMAT_E2E_DISPLAYS says
 
 
 class Desktop:
@@ -60,14 +47,8 @@ class Desktop:
         size: tuple[int, int] = SIZE,
         extra_env: dict[str, str] | None = None,
     ) -> None:
-        self.n = _free_display()
+        self.n, self.xvfb = xvfb.start(screen, DISPLAYS)
         self.env = dict(os.environ, DISPLAY=f":{self.n}")
-        self.xvfb = subprocess.Popen(
-            ["Xvfb", f":{self.n}", "-screen", "0", screen, "-nolisten", "tcp"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        _wait(lambda: Path(f"/tmp/.X11-unix/X{self.n}").exists(), 10, "Xvfb")
         self.tmp = tmp
         self.shot_path = tmp / "app-shot.png"
         app_env = dict(
@@ -90,7 +71,7 @@ class Desktop:
         )
         self.window = ""
         try:
-            _wait(self._find_window, 30, "the GM window")
+            xvfb.wait(self._find_window, 30, "the GM window")
         except BaseException:
             self.close()
             raise
@@ -129,7 +110,7 @@ class Desktop:
         else:
             self.shot_path.unlink(missing_ok=True)
             self.app.send_signal(signal.SIGUSR1)
-            _wait(self.shot_path.exists, 10, "the app's screenshot")
+            xvfb.wait(self.shot_path.exists, 10, "the app's screenshot")
             shutil.copy(self.shot_path, out)
         return pygame.image.load(str(out))
 
@@ -138,7 +119,7 @@ class Desktop:
         out = self.tmp / f"{name}.png"
         self.shot_path.unlink(missing_ok=True)
         self.app.send_signal(signal.SIGUSR1)
-        _wait(self.shot_path.exists, 10, "the app's screenshot")
+        xvfb.wait(self.shot_path.exists, 10, "the app's screenshot")
         shutil.copy(self.shot_path, out)
         table = self.shot_path.with_name(self.shot_path.stem + "-table.png")
         if table.exists():  # the player view's, written just before
