@@ -1,7 +1,6 @@
 """Events and commands every ruleset shares: rounds, phases, turns, decisions, afflictions."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.rules.engine.events import Command, Event, command, event
@@ -12,6 +11,7 @@ from game.rules.engine.state import (
     TurnState,
     add_affliction,
     remove_affliction,
+    replaced,
 )
 
 # --- flow ------------------------------------------------------------------------------------
@@ -36,10 +36,10 @@ class RoundStarted(Event):
 
     def apply(self, state: EncounterState) -> EncounterState:
         fresh = TurnState()
-        creatures = {cid: replace(c, turn=fresh) for cid, c in state.creatures.items()}
+        creatures = {cid: replaced(c, turn=fresh) for cid, c in state.creatures.items()}
         from types import MappingProxyType
 
-        return replace(
+        return replaced(
             state,
             round=self.round,
             phase=self.phase,
@@ -57,7 +57,7 @@ class PhaseChanged(Event):
     previous: str = ""
 
     def apply(self, state: EncounterState) -> EncounterState:
-        return replace(state, phase=self.phase)
+        return replaced(state, phase=self.phase)
 
 
 @event
@@ -72,7 +72,7 @@ class TurnStarted(Event):
 
     def apply(self, state: EncounterState) -> EncounterState:
         c = state.creatures[self.creature]
-        t = replace(
+        t = replaced(
             c.turn,
             taken=True,
             active=True,
@@ -81,7 +81,7 @@ class TurnStarted(Event):
             actions_allowed=self.actions_allowed,
             minor_allowed=self.minor_allowed,
         )
-        return replace(state.with_creature(replace(c, turn=t)), active=self.creature)
+        return replaced(state.with_creature(replaced(c, turn=t)), active=self.creature)
 
 
 @event
@@ -92,7 +92,7 @@ class TurnEnded(Event):
 
     def apply(self, state: EncounterState) -> EncounterState:
         st = state.update_turn(self.creature, active=False)
-        return replace(st, active=None) if state.active == self.creature else st
+        return replaced(st, active=None) if state.active == self.creature else st
 
 
 @event
@@ -154,7 +154,7 @@ class EffectExtended(Event):
 
     def apply(self, state: EncounterState) -> EncounterState:
         e = state.effects.get(self.effect_id)
-        return state.with_effect(replace(e, expires_round=self.expires_round)) if e else state
+        return state.with_effect(replaced(e, expires_round=self.expires_round)) if e else state
 
 
 @event
@@ -165,7 +165,7 @@ class CombatEnded(Event):
     winner: str = ""
 
     def apply(self, state: EncounterState) -> EncounterState:
-        return replace(state, over=True, outcome=self.outcome, active=None)
+        return replaced(state, over=True, outcome=self.outcome, active=None)
 
 
 @event
@@ -179,7 +179,7 @@ class StatusChanged(Event):
     def apply(self, state: EncounterState) -> EncounterState:
         st = state.update_creature(self.creature, status=self.status)
         if self.status != "active" and state.active == self.creature:
-            st = replace(st.update_turn(self.creature, active=False), active=None)
+            st = replaced(st.update_turn(self.creature, active=False), active=None)
         return st
 
 
@@ -219,7 +219,7 @@ class EffectStarted(Event):
     effect: Effect
 
     def apply(self, state: EncounterState) -> EncounterState:
-        return replace(state.with_effect(self.effect), next_id=state.next_id + 1)
+        return replaced(state.with_effect(self.effect), next_id=state.next_id + 1)
 
 
 @event

@@ -25,7 +25,7 @@ from game.rules.engine.basic import (
 from game.rules.engine.dice import DiceSource, SeededDice
 from game.rules.engine.events import Command, DieRoll, Event
 from game.rules.engine.ruleset import Decision, Option, RollContext, Ruleset, Violation
-from game.rules.engine.state import EncounterState
+from game.rules.engine.state import EncounterState, replaced
 from game.rules.engine.values import value_problems
 from game.rules.modifiers import Modifier
 
@@ -46,12 +46,13 @@ class Rejected(Exception):
         super().__init__("; ".join(v.reason for v in self.violations))
 
 
-def apply_event(state: EncounterState, ev: Event) -> EncounterState:
-    """Apply one event, advancing the seeded dice position by the dice it consumed."""
+def apply_event(state: EncounterState, ev: Event, seeded: int | None = None) -> EncounterState:
+    """Apply one event, advancing the seeded dice position by the dice it consumed
+    (``seeded``: that number, when the caller has counted them)."""
     new = ev.apply(state)
-    n = ev.seeded_dice()
+    n = ev.seeded_dice() if seeded is None else seeded
     if n:
-        new = replace(new, rng_position=new.rng_position + n)
+        new = replaced(new, rng_position=new.rng_position + n)
     return new
 
 
@@ -153,8 +154,9 @@ class Context:
     def emit(self, *events: Event) -> None:
         """Apply events to the state now (later checks see them) and log them."""
         for ev in events:
-            self._undeclared -= ev.seeded_dice()
-            self.state = apply_event(self.state, ev)
+            n = ev.seeded_dice()
+            self._undeclared -= n
+            self.state = apply_event(self.state, ev, n)
             self.events.append(ev)
 
     def note(self, text: str, creature: str = "") -> None:

@@ -99,10 +99,15 @@ class Event:
     def seeded_dice(self) -> int:
         """How many dice in this event came from the seeded source (advances its position)."""
         n = 0
-        for f in dataclasses.fields(self):
-            v = getattr(self, f.name)
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
+        for name in names:
+            v = getattr(self, name)
             if isinstance(v, tuple):
-                n += sum(1 for d in v if isinstance(d, DieRoll) and not d.typed)
+                for d in v:
+                    if isinstance(d, DieRoll) and not d.typed:
+                        n += 1
             elif isinstance(v, DieRoll) and not v.typed:
                 n += 1
         return n

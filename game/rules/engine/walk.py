@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.rules.battlefield import Square
 from game.rules.engine.events import Event, event, register_value
-from game.rules.engine.state import EncounterState
+from game.rules.engine.state import EncounterState, replaced
 from game.rules.run_up import runs_up
 
 if TYPE_CHECKING:
@@ -95,20 +95,14 @@ class Stepped(Event):
     def apply(self, state: EncounterState) -> EncounterState:
         c = state.creatures[self.creature]
         body = c.body.moved_to(square_of(self.square), self.elevation_yd)
-        st = state.update_creature(self.creature, body=body)
         t = c.turn
         ran = t.ran_yd + (self.cost_yd if runs_up(self.how) else 0.0)
         if self.uses_budget:
-            st = st.update_turn(
-                self.creature,
-                move_budget_yd=max(0.0, t.move_budget_yd - self.cost_yd),
-                moved_yd=t.moved_yd + self.cost_yd,
-                ran_yd=ran,
-                move_used=True,
-            )
+            t = replaced(t, move_budget_yd=max(0.0, t.move_budget_yd - self.cost_yd),
+                         moved_yd=t.moved_yd + self.cost_yd, ran_yd=ran, move_used=True)
         elif self.willing:
-            st = st.update_turn(self.creature, moved_yd=t.moved_yd + self.cost_yd, ran_yd=ran)
-        return st
+            t = replaced(t, moved_yd=t.moved_yd + self.cost_yd, ran_yd=ran)
+        return state.with_creature(replaced(c, body=body, turn=t))
 
 
 @event

@@ -16,6 +16,7 @@ from game.rules.engine import (
     Ruleset,
     StatusChanged,
 )
+from game.rules.engine.derived import creature_index
 from game.rulesets.sotdl.common import NO_ACTIONS, is_player
 from game.rulesets.sotdl.events import DamageTaken, FateRolled, Healed, InsanityGained
 
@@ -158,7 +159,8 @@ def _fate(rs: Ruleset, v: int) -> str:
 def grabs_in_reach(ctx: Context, cmd: object = None) -> None:
     """Seed SotDL: Grab: the grab ends when the grabber can no longer reach the grabbed target."""
     rs = ctx.ruleset
-    for c in list(ctx.state.creatures.values()):
+    cr = ctx.state.creatures
+    for c in [cr[x] for x in creature_index(cr).afflicted]:  # the grabbed are afflicted
         for a in c.afflictions:
             if a.name != "grabbed" or a.source not in ctx.state.creatures:
                 continue

@@ -24,6 +24,7 @@ from game.rules.engine import (
     command,
     event,
 )
+from game.rules.engine.derived import with_data
 from game.rules.geometry.reach import within_reach
 from game.rules.modifiers import Modifier
 from game.rulesets.sotdl.commands import Attack
@@ -179,7 +180,8 @@ def _r_dismount(ctx: Context, cmd: Dismount) -> None:
 
 def share_turns(ctx: Context, cmd: object = None) -> None:
     """After every command: rider and mount take their turn together and share one action."""
-    for c in list(ctx.state.creatures.values()):
+    cr = ctx.state.creatures
+    for c in [cr[r] for r in with_data(cr, "riding")]:
         m = mount_of(ctx.state, c.id)
         if not m:
             continue
@@ -258,7 +260,8 @@ def joint_attack_banes(state: EncounterState, roll: RollContext, rs: Ruleset) ->
 def settle_riders(ctx: Context, cmd: object = None) -> None:
     """After every command: a creature set up riding (creature data ``mount``, from an
     encounter's ``mounted_on``) takes the saddle: the mount's space, ``riding``/``rider``."""
-    for c in list(ctx.state.creatures.values()):
+    cr = ctx.state.creatures
+    for c in [cr[x] for x in with_data(cr, "mount")]:
         m = c.data.get("mount", "")
         if not m or c.data.get("riding") or m not in ctx.state.creatures:
             continue

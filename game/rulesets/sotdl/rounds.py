@@ -18,6 +18,7 @@ from game.rules.engine import (
     Violation,
     advance_phase,
 )
+from game.rules.engine.derived import sides_in_fight
 from game.rulesets.sotdl.commands import (
     BeginCombat,
     EndRound,
@@ -170,7 +171,7 @@ def check_end_of_combat(ctx: Context, cmd: object = None) -> None:
     st = ctx.state
     if st.over or st.round < 1:
         return
-    standing = {c.side for c in st.in_fight()}
+    standing = sides_in_fight(st.creatures)
     if len(standing) >= len(st.sides):
         return
     gone = []

@@ -37,6 +37,7 @@ from game.rules.engine import (
     Violation,
     command,
 )
+from game.rules.engine.derived import creature_index
 from game.rules.geometry.areas import Area, AreaResult, area_effect
 from game.rules.geometry.obscurement import obscurement_at
 from game.rules.geometry.sight_hide import Concealment, HideCheck, judge
@@ -176,8 +177,10 @@ def hidden_recheck_events(state: EncounterState, rs: Ruleset) -> list[Event]:
     Pure: the engine's after-command hook and after-step checker emit what this returns.
     """
     out: list[Event] = []
-    for c in state.in_fight():
-        if not c.afflictions or not c.has("hidden"):  # most have none: skip the scan
+    cr = state.creatures
+    for cid in creature_index(cr).afflicted:  # the hidden are afflicted: most are not
+        c = cr[cid]
+        if not c.in_fight or not c.has("hidden"):
             continue
         check = hide_status(state, rs, c.id, stop_at_first_seen=True)
         if check.can_hide:

@@ -7,12 +7,12 @@ module turns creatures into ``Body``/``Mover``/``Threat`` values for the searche
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping
 
 from game.rules.battlefield import Battlefield, Square
 from game.rules.body import Body
 from game.rules.engine import CreatureState, EncounterState, Ruleset, WalkMode
+from game.rules.engine.derived import creature_index, track_data, with_data
 from game.rules.engine.walk import square_of
 from game.rules.geometry.distance import body_distance
 from game.rules.geometry.falling import FallingRule
@@ -21,6 +21,10 @@ from game.rules.geometry.reach import Threat
 from game.rulesets.sotdl.common import cannot_act, held_weapons, modifier, pick_weapon
 
 _CACHE: dict[tuple[int, Mover, MoveRules], tuple[Battlefield, TerrainCosts]] = {}
+
+# Seed SotDL: Ride: riders, mounts set up by an encounter and pinned riders are asked about
+# after every command: the creature index lists them
+track_data("riding", "mount", "pinned_by")
 
 
 def rules_of(rs: Ruleset) -> MoveRules:
@@ -112,13 +116,16 @@ def others(state: EncounterState, cid: str) -> tuple[list[Body], list[Body]]:
 
 
 def _others(state: EncounterState, cid: str) -> tuple[list[Body], list[Body]]:
-    skip = partners(state, cid)
+    cr = state.creatures
+    # riders share their mount's space: the mount stands for both
+    skip = partners(state, cid) | {r for r in with_data(cr, "riding") if mount_of(state, r)}
+    side = cr[cid].side
     allies: list[Body] = []
     enemies: list[Body] = []
-    for o in state.creatures.values():
-        if o.id in skip or not o.in_fight or mount_of(state, o.id):
-            continue  # riders share their mount's space: the mount stands for both
-        (enemies if state.hostile(cid, o.id) else allies).append(o.body)
+    for o in cr.values():
+        if o.status != "active" or o.id in skip:  # (not in_fight: a hot loop, inlined)
+            continue
+        (enemies if o.side != side else allies).append(o.body)
     return allies, enemies
 
 
@@ -183,64 +190,6 @@ def _max_weapon_reach(rs: Ruleset) -> float:
     return float(hit)
 
 
-CELL = 8  # squares a side of a bucket of the creature index
-
-
-class _Buckets:
-    """Creature ids by 8-square bucket of their anchor (a spatial index), kept in step with the
-    newest state asked about: a threat's question ("who could reach a creature here?") visits
-    the buckets near it, not every creature. Syncing to a state only moves creatures whose
-    body changed (one per step of a walk)."""
-
-    def __init__(self) -> None:
-        self.cells: dict[tuple[int, int], set[str]] = {}
-        self.body: dict[str, Body] = {}
-        self.order: dict[str, int] = {}
-        self.keys: list[str] = []
-        self.synced: Mapping[str, CreatureState] | None = None
-        self.reach = 0.0  # at least the longest own reach of any creature (a bound)
-        self.space = 1
-
-    def sync(self, creatures: Mapping[str, CreatureState]) -> None:
-        """Bring the buckets to ``creatures`` (read-only mappings: the same one is in step)."""
-        if creatures is self.synced:
-            return
-        keys = list(creatures)
-        if keys != self.keys:  # another cast of creatures (or order): start over
-            self.cells, self.body, self.keys = {}, {}, keys
-            self.order = {cid: i for i, cid in enumerate(keys)}
-        for cid, c in creatures.items():
-            old = self.body.get(cid)
-            if old is c.body:
-                continue
-            if old is not None:
-                self.cells[(old.square[0] // CELL, old.square[1] // CELL)].discard(cid)
-            b = c.body
-            self.cells.setdefault((b.square[0] // CELL, b.square[1] // CELL), set()).add(cid)
-            self.body[cid] = b
-            self.reach = max(self.reach, float(c.definition.reach_yd))
-            self.space = max(self.space, b.space)
-        self.synced = creatures
-
-    def near(self, creatures: Mapping[str, CreatureState], x0: int, y0: int, x1: int, y1: int,
-             margin: float) -> list[CreatureState]:
-        """Creatures whose footprint may come within ``margin`` squares of the box, in the
-        state's order."""
-        self.sync(creatures)
-        m = int(math.ceil(margin)) + self.space
-        ids = [
-            cid
-            for by in range((y0 - m) // CELL, (y1 + m) // CELL + 1)
-            for bx in range((x0 - m) // CELL, (x1 + m) // CELL + 1)
-            for cid in self.cells.get((bx, by), ())
-        ]
-        ids.sort(key=self.order.__getitem__)
-        return [creatures[cid] for cid in ids]
-
-
-_GRID = _Buckets()  # one index, synced to whichever state asks
-
-
 def threats_for(
     state: EncounterState, rs: Ruleset, mover: str, mode: WalkMode | None = None,
     *, near: Body | None = None,
@@ -256,9 +205,10 @@ def threats_for(
         bound = float(rs.definition.base_reach_yd) + _max_weapon_reach(rs) + 1e-9
         nx, ny = near.square
         ns = near.space
-        _GRID.sync(state.creatures)
-        pool = _GRID.near(state.creatures, nx, ny, nx + ns - 1, ny + ns - 1,
-                          bound + _GRID.reach)
+        cells = creature_index(state.creatures)
+        cr = state.creatures
+        pool = [cr[cid] for cid in cells.near(nx, ny, nx + ns - 1, ny + ns - 1,
+                                              bound + cells.reach)]
     for e in pool:
         if e.id in skip or e.id in exempt or not state.hostile(mover, e.id):
             continue

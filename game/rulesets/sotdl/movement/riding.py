@@ -22,6 +22,7 @@ from game.rules.engine import (
     command,
     event,
 )
+from game.rules.engine.derived import with_data
 from game.rules.geometry.occupancy import can_stand
 from game.rules.modifiers import Modifier
 from game.rulesets.sotdl.common import action_violations, need_creature, size, spend
@@ -125,7 +126,7 @@ def landing_square(
 def riders_and_falls(ctx: Context, cmd: object = None) -> None:
     """After every command: a prone rider falls off; a prone mount pins its rider; pins end."""
     st = ctx.state
-    for c in list(st.creatures.values()):
+    for c in [st.creatures[r] for r in with_data(st.creatures, "riding")]:
         mount = mount_of(ctx.state, c.id)
         if not mount:
             continue
@@ -172,7 +173,8 @@ def riders_and_falls(ctx: Context, cmd: object = None) -> None:
             ctx.emit(
                 BodySet(c.id, own_body(ctx.state, ctx.ruleset, c.id, land), f"thrown from {m.name}")
             )
-    for c in list(ctx.state.creatures.values()):
+    cr = ctx.state.creatures
+    for c in [cr[p] for p in with_data(cr, "pinned_by")]:
         pin = c.data.get("pinned_by", "")
         if not pin or pin not in ctx.state.creatures:
             continue

@@ -13,6 +13,7 @@ from typing import Any
 
 from game.rules.battlefield import Battlefield, Square
 from game.rules.engine import EncounterState, Ruleset, Step, Violation, WalkMode
+from game.rules.engine.derived import creature_index
 from game.rules.engine.walk import square_of
 from game.rules.geometry.distance import grid_distance
 from game.rules.geometry.forced import direction_away, forced_move
@@ -59,49 +60,13 @@ def _plan_key(state: EncounterState, rs: Ruleset, cid: str, squares: tuple[Squar
             id(rs), id(state.battlefield), id(state.sides), cid, path, mode, float(budget_yd),
             c.turn.ran_yd if active else 0.0, c.turn.ran_yd, diagonals_taken(state, cid),
             c.body, c.afflictions, id(c.definition), id(c.data), c.side, c.status,
-            _mount_facts(state, cid), _bodies_facts(state), tuple(ways),
+            _mount_facts(state, cid), creature_index(state.creatures).placement, tuple(ways),
         )
         hash(key)
     except TypeError:  # an unhashable path or fact: plan without the cache
         return None
     keep = (rs, state.battlefield, state.sides, c.definition, c.data)  # their ids stay unique
     return key, keep
-
-
-_FACTS: list[tuple[Any, tuple[int, ...]]] = []  # [(creatures mapping, fact ids)]: last few
-_FACT_IDS: dict[tuple[Any, ...], int] = {}  # a creature's planning facts -> a small number
-_BY_STATE: dict[int, tuple[Any, int]] = {}  # id(creature state) -> (it, its fact number)
-
-
-def _fact_id(o: Any) -> int:
-    """A number for what planning reads of one creature (body, side, status, mount), the same
-    for equal facts: computed once per creature-state object (they are immutable)."""
-    hit = _BY_STATE.get(id(o))
-    if hit is not None and hit[0] is o:
-        return hit[1]
-    if len(_BY_STATE) > 50_000:
-        _BY_STATE.clear()  # the numbers stay valid: _FACT_IDS keeps them
-    f = (o.id, o.body, o.side, o.status, o.data.get("riding", ""))
-    n = _FACT_IDS.setdefault(f, len(_FACT_IDS))
-    _BY_STATE[id(o)] = (o, n)  # holding the object keeps its id unique
-    return n
-
-
-def _bodies_facts(state: EncounterState) -> tuple[int, ...]:
-    """Every creature's body, side, status and mount (what ``others`` reads) as fact numbers,
-    remembered per creatures mapping (read-only): hovering asks for many plans on one state."""
-    cr = state.creatures
-    for m, hit in _FACTS:
-        if m is cr:
-            return hit
-    if len(_FACT_IDS) > 500_000:  # renumbering: every remembered plan is forgotten with it
-        _FACT_IDS.clear()
-        _BY_STATE.clear()
-        _PLANS.clear()
-        _FACTS.clear()
-    out = tuple(_fact_id(o) for o in cr.values())
-    _FACTS[:] = [(cr, out)] + _FACTS[:3]  # holding the mappings keeps their ids unique
-    return out
 
 
 def _mount_facts(state: EncounterState, cid: str) -> tuple[Any, ...]:

@@ -20,6 +20,7 @@ from game.rules.engine import (
     WalkState,
     event,
 )
+from game.rules.engine.derived import creature_index
 from game.rules.engine.walk import square_of
 from game.rules.geometry.occupancy import can_stand
 from game.rules.geometry.reach import within_reach
@@ -184,6 +185,10 @@ def remember_elevation(ctx: Context, ws: WalkState, step: Step) -> str | None:
     return None
 
 
+# the flags as plain ints: an int & an IntFlag member goes through enum's Python code
+_LIQUID, _TREACHEROUS = int(Terrain.LIQUID), int(Terrain.TREACHEROUS)
+
+
 def _terrain_of(ctx: Context, cid: str) -> int:
     bf = ctx.state.battlefield
     flags = 0
@@ -263,7 +268,7 @@ def surface_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
     how = step.how
     if how == "fly":
         return None
-    if flags & Terrain.LIQUID and flags & Terrain.TREACHEROUS and "swim" not in traits:
+    if flags & _LIQUID and flags & _TREACHEROUS and "swim" not in traits:
         if ws.data.get("swim_rolled"):
             return None
         ws.data["swim_rolled"] = True
@@ -278,8 +283,8 @@ def surface_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
             ctx.emit(Placed(mover, back, elev, "no progress swimming"))
             return f"{c.name} makes no progress in the rough water"
         return None
-    if (flags & Terrain.TREACHEROUS and not flags & Terrain.LIQUID
-            and not prev & Terrain.TREACHEROUS and "balance" not in traits):
+    if (flags & _TREACHEROUS and not flags & _LIQUID
+            and not prev & _TREACHEROUS and "balance" not in traits):
         r = _challenge(
             ctx,
             mover,
@@ -405,7 +410,8 @@ def grab_checker(ctx: Context, ws: WalkState, step: Step) -> str | None:
     """Seed SotDL: Grab: the grab ends when the grabber moves or is moved out of reach."""
     st, rs = ctx.state, ctx.ruleset
     mover = ws.mover
-    for o in list(st.creatures.values()):
+    for oid in creature_index(st.creatures).afflicted:  # the grabbed are afflicted
+        o = st.creatures[oid]
         for a in o.afflictions:
             if a.name != "grabbed" or a.source not in st.creatures:
                 continue
