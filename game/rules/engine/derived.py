@@ -68,17 +68,33 @@ class CreatureIndex:
         cells: dict[tuple[int, int], list[str]] = {}
         space, reach = 1, 0.0
         sides: dict[str, int] = {}
-        for cid, c in cr.items():
-            cells.setdefault(_cell(c), []).append(cid)
-            space = max(space, c.body.space)
-            reach = max(reach, float(c.definition.reach_yd))
-            if c.in_fight:
+        afflicted: list[str] = []
+        data: dict[str, list[str]] = {k: [] for k in TRACKED_DATA}
+        for cid, c in cr.items():  # one pass (the first question after an undo asks for it)
+            b = c.body
+            x, y = b.square
+            cell = (x // CELL, y // CELL)
+            if cell in cells:
+                cells[cell].append(cid)
+            else:
+                cells[cell] = [cid]
+            if b.space > space:
+                space = b.space
+            if c.definition.reach_yd > reach:
+                reach = float(c.definition.reach_yd)
+            if c.status == "active":  # in_fight
                 sides[c.side] = sides.get(c.side, 0) + 1
+            if c.afflictions:
+                afflicted.append(cid)
+            if c.data:
+                for k, ids in data.items():
+                    if c.data.get(k):
+                        ids.append(cid)
         idx.cells = {k: tuple(v) for k, v in cells.items()}
         idx.order = {cid: i for i, cid in enumerate(cr)}
         idx.space, idx.reach, idx.sides = space, reach, sides
-        idx.afflicted = tuple(cid for cid, c in cr.items() if c.afflictions)
-        idx.data = {k: tuple(cid for cid, c in cr.items() if c.data.get(k)) for k in TRACKED_DATA}
+        idx.afflicted = tuple(afflicted)
+        idx.data = {k: tuple(v) for k, v in data.items()}
         idx.placement = object()
         return idx
 
