@@ -48,7 +48,8 @@ def _cell(c: CreatureState) -> tuple[int, int]:
 class CreatureIndex:
     """Derived facts of one creatures mapping. Every id tuple is in the mapping's order."""
 
-    __slots__ = ("cells", "order", "space", "reach", "afflicted", "data", "sides", "placement")
+    __slots__ = ("cells", "order", "space", "reach", "afflicted", "data", "sides", "placement",
+                 "memo")
 
     cells: dict[tuple[int, int], tuple[str, ...]]  # bucket of the anchor square -> ids
     order: dict[str, int]  # id -> position in the mapping
@@ -60,6 +61,9 @@ class CreatureIndex:
     #: the same object while no creature's body, side, status or data changes (a key for
     #: answers that read only those: a path plan)
     placement: object
+    #: answers a ruleset remembers with this index: valid while it stands, that is while no
+    #: creature's body, afflictions, data, status, side or definition changes (SotDL: flyers)
+    memo: dict[str, object]
 
     @classmethod
     def build(cls, cr: Creatures) -> CreatureIndex:
@@ -96,6 +100,7 @@ class CreatureIndex:
         idx.afflicted = tuple(afflicted)
         idx.data = {k: tuple(v) for k, v in data.items()}
         idx.placement = object()
+        idx.memo = {}
         return idx
 
     def updated(self, cr: Creatures, old: CreatureState, new: CreatureState) -> CreatureIndex:
@@ -110,6 +115,7 @@ class CreatureIndex:
         idx.cells, idx.order, idx.space, idx.reach = self.cells, self.order, self.space, self.reach
         idx.afflicted, idx.data, idx.sides = self.afflicted, self.data, self.sides
         idx.placement = self.placement
+        idx.memo = {}
         cid = new.id
         if not body_same:
             idx.placement = object()

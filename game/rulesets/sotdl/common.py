@@ -141,6 +141,8 @@ def cannot_move(c: CreatureState) -> str | None:
     why = cannot_act(c)
     if why:
         return why.replace("use actions", "move")
+    if not c.afflictions:  # asked at every step: most have none
+        return None
     for a in NO_MOVE:
         if c.has(a):
             return f"{c.name} is {a} and cannot move"

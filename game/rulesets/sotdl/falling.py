@@ -19,6 +19,7 @@ from game.rules.engine import (
     event,
     parse_dice,
 )
+from game.rules.engine.derived import creature_index
 from game.rules.engine.walk import square_of
 from game.rules.geometry.falling import fall as geo_fall
 from game.rules.geometry.falling import ground_under
@@ -125,8 +126,14 @@ def airborne(state: EncounterState, cid: str) -> bool:
 def flyers_fall(ctx: Context, cmd: object = None) -> None:
     """Seed SotDL: Fly: a flyer falls if it would be knocked prone, its Speed drops to 0, or it
     is prevented from using actions (after every command)."""
-    for c in list(ctx.state.creatures.values()):
-        if "fly" not in c.definition.movement or not airborne(ctx.state, c.id):
+    cr = ctx.state.creatures
+    idx = creature_index(cr)
+    flyers = idx.memo.get("sotdl.flyers")  # by definition: remembered with the index
+    if not isinstance(flyers, tuple):
+        flyers = tuple(x for x, c in cr.items() if "fly" in c.definition.movement)
+        idx.memo["sotdl.flyers"] = flyers
+    for c in [cr[x] for x in flyers]:
+        if not airborne(ctx.state, c.id):
             continue
         if c.data.get("riding"):
             continue  # a rider is carried by its mount

@@ -115,10 +115,16 @@ def others(state: EncounterState, cid: str) -> tuple[list[Body], list[Body]]:
     return out
 
 
+def not_in_the_way(state: EncounterState, cid: str) -> set[str]:
+    """Creatures that are not in a mover's way: itself, its rider or mount, and every rider
+    (riders share their mount's space: the mount stands for both). Seed SotDL: Ride."""
+    cr = state.creatures
+    return partners(state, cid) | {r for r in with_data(cr, "riding") if mount_of(state, r)}
+
+
 def _others(state: EncounterState, cid: str) -> tuple[list[Body], list[Body]]:
     cr = state.creatures
-    # riders share their mount's space: the mount stands for both
-    skip = partners(state, cid) | {r for r in with_data(cr, "riding") if mount_of(state, r)}
+    skip = not_in_the_way(state, cid)
     side = cr[cid].side
     allies: list[Body] = []
     enemies: list[Body] = []

@@ -30,6 +30,7 @@ from game.rulesets.sotdl.movement.facts import (
     falling_rule,
     is_flying,
     mount_of,
+    not_in_the_way,
     others,
     partners,
     reach_yd,
@@ -236,7 +237,14 @@ def plan_path_uncached(
     end = body_at(state, cid, full[-1])
     ex, ey = end.square
     flat_end = end.moved_to(end.square, 0.0)
-    for o in allies + enemies:
+    cr = state.creatures
+    skip = not_in_the_way(state, cid)
+    # the bodies of ``others`` (allies and enemies) near the end, through the creature index
+    for oid in creature_index(cr).near(ex, ey, ex + end.space - 1, ey + end.space - 1, 0.0):
+        oc = cr[oid]
+        if oc.status != "active" or oid in skip:  # (in_fight) not in ``others``' lists
+            continue
+        o = oc.body
         ox, oy = o.square  # footprints apart never overlap: skip building the bodies
         if ox >= ex + end.space or ex >= ox + o.space or oy >= ey + end.space or ey >= oy + o.space:
             continue
