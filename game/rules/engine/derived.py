@@ -49,7 +49,7 @@ class CreatureIndex:
     """Derived facts of one creatures mapping. Every id tuple is in the mapping's order."""
 
     __slots__ = ("cells", "order", "space", "reach", "afflicted", "data", "sides", "placement",
-                 "memo")
+                 "by_definition")
 
     cells: dict[tuple[int, int], tuple[str, ...]]  # bucket of the anchor square -> ids
     order: dict[str, int]  # id -> position in the mapping
@@ -61,9 +61,9 @@ class CreatureIndex:
     #: the same object while no creature's body, side, status or data changes (a key for
     #: answers that read only those: a path plan)
     placement: object
-    #: answers a ruleset remembers with this index: valid while it stands, that is while no
-    #: creature's body, afflictions, data, status, side or definition changes (SotDL: flyers)
-    memo: dict[str, object]
+    #: answers a ruleset remembers that read only who is there and their definitions (SotDL:
+    #: the flyers): kept while the same creatures keep their definitions
+    by_definition: dict[str, object]
 
     @classmethod
     def build(cls, cr: Creatures) -> CreatureIndex:
@@ -100,7 +100,7 @@ class CreatureIndex:
         idx.afflicted = tuple(afflicted)
         idx.data = {k: tuple(v) for k, v in data.items()}
         idx.placement = object()
-        idx.memo = {}
+        idx.by_definition = {}
         return idx
 
     def updated(self, cr: Creatures, old: CreatureState, new: CreatureState) -> CreatureIndex:
@@ -114,8 +114,7 @@ class CreatureIndex:
         idx = CreatureIndex()
         idx.cells, idx.order, idx.space, idx.reach = self.cells, self.order, self.space, self.reach
         idx.afflicted, idx.data, idx.sides = self.afflicted, self.data, self.sides
-        idx.placement = self.placement
-        idx.memo = {}
+        idx.placement, idx.by_definition = self.placement, self.by_definition
         cid = new.id
         if not body_same:
             idx.placement = object()
@@ -132,6 +131,7 @@ class CreatureIndex:
             idx.space = max(self.space, new.body.space)
         if old.definition is not new.definition:
             idx.reach = max(self.reach, float(new.definition.reach_yd))
+            idx.by_definition = {}
         if bool(old.afflictions) != bool(new.afflictions):
             idx.afflicted = tuple(x for x, c in cr.items() if c.afflictions)
         if old.data is not new.data:

@@ -128,10 +128,10 @@ def flyers_fall(ctx: Context, cmd: object = None) -> None:
     is prevented from using actions (after every command)."""
     cr = ctx.state.creatures
     idx = creature_index(cr)
-    flyers = idx.memo.get("sotdl.flyers")  # by definition: remembered with the index
+    flyers = idx.by_definition.get("sotdl.flyers")  # remembered with the index
     if not isinstance(flyers, tuple):
         flyers = tuple(x for x, c in cr.items() if "fly" in c.definition.movement)
-        idx.memo["sotdl.flyers"] = flyers
+        idx.by_definition["sotdl.flyers"] = flyers
     for c in [cr[x] for x in flyers]:
         if not airborne(ctx.state, c.id):
             continue

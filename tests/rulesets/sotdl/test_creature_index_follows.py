@@ -13,13 +13,14 @@ from hypothesis import strategies as st
 from game.rules.body import Body
 from game.rules.engine import AdvancePhase
 from game.rules.engine.derived import CreatureIndex, creature_index, sides_in_fight, with_data
+from game.rules.engine.setup import AddCreatures, EditCreature, RemoveCreature
 from game.rulesets.sotdl.commands import BeginCombat, Move
 from game.rulesets.sotdl.commands_activities import Afflict, Cure, DealDamage
 from game.rulesets.sotdl.mounts import Dismount, Mount
 from game.rulesets.sotdl.movement.budgets import mover_and_budget
 from game.rulesets.sotdl.movement.facts import threats_for
 from game.rulesets.sotdl.movement.search import plan_path, plan_path_uncached
-from tests.rulesets.sotdl.helpers import make
+from tests.rulesets.sotdl.helpers import creature, make
 
 W, H = 20, 12
 HORSE = {"size": 2, "speed": 12, "can_be_ridden": True, "weapons": ("claws",)}
@@ -46,15 +47,29 @@ op = st.one_of(
               st.sampled_from(["prone", "hidden", "grabbed", "frightened"])),
     st.tuples(st.just("cure"), st.sampled_from(IDS), st.sampled_from(["prone", "hidden"])),
     st.tuples(st.just("advance")),
+    st.tuples(st.just("begin")),
     st.tuples(st.just("undo")),
     st.tuples(st.just("redo")),
+    st.tuples(st.just("undo")),
 )
+#: set-up (before the fight, or after an undo back to it): stats, sides, the cast
+setup_op = st.one_of(
+    st.tuples(st.just("edit"), st.sampled_from(IDS),
+              st.sampled_from([(("movement", frozenset({"fly"})),), (("movement", frozenset()),),
+                               (("reach_yd", 2),), (("size", 2),)])),
+    st.tuples(st.just("side"), st.sampled_from(IDS), st.sampled_from(["pcs", "foes"])),
+    st.tuples(st.just("remove"), st.sampled_from(IDS)),
+    st.tuples(st.just("add"), st.integers(0, W - 1), st.integers(0, H - 1)),
+)
+op = st.one_of(op, setup_op)
 
 
 def _command(o: tuple[Any, ...], eng: Any) -> Any:
     kind = o[0]
     if kind == "move":
         _, who, (dx, dy), n = o
+        if who not in eng.state.creatures:
+            return AdvancePhase()
         x, y = eng.state.creatures[who].square
         return Move(who, tuple((x + dx * k, y + dy * k) for k in range(1, n + 1)))
     if kind == "mount":
@@ -67,6 +82,16 @@ def _command(o: tuple[Any, ...], eng: Any) -> Any:
         return Afflict(o[1], o[2], 0, "gob" if o[2] == "grabbed" else "")
     if kind == "cure":
         return Cure(o[1], o[2])
+    if kind == "begin":
+        return BeginCombat()
+    if kind == "edit":
+        return EditCreature(o[1], changes=o[2])
+    if kind == "side":
+        return EditCreature(o[1], side=o[2])
+    if kind == "remove":
+        return RemoveCreature(o[1])
+    if kind == "add":
+        return AddCreatures(creature("imp"), "foes", (o[1], o[2]), 2)
     return AdvancePhase()
 
 
@@ -81,8 +106,8 @@ def _same_index(cr: Any) -> None:
     for key in ("riding", "mount", "pinned_by", "diagonals"):
         assert with_data(cr, key) == tuple(c for c, v in cr.items() if v.data.get(key))
     assert sides_in_fight(cr) == {c.side for c in cr.values() if c.in_fight}
-    if "sotdl.flyers" in got.memo:  # remembered by the fall rule while the index stands
-        assert got.memo["sotdl.flyers"] == tuple(
+    if "sotdl.flyers" in got.by_definition:  # remembered by the fall rule
+        assert got.by_definition["sotdl.flyers"] == tuple(
             c for c, v in cr.items() if "fly" in v.definition.movement)
 
 
@@ -92,14 +117,14 @@ def _planning_facts(cr: Any) -> tuple[Any, ...]:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(op, min_size=1, max_size=25), st.lists(st.integers(0, 3), min_size=30,
-                                                          max_size=30))
-def test_the_carried_index_is_the_built_one(ops: list[Any], answers: list[int]) -> None:
+@given(st.lists(setup_op, max_size=6), st.lists(op, min_size=1, max_size=25),
+       st.lists(st.integers(0, 3), min_size=30, max_size=30))
+def test_the_carried_index_is_the_built_one(setup: list[Any], ops: list[Any],
+                                            answers: list[int]) -> None:
     eng = make("\n".join(["." * W] * H), WHO)
-    eng.submit(BeginCombat())
     seen: list[tuple[object, tuple[Any, ...]]] = []
     rs = eng.ruleset
-    for i, o in enumerate(ops):
+    for i, o in enumerate(setup + ops):
         if o[0] == "undo":
             eng.undo()
         elif o[0] == "redo":
@@ -123,8 +148,8 @@ def test_the_carried_index_is_the_built_one(ops: list[Any], answers: list[int]) 
         seen.append((token, facts))
         # a remembered plan is the plan made afresh (the key holds the token)
         for who in ("kara", "gob"):
-            c = cr[who]
-            if not c.in_fight:
+            c = cr.get(who)
+            if c is None or not c.in_fight:
                 continue
             x, y = c.square
             path = ((x + 1, y), (x + 2, y))
