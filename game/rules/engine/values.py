@@ -45,9 +45,20 @@ def value_problems(cmd: Any) -> list[Violation]:
     """Every typed value of a command out of its limits, one violation each (none: [])."""
     out: list[Violation] = []
     if dataclasses.is_dataclass(cmd) and not isinstance(cmd, type):
-        for f in dataclasses.fields(cmd):
-            _check(f.name, getattr(cmd, f.name), out, 0)
+        for name in _names(type(cmd)):
+            _check(name, getattr(cmd, name), out, 0)
     return out
+
+
+#: dataclass -> its field names (every command is checked: ``dataclasses.fields`` is slow)
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _names(cls: type) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 def _check(name: str, v: Any, out: list[Violation], depth: int) -> None:
@@ -72,8 +83,8 @@ def _check(name: str, v: Any, out: list[Violation], depth: int) -> None:
         for x in v:
             _check(name, x, out, depth + 1)
     elif dataclasses.is_dataclass(v) and not isinstance(v, type) and depth < 4:
-        for f in dataclasses.fields(v):
-            _check(f"{name}.{f.name}", getattr(v, f.name), out, depth + 1)
+        for n in _names(type(v)):
+            _check(f"{name}.{n}", getattr(v, n), out, depth + 1)
 
 
 def _short(v: float) -> str:
