@@ -42,6 +42,23 @@ def _shifted(n: int, off: int) -> np.ndarray:
     return out
 
 
+_DIAG = np.array([bool(dx and dy) for dx, dy in UNIT_DIRS])
+
+
+def _unit_offs(wp: int) -> np.ndarray:
+    """Flat offset of each unit direction in a window ``wp`` cells wide."""
+    return np.array([dy * wp + dx for dx, dy in UNIT_DIRS])
+
+
+@lru_cache(maxsize=64)
+def _ahead(n: int, wp: int) -> np.ndarray:
+    """Per unit direction, the flat index of each cell's neighbour that way, clipped to the
+    array (cached, read-only)."""
+    out = np.clip(np.arange(n)[None, :] + _unit_offs(wp)[:, None], 0, n - 1)
+    out.flags.writeable = False
+    return out
+
+
 def _dir_list(lmax: int) -> list[tuple[int, int, int]]:
     return [(dx, dy, 1) for dx, dy in UNIT_DIRS] + [
         (dx, dy, L) for L in range(2, lmax + 1) for dx, dy in UNIT_DIRS
@@ -58,7 +75,8 @@ class Edges(NamedTuple):
     jumps: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None  # the jump list
     no_run: np.ndarray | None  # (rows, n) bool: a swim or a climb (no run-up: game.rules.run_up)
     late: np.ndarray | None  # (rows, n) extra cost of a running jump taken without the run-up:
-    #                          the climb's (inf where it cannot be climbed)
+    #                          the climb's (inf where it cannot be climbed; None: no such jump)
+    climbs: bool  # some step could be climbed (where a running jump up would fall back)
 
 
 def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, sparse=False):  # type: ignore[no-untyped-def]
@@ -82,6 +100,7 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
         b1 = np.where(diag, 2.0, 1.0) if r.diagonal_rule == "alternating" else b0
     ok = ~wall[None, :] & ~wall[u]
     run = late = None
+    climbs_any = False
     swim = None if wet is None or m.flying else np.broadcast_to(wet[None, :], (8, n))
     no_run = swim
     if m.flying or flat:
@@ -99,28 +118,46 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
             # as pathing.step_cost: a standing jump up or a safe jump down first, then a
             # running jump up where a climb costs more, then a climb (any surface but an
             # unclimbable one); a running jump taken without the run-up is the climb (late)
-            stand = ~level & (dz > 0) & (dz * 3 <= m.jump_up_ft(running=False, rules=r) + EPS)
-            down = ~level & (dz < 0) & (-dz < r.safe_drop_yd)
-            can = ~level & ~stand & ~down & (climbs | (climb[u] & climb[None, :]))
-            runj = ~level & (dz > 0) & ~stand & (
-                dz * 3 <= m.jump_up_ft(running=True, rules=r) + EPS)
-            if cm <= 1.0:
-                runj &= ~can  # a climber climbs as cheaply as it jumps: no run-up needed
-            cl = can & ~runj
-            vert0 = np.where(cl, adz * cm, np.where(stand | runj | down, adz, 0.0))
-            allowed = ok & (level | cl | stand | runj | down)
+            step = ~level
+            up = dz > 0
+            stand = _jumps_up(step, up, dz, r.step_up_yd, m.jump_up_ft(running=False, rules=r))
+            down = step & (dz < 0) & (-dz < r.safe_drop_yd)
+            can = step & ~down & (climbs | (climb[u] & climb[None, :]))
+            if stand is not None:
+                can &= ~stand
+            runj = _jumps_up(step, up, dz, r.step_up_yd, m.jump_up_ft(running=True, rules=r))
+            if runj is not None:
+                if stand is not None:
+                    runj &= ~stand
+                if cm <= 1.0:
+                    runj &= ~can  # a climber climbs as cheaply as it jumps: no run-up needed
+                if not runj.any():
+                    runj = None
+            cl = can if runj is None else can & ~runj
+            jumped = down
+            for j in (stand, runj):
+                if j is not None:
+                    jumped = jumped | j
+            vert0 = np.where(cl, adz * cm, np.where(jumped, adz, 0.0))
+            allowed = ok & (level | cl | jumped)
             run = runj
-            late = np.where(can, adz * (cm - 1.0), INF)
+            climbs_any = bool(can.any())
+            if runj is not None:  # only a running jump up falls back to the climb
+                late = np.where(can, adz * (cm - 1.0), INF)
             no_run = cl if swim is None else (cl | (level & swim))
     # no corner cutting: both squares beside a diagonal step blocked
     for i, (dx, dy) in enumerate(UNIT_DIRS):
         if dx and dy:
             allowed[i] &= ~(wall[_shifted(n, dy * wp)] & wall[_shifted(n, dx)])
-    plain = r.diagonal_rule == "chebyshev" and isinstance(vert0, float)
-    C0 = np.where(allowed, mult[None, :] if plain else b0[:, None] * mult[None, :] + vert0, INF)
+    if r.diagonal_rule == "chebyshev":  # every step 1 yard long: b0 * mult is mult
+        C0 = np.where(allowed, mult[None, :] if isinstance(vert0, float) else mult[None, :] + vert0,
+                      INF)
+    else:
+        C0 = np.where(allowed, b0[:, None] * mult[None, :] + vert0, INF)
     C1 = np.where(allowed, b1[:, None] * mult[None, :] + vert0, INF) if b1 is not b0 else C0
     if lmax > 1 and sparse:
-        return Edges(u, C0, C1, run, jump_list(tc, wall, elev, wp, n, lmax, wet), no_run, late)
+        return Edges(u, C0, C1, run, jump_list(tc, wall, elev, wp, n, lmax, wet), no_run, late,
+                     climbs_any)
     if lmax > 1:
         jc, jrun = _jump_edges(tc, wall, elev, wp, n, lmax, wet)
         C0 = np.concatenate([C0, jc])
@@ -130,8 +167,17 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
             no_run = np.concatenate([no_run, np.zeros(jc.shape, bool)])
         late = np.concatenate([late if late is not None else np.full((8, n), INF),
                                np.full(jc.shape, INF)])
-        return Edges(S, C0, C1, run, None, no_run, late)
-    return Edges(S[:8] if lmax == 1 else S, C0, C1, run, None, no_run, late)
+        return Edges(S, C0, C1, run, None, no_run, late, climbs_any)
+    return Edges(S[:8] if lmax == 1 else S, C0, C1, run, None, no_run, late, climbs_any)
+
+
+def _jumps_up(step: np.ndarray, up: np.ndarray, dz: np.ndarray, step_yd: float, up_ft: int
+              ) -> np.ndarray | None:
+    """The rises above a step (``step``, ``up``) a jump of ``up_ft`` feet clears; None where
+    none can (every such rise is higher than the jump: no array to work out)."""
+    if step_yd * 3 > up_ft + EPS:
+        return None
+    return step & up & (dz * 3 <= up_ft + EPS)
 
 
 def jump_list(tc, wall, elev, wp, n, lmax, wet):  # type: ignore[no-untyped-def]
@@ -146,18 +192,12 @@ def jump_list(tc, wall, elev, wp, n, lmax, wet):  # type: ignore[no-untyped-def]
     su = r.step_up_yd
     open_ = ~wall
     low = elev - su  # lower than this is a gap below a take-off
-    cand, offs, diags = [], [], []
-    for dx, dy in UNIT_DIRS:
-        off = dy * wp + dx
-        nxt = _shifted(n, -off)  # the neighbour in the jump's direction
-        gap = open_[nxt] & ((elev[nxt] < low) | wet[nxt])
-        t = np.flatnonzero(open_ & gap)
-        cand.append(t)
-        offs.append(np.full(len(t), off))
-        diags.append(np.full(len(t), bool(dx and dy)))
-    t = np.concatenate(cand)
-    line = np.clip(t[:, None] + np.arange(lmax + 1)[None, :] * np.concatenate(offs)[:, None],
-                   0, n - 1)
+    nxt = _ahead(n, wp)  # per direction, the neighbour in the jump's direction
+    gap = open_[nxt] & ((elev[nxt] < low[None, :]) | wet[nxt])
+    # by direction, then square (a flat nonzero: numpy's 2-d one is many times slower)
+    d, t = np.divmod(np.flatnonzero(open_[None, :] & gap), n)
+    offs, diags = _unit_offs(wp)[d], _DIAG[d]
+    line = np.clip(t[:, None] + np.arange(lmax + 1)[None, :] * offs[:, None], 0, n - 1)
     # the squares crossed: open and lower than the take-off by more than a step, or water
     mid = open_[line[:, 1:]] & ((elev[line[:, 1:]] < low[t][:, None]) | wet[line[:, 1:]])
     clear = np.logical_and.accumulate(mid, axis=1)  # clear[:, k - 1]: squares 1 .. k all gaps
@@ -165,12 +205,13 @@ def jump_list(tc, wall, elev, wp, n, lmax, wet):  # type: ignore[no-untyped-def]
     # landing level with the take-off; Seed SotDL: Swim: not from the water, nor into it
     ok = clear[:, :-1] & open_[land] & (np.abs(elev[land] - elev[t][:, None]) <= su)
     ok &= ~wet[land] & ~wet[t][:, None]
-    L_i, row = np.nonzero(ok.T)  # in the order of the rows: length, then direction
+    # in the order of the rows: length, then direction
+    L_i, row = np.divmod(np.flatnonzero(ok.T), len(t))
     L = L_i + 2
     if r.diagonal_rule == "chebyshev":
         cost = L.astype(np.float64)
     else:
-        dg = np.concatenate(diags)[row]
+        dg = diags[row]
         diag_len = L * math.sqrt(2.0) if r.diagonal_rule == "euclidean" else \
             (L + L // 2).astype(np.float64)
         cost = np.where(dg, diag_len, L.astype(np.float64))

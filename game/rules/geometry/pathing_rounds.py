@@ -42,8 +42,11 @@ class Jumps:
     cost: np.ndarray  # (landings, J) cost (inf there)
     run: np.ndarray  # (landings, J) bool: needs the run-up
     ran: np.ndarray  # (landings, J) yards run (a jump is on foot: its length; 0 there)
-    take_off: np.ndarray  # (n,) int: the take-off's row in ``dst``, -1 where none
+    take_off: np.ndarray  # (n,) int: the take-off's row in the tables below, -1 where none
     dst: np.ndarray  # (take-offs, K) its landing cells (0, a wall cell, where fewer)
+    out_cost: np.ndarray  # (take-offs, K) cost (inf there)
+    out_run: np.ndarray  # (take-offs, K) bool: needs the run-up
+    out_ran: np.ndarray  # (take-offs, K) yards run
 
 
 def _grouped(key: np.ndarray, *values: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
@@ -71,12 +74,13 @@ def jump_table(n: int, src: np.ndarray, dst: np.ndarray, cost: np.ndarray, run: 
     if not len(dst):
         return None
     land, (S, C, R) = _grouped(dst, src, cost, run)
-    take, (D,) = _grouped(src, dst)
+    take, (D, OC, OR) = _grouped(src, dst, cost, run)
     at = np.full(n, -1, dtype=np.int64)
     at[land] = np.arange(len(land))
     off = np.full(n, -1, dtype=np.int64)
     off[take] = np.arange(len(take))
-    return Jumps(at, S, C, R, np.where(C < INF, C, 0.0), off, D)
+    return Jumps(at, S, C, R, np.where(C < INF, C, 0.0), off, D, OC, OR,
+                 np.where(OC < INF, OC, 0.0))
 
 
 @dataclass(eq=False)
@@ -105,24 +109,30 @@ class StateGraph:
             return idx, ts - self.offs[:, None]
         return idx, self.src.take(idx)
 
-    def targets(self, changed: np.ndarray, mark: np.ndarray) -> np.ndarray:
+    def targets(self, changed: np.ndarray, mark: np.ndarray, moved: np.ndarray | None = None
+                ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
         """The states whose sources include a ``changed`` one, in state order (the open
-        cells only: nothing else ever takes a label)."""
+        cells only: nothing else ever takes a label), with the landings of the jumps from
+        the ``moved`` take-offs (the ``changed`` ones if None); and those take-offs with
+        their rows in the take-off tables (None: none)."""
         n = self.n
         cells = changed if self.plain else changed % n
         mark[(cells[:, None] + self.offs[None, :]).ravel()] = True
         j = self.jumps
-        if j is not None:
-            r = j.take_off[cells]
-            r = r[r >= 0]
-            if len(r):
-                mark[j.dst[r].ravel()] = True
+        took = rows = None
+        if j is not None:  # one block: states are cells
+            src = changed if moved is None else moved
+            r = j.take_off[src]
+            hit = np.flatnonzero(r >= 0)
+            if len(hit):
+                took, rows = src[hit], r[hit]
+                mark[j.dst[rows].ravel()] = True
         tc = np.flatnonzero(mark & self.open)
         mark.fill(False)
         blocks = self.src.shape[1] // n
         if blocks > 1:
             tc = (np.arange(blocks)[:, None] * n + tc[None, :]).ravel()
-        return tc
+        return tc, took, rows
 
 
 def _landings(j: Jumps, ts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -140,31 +150,57 @@ class Weights:
 
     step: np.ndarray  # (rows, states): along each edge
     late: np.ndarray | None  # (rows, states): more for a running jump without its run-up
-    jump: np.ndarray | None  # (landings, J): along each listed jump
+    jump: np.ndarray | None  # (landings, J): along each listed jump (by landing)
+    jump_out: np.ndarray | None  # (take-offs, K): the same by take-off
     runup: Callable[[np.ndarray], np.ndarray]  # the yards run (the run-up) a label holds
 
 
 def settle(g: StateGraph, key: np.ndarray, w: Weights, *, need: float, rounds: int,
-           over: float) -> None:
+           over: float, pull: bool = False) -> None:
     """Lower the labels ``key`` (in place) to their least, as ``rounds`` rounds of
     whole-window relaxation would (a running jump made before ``need`` yards of run-up costs
-    ``late`` more: the climb it falls back to, or inf; a listed one cannot be made)."""
+    ``late`` more: the climb it falls back to, or inf; a listed one cannot be made).
+
+    The labels within ``over`` come out as such rounds give them. A label only takes the
+    least of what it holds and its candidates, so a listed jump's candidate is new only when
+    its take-off's label changed the round before: the jumps go out from the take-offs that
+    changed, within the budget or beyond (the steps come in from every source). Beyond the
+    budget a label may then differ from the rounds' (a landing looked at sooner), which only
+    the parents of a state no longer reached by its own label's edge could read
+    (:func:`parents` tells); ``pull``: the jumps come in to each landing the rounds look
+    at, as the rounds do, every label as theirs."""
     mark = np.zeros(g.n, dtype=bool)
     changed = np.flatnonzero(key <= over)  # beyond the budget: never spread
+    moved = None if pull else changed
+    j = g.jumps
     for _ in range(rounds):
         if not len(changed):
             break
-        ts = g.targets(changed, mark)
+        ts, took, rows = g.targets(changed, mark, moved)
         best = _candidates(g, ts, key, w, need)[0].min(axis=0)
-        if g.jumps is not None:
-            at, rows = _landings(g.jumps, ts)
+        if j is not None and pull:
+            at, lr = _landings(j, ts)
             if len(at):
-                best[at] = np.minimum(best[at], _jump_candidates(g.jumps, rows, key, w, need)
+                best[at] = np.minimum(best[at], _jump_candidates(j, lr, key, w, need)
                                       .min(axis=1))
+        elif j is not None and took is not None and rows is not None:
+            assert w.jump_out is not None  # built with the jump tables
+            k = key[took]
+            cand = k[:, None] + w.jump_out[rows]
+            if need > EPS:
+                cand[j.out_run[rows] & (w.runup(k) < need - EPS)[:, None]] = INF
+            # every landing is a target (0, where a take-off has fewer: a wall cell, not one,
+            # lands wherever it sorts with an inf)
+            at = np.minimum(np.searchsorted(ts, j.dst[rows]), len(ts) - 1)
+            np.minimum.at(best, at.ravel(), cand.ravel())
         d = key[ts]
         imp = best < d
         key[ts] = np.minimum(best, d)
-        changed = ts[imp & (best <= over)]
+        if pull:
+            changed = ts[imp & (best <= over)]
+        else:
+            moved = ts[imp]
+            changed = moved[best[imp] <= over]
 
 
 def _candidates(g: StateGraph, ts: np.ndarray, key: np.ndarray, w: Weights, need: float
@@ -226,11 +262,12 @@ QUANTUM = 64.0
 UNREACHED = 2.0**60
 
 
-def packed(g: StateGraph, ec: np.ndarray, *, need: float, rounds: int, over: float
-           ) -> tuple[Weights, float, float] | None:
+def packed(g: StateGraph, no_run: np.ndarray | None, *, need: float, rounds: int,
+           over: float) -> tuple[Weights, float, float] | None:
     """The tracked search's (cost, yards run) labels packed into one float, where that is
     exact: ``cost * 64 * S + (S - 1 - yards run * 64)`` orders as the tracked search does
-    (cheaper first, then the longer run), so its rounds are the untracked search's.
+    (cheaper first, then the longer run), so its rounds are the untracked search's
+    (``no_run``: the edges that run no yards, swims and climbs; the others run their cost).
 
     None where some cost (or the run-up ``need``) is not a multiple of 1/64 yard, or labels
     could get too large to be exact: there the costs add up with rounding, the tracked
@@ -238,35 +275,37 @@ def packed(g: StateGraph, ec: np.ndarray, *, need: float, rounds: int, over: flo
     Else the weights, ``S`` and the largest label within ``over`` yards."""
     if need * QUANTUM != math.floor(need * QUANTUM):
         return None
-    parts = [g.cost] + ([g.late] if g.late is not None else []) + (
-        [g.jumps.cost] if g.jumps is not None else [])
+    q = g.cost * QUANTUM
+    parts = [q] + ([g.late * QUANTUM] if g.late is not None else []) + (
+        [g.jumps.cost * QUANTUM] if g.jumps is not None else [])
     top = 0.0
     for a in parts:
-        q = a * QUANTUM
-        if not np.array_equal(q, np.floor(q)):
+        if not np.array_equal(a, np.floor(a)):
             return None
-        fin = q[q < INF]
-        top = max(top, float(fin.max()) if len(fin) else 0.0)
+        top = max(top, float(np.max(a, where=a < INF, initial=0.0)))
     if g.late is not None:
         top *= 2  # a late running jump: its cost and the climb's
     most = (rounds + 2) * top + QUANTUM * over + 2  # no label gets more (in 1/64 yards)
     S = 2.0 ** math.ceil(math.log2(most + 2))
     if (most + 2) * S >= 2.0**52:
         return None
-    scale = QUANTUM * S
 
     def runup(k: np.ndarray) -> np.ndarray:
         return (S - 1.0 - np.fmod(k, S)) / QUANTUM
 
-    run = ec * QUANTUM
+    run = np.where(q < INF, q, 0.0)  # yards run, in 1/64 yards
+    if no_run is not None:
+        run[no_run] = 0.0
     late = None
     if g.late is not None:  # ran nothing more, cost the climb more: (c + l) * scale, as packed
-        late = np.where(g.late < INF, g.late * scale + run, INF)
-    jump = None
+        late = np.where(g.late < INF, parts[1] * S + run, INF)
+    jump = out = None
     if g.jumps is not None:  # a jump is on foot: it runs its length
-        jump = g.jumps.cost * scale - g.jumps.ran * QUANTUM
-    w = Weights(g.cost * scale - run, late, jump, runup)
-    return w, S, (math.floor(QUANTUM * over) + 1) * S - 1
+        jump = parts[-1] * S - g.jumps.ran * QUANTUM
+        out = g.jumps.out_cost * (QUANTUM * S) - g.jumps.out_ran * QUANTUM
+    step = q * S
+    step -= run
+    return Weights(step, late, jump, out, runup), S, (math.floor(QUANTUM * over) + 1) * S - 1
 
 
 def settle_ran(g: StateGraph, dist: np.ndarray, ran: np.ndarray, ec: np.ndarray, *,
@@ -280,7 +319,7 @@ def settle_ran(g: StateGraph, dist: np.ndarray, ran: np.ndarray, ec: np.ndarray,
     for _ in range(rounds):
         if not len(changed):
             break
-        ts = g.targets(changed, mark)
+        ts = g.targets(changed, mark)[0]
         best, rbest, _, _, _ = _relax_ran(g, ts, dist, ran, ec, nec, need, settle=True)
         d, r = dist[ts], ran[ts]
         imp = best < d - EPS

@@ -155,7 +155,7 @@ class StopCosts(Mapping[Square, float]):
     def _dict(self) -> dict[Square, float]:
         if self._all is None:
             c = self._costs
-            ys, xs = np.nonzero(c < INF)
+            ys, xs = np.divmod(np.flatnonzero(c < INF), c.shape[1])
             keys = zip((xs + self._x0).tolist(), (ys + self._y0).tolist(), strict=True)
             self._all = dict(zip(keys, c[ys, xs].tolist(), strict=True))
         return self._all
@@ -315,13 +315,16 @@ def reachable(
     # it ran (ties in cost go to the longer run). A running jump up taken without its run-up
     # is a climb (``late``) and runs no yards either: without that label its climb would
     # count as run-up for the next jump (a stair of 1-yard steps: 3, 5, 7 ... not 3, 6, 9)
-    climbs_late = E.late is not None and bool(np.isfinite(E.late).any())
+    climbs_late = E.climbs
     swims_or_climbs = E.no_run is not None and bool(E.no_run.any())
     find: Callable[[], np.ndarray]
     tracked = need > EPS and any_run and (swims_or_climbs or climbs_late)
-    ec = np.where(NO_RUN | ~np.isfinite(C) if NO_RUN is not None else ~np.isfinite(C),
-                  0.0, C) if tracked else C  # yards run
-    pk = packed(g, ec, need=need, rounds=R + 3, over=over) if tracked else None
+    pk = packed(g, NO_RUN, need=need, rounds=R + 3, over=over) if tracked else None
+
+    def ran_by_edge() -> np.ndarray:  # the yards each edge runs (swims and climbs: none)
+        fin = np.isfinite(C)
+        return np.where(NO_RUN | ~fin if NO_RUN is not None else ~fin, 0.0, C)
+
     if pk is not None:  # the tracked search in exact arithmetic: one label
         wts, unit, top = pk
         key = np.full(dist.shape, UNREACHED)
@@ -329,15 +332,19 @@ def reachable(
         settle(g, key, wts, need=need, rounds=R + 3, over=top)
         reached = key <= top
         dist = np.where(reached, np.floor(key / unit) / QUANTUM, INF)
-        find = partial(_packed_parents, g, key, wts, need, reached, s0,
-                       partial(_tracked, g, ec, s0, need, R + 3, over))
+        # where a parent reads what the rounds leave beyond the budget (or yards run by
+        # states never reached): the two-label search, rerun
+        find = partial(_checked_parents, g, key, wts, need, reached, s0,
+                       lambda: _tracked(g, ran_by_edge(), s0, need, R + 3, over)[1]())
     elif tracked:
-        dist, find = _tracked(g, ec, s0, need, R + 3, over)
+        dist, find = _tracked(g, ran_by_edge(), s0, need, R + 3, over)
     else:
-        wts = Weights(C, LATE, listed.cost if listed is not None else None, _cost_so_far)
+        wts = Weights(C, LATE, listed.cost if listed is not None else None,
+                      listed.out_cost if listed is not None else None, _cost_so_far)
         settle(g, dist, wts, need=need, rounds=R + 3, over=over)
         dist[dist > over] = INF  # beyond the budget
-        find = partial(_first_parents, g, dist, wts, need)
+        find = partial(_checked_parents, g, dist, wts, need, np.isfinite(dist), s0,
+                       partial(_pulled_parents, g, s0, wts, need, R + 3, over))
     rm = ReachMap(tc, start, budget_yd, x0, y0, hw, ww, pad, P, K, dist, None, endable, blocked,
                   find_parents=partial(_parents_from, find, s0))
     if guaranteed_step:  # the step is a parent of its own: find them all now
@@ -351,8 +358,14 @@ def _cost_so_far(label: np.ndarray) -> np.ndarray:
     return label
 
 
-def _first_parents(g: StateGraph, dist: np.ndarray, w: Weights, need: float) -> np.ndarray:
-    """:func:`parents` of the reached states."""
+def _pulled_parents(g: StateGraph, s0: int, w: Weights, need: float, rounds: int,
+                    over: float) -> np.ndarray:
+    """The untracked search rerun with the jumps pulled into their landings as the rounds do
+    (every label beyond the budget too), and its parents."""
+    dist = np.full(g.src.shape[1], INF)
+    dist[s0] = 0.0
+    settle(g, dist, w, need=need, rounds=rounds, over=over, pull=True)
+    dist[dist > over] = INF
     return parents(g, dist, w, need, np.isfinite(dist))[0]
 
 
@@ -369,19 +382,17 @@ def _tracked(g: StateGraph, ec: np.ndarray, s0: int, need: float, rounds: int, o
     return dist, partial(parents_ran, g, dist, ran, ec, need)
 
 
-def _packed_parents(g: StateGraph, key: np.ndarray, w: Weights, need: float,
-                    reached: np.ndarray, s0: int,
-                    tracked: Callable[[], tuple[np.ndarray, Callable[[], np.ndarray]]]
-                    ) -> np.ndarray:
-    """The packed search's parents: the least edge's. A reached state with no edge left
-    (its run-up lost on a cheaper way to the take-off) takes the tracked search's, which
-    reads the yards run of states never reached there: that search, rerun."""
+def _checked_parents(g: StateGraph, key: np.ndarray, w: Weights, need: float,
+                     reached: np.ndarray, s0: int, exact: Callable[[], np.ndarray]
+                     ) -> np.ndarray:
+    """The parents, each its state's least edge, where every reached state's label is its
+    least edge's (so no label beyond the budget can be read); else ``exact``'s: a state
+    whose label came by an edge gone since (a jump whose take-off was then reached more
+    cheaply without the run-up)."""
     parent, least = parents(g, key, w, need, reached)
-    lost = least >= UNREACHED
-    lost[np.flatnonzero(reached) == s0] = False
-    if lost.any():
-        return tracked()[1]()
-    return parent
+    off = least != key[reached]
+    off[np.flatnonzero(reached) == s0] = False
+    return exact() if off.any() else parent
 
 
 def _parents_from(find: Callable[[], np.ndarray], s0: int) -> np.ndarray:

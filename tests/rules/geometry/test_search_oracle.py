@@ -124,3 +124,26 @@ def test_a_landing_whose_jump_lost_its_run_up_answers_what_the_reference_did() -
     fast = reachable(tc, **kw)
     assert fast.cost_to((2, 2)) == 4.0 and fast.cost_to((6, 2)) == 9.0
     assert_same(fast, reference_search.reachable(tc, **kw))
+
+
+def test_a_landing_whose_jump_lost_its_run_up_on_a_window_without_swims_or_climbs() -> None:
+    """The same where the run-up is the cost so far (a 5-yard run-up, nothing to swim or
+    climb): the take-off is first reached over a drop into difficult ground (5 yards: the
+    jump lands), then down a gentle slope for 4 (no run-up). The reference's parent for the
+    landing comes from the labels its rounds leave beyond the budget; the fast search, which
+    relaxes jumps from the take-offs that changed, reruns them the reference's way."""
+    bf = Battlefield.blank(9, 5)
+    u = Terrain.UNCLIMBABLE
+    bf.terrain[:, :] = Terrain.IMPASSABLE | u
+    for (x, y), (ter, z) in {
+        (0, 2): (0, 2.0), (1, 2): (Terrain.DIFFICULT | u, 0.0), (2, 2): (0, 0.0),  # the drop
+        (0, 1): (0, 1.5), (0, 0): (0, 1.5), (1, 0): (0, 1.0), (2, 0): (0, 1.0),  # the slope
+        (2, 1): (0, 0.5), (3, 2): (u, -6.0), (4, 2): (u, -6.0), (5, 2): (u, -6.0),
+        (6, 2): (0, 0.0),
+    }.items():
+        bf.terrain[y, x], bf.elevation[y, x] = ter, z
+    tc = terrain_costs(bf, mover=Mover(), rules=MoveRules(run_up_yd=5.0))
+    kw = dict(start=(0, 2), budget_yd=10)
+    fast = reachable(tc, **kw)
+    assert fast.cost_to((2, 2)) == 4.0 and fast.cost_to((6, 2)) == 9.0
+    assert_same(fast, reference_search.reachable(tc, **kw))
