@@ -59,6 +59,20 @@ def _ahead(n: int, wp: int) -> np.ndarray:
     return out
 
 
+def _from_sources(x: np.ndarray, wp: int) -> np.ndarray:
+    """Per unit step, ``x`` at the cell each cell is entered from: ``x[_sources(n, wp, 1)[0]]``
+    (clipped to the array), by shifted copies instead of a gather."""
+    n = len(x)
+    m = wp + 1
+    ext = np.empty(n + 2 * m, dtype=x.dtype)
+    ext[:m], ext[m : m + n], ext[m + n :] = x[0], x, x[-1]
+    out = np.empty((8, n), dtype=x.dtype)
+    for i, (dx, dy) in enumerate(UNIT_DIRS):
+        o = dy * wp + dx
+        out[i] = ext[m - o : m - o + n]
+    return out
+
+
 def _dir_list(lmax: int) -> list[tuple[int, int, int]]:
     return [(dx, dy, 1) for dx, dy in UNIT_DIRS] + [
         (dx, dy, L) for L in range(2, lmax + 1) for dx, dy in UNIT_DIRS
@@ -98,7 +112,8 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
     else:
         b0 = np.ones(8)
         b1 = np.where(diag, 2.0, 1.0) if r.diagonal_rule == "alternating" else b0
-    ok = ~wall[None, :] & ~wall[u]
+    wall_u = _from_sources(wall, wp)
+    ok = ~wall[None, :] & ~wall_u
     run = late = None
     climbs_any = False
     swim = None if wet is None or m.flying else np.broadcast_to(wet[None, :], (8, n))
@@ -107,7 +122,7 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
         vert0 = 0.0
         allowed = ok
     else:
-        dz = elev[None, :] - elev[u]
+        dz = elev[None, :] - _from_sources(elev, wp)
         adz = np.abs(dz)
         level = adz <= r.step_up_yd
         vert0 = np.zeros((8, n))
@@ -122,7 +137,7 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
             up = dz > 0
             stand = _jumps_up(step, up, dz, r.step_up_yd, m.jump_up_ft(running=False, rules=r))
             down = step & (dz < 0) & (-dz < r.safe_drop_yd)
-            can = step & ~down & (climbs | (climb[u] & climb[None, :]))
+            can = step & ~down & (climbs | (_from_sources(climb, wp) & climb[None, :]))
             if stand is not None:
                 can &= ~stand
             runj = _jumps_up(step, up, dz, r.step_up_yd, m.jump_up_ft(running=True, rules=r))
@@ -138,7 +153,10 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
             for j in (stand, runj):
                 if j is not None:
                     jumped = jumped | j
-            vert0 = np.where(cl, adz * cm, np.where(jumped, adz, 0.0))
+            # the climb's yards times its multiplier, a jump's once, else none (disjoint)
+            vert0 = cl * cm
+            vert0 += jumped
+            vert0 *= adz
             allowed = ok & (level | cl | jumped)
             run = runj
             climbs_any = bool(can.any())
@@ -147,8 +165,8 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
             no_run = cl if swim is None else (cl | (level & swim))
     # no corner cutting: both squares beside a diagonal step blocked
     for i, (dx, dy) in enumerate(UNIT_DIRS):
-        if dx and dy:
-            allowed[i] &= ~(wall[_shifted(n, dy * wp)] & wall[_shifted(n, dx)])
+        if dx and dy:  # the squares beside: the sources of the steps (0, dy) and (dx, 0)
+            allowed[i] &= ~(wall_u[UNIT_DIRS.index((0, dy))] & wall_u[UNIT_DIRS.index((dx, 0))])
     if r.diagonal_rule == "chebyshev":  # every step 1 yard long: b0 * mult is mult
         C0 = np.where(allowed, mult[None, :] if isinstance(vert0, float) else mult[None, :] + vert0,
                       INF)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -34,19 +35,51 @@ EPS = 1e-9
 
 @dataclass(eq=False)
 class Jumps:
-    """The listed jumps (take-off, landing, cost, needs a run-up), as tables by landing cell
-    (in the list's order within a landing: ties go to the first) and by take-off cell."""
+    """The listed jumps (take-off, landing, cost, needs a run-up), as tables by take-off cell
+    and (made when first asked: the parents, the two-label search) by landing cell, in the
+    list's order within a landing (ties go to the first)."""
 
-    land: np.ndarray  # (n,) int: the landing's row in the tables below, -1 where none lands
-    src: np.ndarray  # (landings, J) take-off cell (0, a wall cell of the padding, where fewer)
-    cost: np.ndarray  # (landings, J) cost (inf there)
-    run: np.ndarray  # (landings, J) bool: needs the run-up
-    ran: np.ndarray  # (landings, J) yards run (a jump is on foot: its length; 0 there)
+    n: int  # cells
+    listed: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # take-off, landing, cost, run
     take_off: np.ndarray  # (n,) int: the take-off's row in the tables below, -1 where none
     dst: np.ndarray  # (take-offs, K) its landing cells (0, a wall cell, where fewer)
     out_cost: np.ndarray  # (take-offs, K) cost (inf there)
     out_run: np.ndarray  # (take-offs, K) bool: needs the run-up
-    out_ran: np.ndarray  # (take-offs, K) yards run
+    out_ran: np.ndarray  # (take-offs, K) yards run (a jump is on foot: its length; 0 there)
+    gated: np.ndarray | None  # (take-offs,) bool: one of its jumps needs the run-up (None: none)
+
+    @cached_property
+    def _by_landing(self) -> tuple[np.ndarray, ...]:
+        src, dst, cost, run = self.listed
+        land, (S, C, R) = _grouped(dst, src, cost, run)
+        at = np.full(self.n, -1, dtype=np.int64)
+        at[land] = np.arange(len(land))
+        return at, S, C, R, np.where(C < INF, C, 0.0)
+
+    @property
+    def land(self) -> np.ndarray:
+        """(n,) int: the landing's row in the landing tables, -1 where none lands."""
+        return self._by_landing[0]
+
+    @property
+    def src(self) -> np.ndarray:
+        """(landings, J) take-off cell (0, a wall cell of the padding, where fewer)."""
+        return self._by_landing[1]
+
+    @property
+    def cost(self) -> np.ndarray:
+        """(landings, J) cost (inf there)."""
+        return self._by_landing[2]
+
+    @property
+    def run(self) -> np.ndarray:
+        """(landings, J) bool: needs the run-up."""
+        return self._by_landing[3]
+
+    @property
+    def ran(self) -> np.ndarray:
+        """(landings, J) yards run."""
+        return self._by_landing[4]
 
 
 def _grouped(key: np.ndarray, *values: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
@@ -73,14 +106,12 @@ def jump_table(n: int, src: np.ndarray, dst: np.ndarray, cost: np.ndarray, run: 
     """:class:`Jumps` from the jump list (None when it is empty)."""
     if not len(dst):
         return None
-    land, (S, C, R) = _grouped(dst, src, cost, run)
     take, (D, OC, OR) = _grouped(src, dst, cost, run)
-    at = np.full(n, -1, dtype=np.int64)
-    at[land] = np.arange(len(land))
     off = np.full(n, -1, dtype=np.int64)
     off[take] = np.arange(len(take))
-    return Jumps(at, S, C, R, np.where(C < INF, C, 0.0), off, D, OC, OR,
-                 np.where(OC < INF, OC, 0.0))
+    gated = OR.any(axis=1)
+    return Jumps(n, (src, dst, cost, run), off, D, OC, OR, np.where(OC < INF, OC, 0.0),
+                 gated if gated.any() else None)
 
 
 @dataclass(eq=False)
@@ -97,16 +128,18 @@ class StateGraph:
     late: np.ndarray | None = None  # (rows, states): its extra cost without the run-up
     jumps: Jumps | None = None  # the listed jumps (one block only)
     rowidx: np.ndarray = field(init=False)  # (rows, 1): each row's first flat index
+    offcol: np.ndarray = field(init=False)  # (rows, 1): ``offs`` as a column
 
     def __post_init__(self) -> None:
         self.rowidx = (np.arange(self.src.shape[0]) * self.src.shape[1])[:, None]
+        self.offcol = self.offs[:, None]
 
     def edges(self, ts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The flat index of every edge into the states ``ts`` and the state it comes from,
         (rows, len(ts)) each."""
         idx = self.rowidx + ts
         if self.plain:  # ts are open cells: their sources lie inside the padding
-            return idx, ts - self.offs[:, None]
+            return idx, ts - self.offcol
         return idx, self.src.take(idx)
 
     def targets(self, changed: np.ndarray, mark: np.ndarray, moved: np.ndarray | None = None
@@ -117,17 +150,17 @@ class StateGraph:
         their rows in the take-off tables (None: none)."""
         n = self.n
         cells = changed if self.plain else changed % n
-        mark[(cells[:, None] + self.offs[None, :]).ravel()] = True
+        mark[np.add.outer(cells, self.offs).ravel()] = True
         j = self.jumps
         took = rows = None
         if j is not None:  # one block: states are cells
             src = changed if moved is None else moved
             r = j.take_off[src]
-            hit = np.flatnonzero(r >= 0)
+            hit = (r >= 0).nonzero()[0]  # methods, not np.* wrappers: this is hot
             if len(hit):
                 took, rows = src[hit], r[hit]
                 mark[j.dst[rows].ravel()] = True
-        tc = np.flatnonzero(mark & self.open)
+        tc = (mark & self.open).nonzero()[0]
         mark.fill(False)
         blocks = self.src.shape[1] // n
         if blocks > 1:
@@ -138,7 +171,7 @@ class StateGraph:
 def _landings(j: Jumps, ts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Of the states ``ts``, the positions of the jump landings and their table rows."""
     li = j.land[ts]
-    at = np.flatnonzero(li >= 0)
+    at = (li >= 0).nonzero()[0]
     return at, li[at]
 
 
@@ -150,8 +183,7 @@ class Weights:
 
     step: np.ndarray  # (rows, states): along each edge
     late: np.ndarray | None  # (rows, states): more for a running jump without its run-up
-    jump: np.ndarray | None  # (landings, J): along each listed jump (by landing)
-    jump_out: np.ndarray | None  # (take-offs, K): the same by take-off
+    jump: Callable[[np.ndarray, np.ndarray], np.ndarray]  # along a jump, by (cost, yards run)
     runup: Callable[[np.ndarray], np.ndarray]  # the yards run (the run-up) a label holds
 
 
@@ -173,25 +205,29 @@ def settle(g: StateGraph, key: np.ndarray, w: Weights, *, need: float, rounds: i
     changed = np.flatnonzero(key <= over)  # beyond the budget: never spread
     moved = None if pull else changed
     j = g.jumps
+    if j is not None:  # along each jump, by landing (pulled) or by take-off
+        jw = w.jump(j.cost, j.ran) if pull else w.jump(j.out_cost, j.out_ran)
     for _ in range(rounds):
         if not len(changed):
             break
         ts, took, rows = g.targets(changed, mark, moved)
-        best = _candidates(g, ts, key, w, need)[0].min(axis=0)
+        best = np.minimum.reduce(_candidates(g, ts, key, w, need)[0], axis=0)
         if j is not None and pull:
             at, lr = _landings(j, ts)
             if len(at):
-                best[at] = np.minimum(best[at], _jump_candidates(j, lr, key, w, need)
+                best[at] = np.minimum(best[at], _jump_candidates(j, jw, lr, key, w, need)
                                       .min(axis=1))
         elif j is not None and took is not None and rows is not None:
-            assert w.jump_out is not None  # built with the jump tables
             k = key[took]
-            cand = k[:, None] + w.jump_out[rows]
-            if need > EPS:
-                cand[j.out_run[rows] & (w.runup(k) < need - EPS)[:, None]] = INF
+            cand = k[:, None] + jw[rows]
+            if need > EPS and j.gated is not None:  # only some take-offs have a running jump
+                gr = j.gated[rows].nonzero()[0]
+                if len(gr):
+                    lost = j.out_run[rows[gr]] & (w.runup(k[gr]) < need - EPS)[:, None]
+                    cand[gr] = np.where(lost, INF, cand[gr])
             # every landing is a target (0, where a take-off has fewer: a wall cell, not one,
             # lands wherever it sorts with an inf)
-            at = np.minimum(np.searchsorted(ts, j.dst[rows]), len(ts) - 1)
+            at = np.minimum(ts.searchsorted(j.dst[rows]), len(ts) - 1)
             np.minimum.at(best, at.ravel(), cand.ravel())
         d = key[ts]
         imp = best < d
@@ -220,13 +256,12 @@ def _candidates(g: StateGraph, ts: np.ndarray, key: np.ndarray, w: Weights, need
     return G, src
 
 
-def _jump_candidates(j: Jumps, rows: np.ndarray, key: np.ndarray, w: Weights, need: float
-                     ) -> np.ndarray:
-    """Each listed jump's candidate label into its landing (``rows`` of the tables): inf
-    without the run-up."""
-    assert w.jump is not None  # built with the jump table
+def _jump_candidates(j: Jumps, jw: np.ndarray, rows: np.ndarray, key: np.ndarray, w: Weights,
+                     need: float) -> np.ndarray:
+    """Each listed jump's candidate label into its landing (``rows`` of the landing tables;
+    ``jw``: along each jump there): inf without the run-up."""
     d = key[j.src[rows]]
-    G = d + w.jump[rows]
+    G = d + jw[rows]
     if need > EPS:
         G[j.run[rows] & (w.runup(d) < need - EPS)] = INF
     return G
@@ -246,7 +281,7 @@ def parents(g: StateGraph, key: np.ndarray, w: Weights, need: float, reached: np
     if g.jumps is not None:
         at, rows = _landings(g.jumps, ts)
         if len(at):
-            J = _jump_candidates(g.jumps, rows, key, w, need)
+            J = _jump_candidates(g.jumps, w.jump(g.jumps.cost, g.jumps.ran), rows, key, w, need)
             ja = J.argmin(axis=1)
             jl = J[np.arange(len(at)), ja]
             win = jl < least[at]
@@ -277,7 +312,7 @@ def packed(g: StateGraph, no_run: np.ndarray | None, *, need: float, rounds: int
         return None
     q = g.cost * QUANTUM
     parts = [q] + ([g.late * QUANTUM] if g.late is not None else []) + (
-        [g.jumps.cost * QUANTUM] if g.jumps is not None else [])
+        [g.jumps.out_cost * QUANTUM] if g.jumps is not None else [])
     top = 0.0
     for a in parts:
         if not np.array_equal(a, np.floor(a)):
@@ -299,13 +334,12 @@ def packed(g: StateGraph, no_run: np.ndarray | None, *, need: float, rounds: int
     late = None
     if g.late is not None:  # ran nothing more, cost the climb more: (c + l) * scale, as packed
         late = np.where(g.late < INF, parts[1] * S + run, INF)
-    jump = out = None
-    if g.jumps is not None:  # a jump is on foot: it runs its length
-        jump = parts[-1] * S - g.jumps.ran * QUANTUM
-        out = g.jumps.out_cost * (QUANTUM * S) - g.jumps.out_ran * QUANTUM
+    def jump(cost: np.ndarray, ran: np.ndarray) -> np.ndarray:  # a jump runs its length
+        return cost * (QUANTUM * S) - ran * QUANTUM
+
     step = q * S
     step -= run
-    return Weights(step, late, jump, out, runup), S, (math.floor(QUANTUM * over) + 1) * S - 1
+    return Weights(step, late, jump, runup), S, (math.floor(QUANTUM * over) + 1) * S - 1
 
 
 def settle_ran(g: StateGraph, dist: np.ndarray, ran: np.ndarray, ec: np.ndarray, *,
@@ -352,9 +386,9 @@ def _relax_ran(g: StateGraph, ts: np.ndarray, dist: np.ndarray, ran: np.ndarray,
         if late.any():
             G[late] += g.late.take(idx)[late]
             U[late] -= e[late]
-    lb = G.min(axis=0)
+    lb = np.minimum.reduce(G, axis=0)
     np.putmask(U, G > lb + EPS, -INF)  # U is now each edge's run among the cheapest
-    lr = U.max(axis=0)
+    lr = np.maximum.reduce(U, axis=0)
     if settle:
         lr[lb == INF] = -INF
     j = g.jumps

@@ -213,7 +213,21 @@ def reachable(
     jumps = not (m.prone or m.flying) and bool(tc.gap[y0:y1, x0:x1].any())
     # a jump of L squares crosses a gap of L - 1 (Seed SotDL: Jump Across)
     lmax = m.jump_across_yd(running=True, rules=r) + 1 if jumps else 1
-    pad = max(1, lmax)
+    P = 2 if r.diagonal_rule == "alternating" else 1
+    live = [  # only threats whose reach overlaps the window can be left
+        t for t in threats
+        if t.id not in exempt
+        and t.body.square[0] + t.body.space + t.reach_yd >= x0
+        and t.body.square[0] - t.reach_yd - m.space < x1
+        and t.body.square[1] + t.body.space + t.reach_yd >= y0
+        and t.body.square[1] - t.reach_yd - m.space < y1
+    ] if max_attacks else []
+    K = max_attacks + 1
+    # one block of states (no threat layers, no parity): the jumps as a list (take-offs only)
+    plain = (K if live else 1) * P == 1
+    # a ring of walls around the window: no step leaves it, and a jump's line out of it
+    # meets a wall first (not a gap); jump rows (the blocks) reach lmax squares back
+    pad = 1 if plain else max(1, lmax)
     # an anchor's footprint reaches space - 1 squares right of and below the window
     big = (hw + m.space - 1, ww + m.space - 1)
     ally_sq = rasterize(big, allies, origin=(x0, y0))
@@ -229,23 +243,11 @@ def reachable(
     mult = _padded(tc.mult[y0:y1, x0:x1], pad, INF)
     hp, wp = hw + 2 * pad, ww + 2 * pad
     n = hp * wp
-    P = 2 if r.diagonal_rule == "alternating" else 1
     ew = tc.elev[y0:y1, x0:x1]
     flat = m.flying or bool(ew.min() == ew.max())
-    live = [  # only threats whose reach overlaps the window can be left
-        t for t in threats
-        if t.id not in exempt
-        and t.body.square[0] + t.body.space + t.reach_yd >= x0
-        and t.body.square[0] - t.reach_yd - m.space < x1
-        and t.body.square[1] + t.body.space + t.reach_yd >= y0
-        and t.body.square[1] - t.reach_yd - m.space < y1
-    ] if max_attacks else []
     # elevation and climbing matter only on uneven ground, for jumps and for threats' reach
     elev = _padded(ew, pad, 0.0) if (not flat or jumps or live) else None
     climb = _padded(tc.climbable[y0:y1, x0:x1], pad, False) if not flat else None
-    K = max_attacks + 1
-    # one block of states (no threat layers, no parity): the jumps as a list (take-offs only)
-    plain = (K if live else 1) * P == 1
     E = _edges(
         tc, wall.ravel(), mult.ravel(), None if elev is None else elev.ravel(),
         None if climb is None else climb.ravel(), wp, n, lmax, flat=flat,
@@ -297,15 +299,14 @@ def reachable(
         SRC, C, RUNS, LATE, NO_RUN = S, C0, RUN, E.late, E.no_run
     listed = jump_table(n, *jlist) if jlist is not None else None
     step_runs = RUNS is not None and bool(RUNS.any())
-    any_run = step_runs or (listed is not None and bool(listed.run.any()))
+    any_run = step_runs or (listed is not None and bool(listed.out_run.any()))
     dist = np.full(B * n, INF)
     s0 = (diagonals_before % 2 if P == 2 else 0) * n + (sy - y0 + pad) * wp + (sx - x0 + pad)
     dist[s0] = 0.0
     need = r.run_up_yd - m.moved_yd
     g = StateGraph(
         SRC, C,
-        np.array([L * (dy * wp + dx) for dx, dy, L in _dir_list(lmax)][: SRC.shape[0]],
-                 dtype=np.int64),
+        _offsets(wp, lmax)[: SRC.shape[0]],
         n, ~wall.ravel(), B == 1,
         RUNS if step_runs else None, LATE if step_runs else None, listed,
     )
@@ -339,8 +340,7 @@ def reachable(
     elif tracked:
         dist, find = _tracked(g, ran_by_edge(), s0, need, R + 3, over)
     else:
-        wts = Weights(C, LATE, listed.cost if listed is not None else None,
-                      listed.out_cost if listed is not None else None, _cost_so_far)
+        wts = Weights(C, LATE, _jump_cost, _cost_so_far)
         settle(g, dist, wts, need=need, rounds=R + 3, over=over)
         dist[dist > over] = INF  # beyond the budget
         find = partial(_checked_parents, g, dist, wts, need, np.isfinite(dist), s0,
@@ -351,6 +351,11 @@ def reachable(
         parent = rm.parents()
         _guarantee_step(dist, parent, S, C0, s0, n, budget_yd)
     return rm
+
+
+def _jump_cost(cost: np.ndarray, ran: np.ndarray) -> np.ndarray:
+    """The untracked search's label along a jump: its cost."""
+    return cost
 
 
 def _cost_so_far(label: np.ndarray) -> np.ndarray:
@@ -400,6 +405,15 @@ def _parents_from(find: Callable[[], np.ndarray], s0: int) -> np.ndarray:
     parent = find()
     parent[s0] = -1
     return parent
+
+
+@lru_cache(maxsize=64)
+def _offsets(wp: int, lmax: int) -> np.ndarray:
+    """Target cell - source cell of each edge row (the steps, then the jump rows), in a window
+    ``wp`` cells wide (cached, read-only)."""
+    a = np.array([L * (dy * wp + dx) for dx, dy, L in _dir_list(lmax)], dtype=np.int64)
+    a.flags.writeable = False
+    return a
 
 
 @lru_cache(maxsize=64)
