@@ -109,7 +109,7 @@ def jump_table(n: int, src: np.ndarray, dst: np.ndarray, cost: np.ndarray, run: 
     take, (D, OC, OR) = _grouped(src, dst, cost, run)
     off = np.full(n, -1, dtype=np.int64)
     off[take] = np.arange(len(take))
-    gated = OR.any(axis=1)
+    gated: np.ndarray = np.asarray(OR.any(axis=1))
     return Jumps(n, (src, dst, cost, run), off, D, OC, OR, np.where(OC < INF, OC, 0.0),
                  gated if gated.any() else None)
 
