@@ -50,13 +50,8 @@ def _unit_offs(wp: int) -> np.ndarray:
     return np.array([dy * wp + dx for dx, dy in UNIT_DIRS])
 
 
-@lru_cache(maxsize=64)
-def _ahead(n: int, wp: int) -> np.ndarray:
-    """Per unit direction, the flat index of each cell's neighbour that way, clipped to the
-    array (cached, read-only)."""
-    out = np.clip(np.arange(n)[None, :] + _unit_offs(wp)[:, None], 0, n - 1)
-    out.flags.writeable = False
-    return out
+#: per unit direction, the row of the opposite one
+_OPPOSITE = [UNIT_DIRS.index((-dx, -dy)) for dx, dy in UNIT_DIRS]
 
 
 def _from_sources(x: np.ndarray, wp: int) -> np.ndarray:
@@ -113,6 +108,7 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
         b0 = np.ones(8)
         b1 = np.where(diag, 2.0, 1.0) if r.diagonal_rule == "alternating" else b0
     wall_u = _from_sources(wall, wp)
+    elev_u = None
     ok = ~wall[None, :] & ~wall_u
     run = late = None
     climbs_any = False
@@ -122,7 +118,8 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
         vert0 = 0.0
         allowed = ok
     else:
-        dz = elev[None, :] - _from_sources(elev, wp)
+        elev_u = _from_sources(elev, wp)
+        dz = elev[None, :] - elev_u
         adz = np.abs(dz)
         level = adz <= r.step_up_yd
         vert0 = np.zeros((8, n))
@@ -174,8 +171,8 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
         C0 = np.where(allowed, b0[:, None] * mult[None, :] + vert0, INF)
     C1 = np.where(allowed, b1[:, None] * mult[None, :] + vert0, INF) if b1 is not b0 else C0
     if lmax > 1 and sparse:
-        return Edges(u, C0, C1, run, jump_list(tc, wall, elev, wp, n, lmax, wet), no_run, late,
-                     climbs_any)
+        listed = jump_list(tc, wall, elev, wp, n, lmax, wet, wall_u, elev_u)
+        return Edges(u, C0, C1, run, listed, no_run, late, climbs_any)
     if lmax > 1:
         jc, jrun = _jump_edges(tc, wall, elev, wp, n, lmax, wet)
         C0 = np.concatenate([C0, jc])
@@ -198,20 +195,24 @@ def _jumps_up(step: np.ndarray, up: np.ndarray, dz: np.ndarray, step_yd: float, 
     return step & up & (dz * 3 <= up_ft + EPS)
 
 
-def jump_list(tc, wall, elev, wp, n, lmax, wet):  # type: ignore[no-untyped-def]
+def jump_list(tc, wall, elev, wp, n, lmax, wet, wall_u=None, elev_u=None):  # type: ignore[no-untyped-def]
     """Seed SotDL: Jump Across, as a list: (take-off, landing, cost, needs a run-up) for every
     jump :func:`_jump_edges` allows, found from the take-off squares only (a square whose
     neighbour is a gap: lower by more than a step, or water), in its row order (L, direction).
 
     All directions and lengths at once: a row per take-off and direction, a column per square
-    along the line (0: the take-off ... lmax: the farthest landing)."""
+    along the line (0: the take-off ... lmax: the farthest landing). ``wall_u``, ``elev_u``:
+    :func:`_from_sources` of ``wall`` and ``elev`` where the caller has them."""
     m, r = tc.mover, tc.rules
     stand_max = m.jump_across_yd(running=False, rules=r)
     su = r.step_up_yd
     open_ = ~wall
     low = elev - su  # lower than this is a gap below a take-off
-    nxt = _ahead(n, wp)  # per direction, the neighbour in the jump's direction
-    gap = open_[nxt] & ((elev[nxt] < low[None, :]) | wet[nxt])
+    # per direction, the neighbour in the jump's direction: the source of the opposite step
+    ahead = _OPPOSITE
+    wall_a = (wall_u if wall_u is not None else _from_sources(wall, wp))[ahead]
+    elev_a = (elev_u if elev_u is not None else _from_sources(elev, wp))[ahead]
+    gap = ~wall_a & ((elev_a < low[None, :]) | _from_sources(wet, wp)[ahead])
     # by direction, then square (a flat nonzero: numpy's 2-d one is many times slower)
     d, t = np.divmod(np.flatnonzero(open_[None, :] & gap), n)
     offs, diags = _unit_offs(wp)[d], _DIAG[d]

@@ -311,13 +311,15 @@ def packed(g: StateGraph, no_run: np.ndarray | None, *, need: float, rounds: int
     if need * QUANTUM != math.floor(need * QUANTUM):
         return None
     q = g.cost * QUANTUM
-    parts = [q] + ([g.late * QUANTUM] if g.late is not None else []) + (
+    run = np.where(q < INF, q, 0.0)  # the finite costs (in 1/64 yards): what an edge runs
+    parts = [run] + ([g.late * QUANTUM] if g.late is not None else []) + (
         [g.jumps.out_cost * QUANTUM] if g.jumps is not None else [])
     top = 0.0
     for a in parts:
-        if not np.array_equal(a, np.floor(a)):
+        if not (a == np.floor(a)).all():  # inf == inf: no edge is exact too
             return None
-        top = max(top, float(np.max(a, where=a < INF, initial=0.0)))
+        top = max(top, float(np.max(a, where=a < INF, initial=0.0)) if a is not run
+                  else float(run.max()))
     if g.late is not None:
         top *= 2  # a late running jump: its cost and the climb's
     most = (rounds + 2) * top + QUANTUM * over + 2  # no label gets more (in 1/64 yards)
@@ -328,9 +330,8 @@ def packed(g: StateGraph, no_run: np.ndarray | None, *, need: float, rounds: int
     def runup(k: np.ndarray) -> np.ndarray:
         return (S - 1.0 - np.fmod(k, S)) / QUANTUM
 
-    run = np.where(q < INF, q, 0.0)  # yards run, in 1/64 yards
     if no_run is not None:
-        run[no_run] = 0.0
+        np.putmask(run, no_run, 0.0)  # swims and climbs run no yards
     late = None
     if g.late is not None:  # ran nothing more, cost the climb more: (c + l) * scale, as packed
         late = np.where(g.late < INF, parts[1] * S + run, INF)
