@@ -142,30 +142,24 @@ class StateGraph:
             return idx, ts - self.offcol
         return idx, self.src.take(idx)
 
-    def targets(self, changed: np.ndarray, mark: np.ndarray, moved: np.ndarray | None = None
-                ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+    def targets(self, changed: np.ndarray, mark: np.ndarray) -> np.ndarray:
         """The states whose sources include a ``changed`` one, in state order (the open
-        cells only: nothing else ever takes a label), with the landings of the jumps from
-        the ``moved`` take-offs (the ``changed`` ones if None); and those take-offs with
-        their rows in the take-off tables (None: none)."""
+        cells only: nothing else ever takes a label)."""
         n = self.n
         cells = changed if self.plain else changed % n
         mark[np.add.outer(cells, self.offs).ravel()] = True
         j = self.jumps
-        took = rows = None
         if j is not None:  # one block: states are cells
-            src = changed if moved is None else moved
-            r = j.take_off[src]
-            hit = (r >= 0).nonzero()[0]  # methods, not np.* wrappers: this is hot
-            if len(hit):
-                took, rows = src[hit], r[hit]
-                mark[j.dst[rows].ravel()] = True
-        tc = (mark & self.open).nonzero()[0]
+            r = j.take_off[changed]
+            r = r[r >= 0]
+            if len(r):
+                mark[j.dst[r].ravel()] = True
+        tc = (mark & self.open).nonzero()[0]  # methods, not np.* wrappers: this is hot
         mark.fill(False)
         blocks = self.src.shape[1] // n
         if blocks > 1:
             tc = (np.arange(blocks)[:, None] * n + tc[None, :]).ravel()
-        return tc, took, rows
+        return tc
 
 
 def _landings(j: Jumps, ts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -194,49 +188,102 @@ def settle(g: StateGraph, key: np.ndarray, w: Weights, *, need: float, rounds: i
     ``late`` more: the climb it falls back to, or inf; a listed one cannot be made).
 
     The labels within ``over`` come out as such rounds give them. A label only takes the
-    least of what it holds and its candidates, so a listed jump's candidate is new only when
-    its take-off's label changed the round before: the jumps go out from the take-offs that
-    changed, within the budget or beyond (the steps come in from every source). Beyond the
-    budget a label may then differ from the rounds' (a landing looked at sooner), which only
-    the parents of a state no longer reached by its own label's edge could read
-    (:func:`parents` tells); ``pull``: the jumps come in to each landing the rounds look
-    at, as the rounds do, every label as theirs."""
+    least of what it holds and its candidates, so a candidate is new only where its source's
+    label changed the round before: the plain search sends each changed label out along its
+    edges (:func:`_settle_out`) instead of gathering every edge into every state next to
+    one. Beyond the budget a label may then differ from the rounds' (those never spread, and
+    a landing is looked at sooner), which only the parents of a state no longer reached by
+    its own label's edge could read (:func:`parents` tells); ``pull``: every state next to a
+    change gathers all its edges, the jumps too, as the rounds do, every label as theirs."""
+    if g.plain and not pull:
+        _settle_out(g, key, w, need=need, rounds=rounds, over=over)
+        return
     mark = np.zeros(g.n, dtype=bool)
     changed = np.flatnonzero(key <= over)  # beyond the budget: never spread
-    moved = None if pull else changed
     j = g.jumps
-    if j is not None:  # along each jump, by landing (pulled) or by take-off
-        jw = w.jump(j.cost, j.ran) if pull else w.jump(j.out_cost, j.out_ran)
+    jw = w.jump(j.cost, j.ran) if j is not None else None  # along each jump, by landing
     for _ in range(rounds):
         if not len(changed):
             break
-        ts, took, rows = g.targets(changed, mark, moved)
+        ts = g.targets(changed, mark)
         best = np.minimum.reduce(_candidates(g, ts, key, w, need)[0], axis=0)
-        if j is not None and pull:
+        if j is not None and jw is not None:
             at, lr = _landings(j, ts)
             if len(at):
                 best[at] = np.minimum(best[at], _jump_candidates(j, jw, lr, key, w, need)
                                       .min(axis=1))
-        elif j is not None and took is not None and rows is not None:
-            k = key[took]
-            cand = k[:, None] + jw[rows]
-            if need > EPS and j.gated is not None:  # only some take-offs have a running jump
-                gr = j.gated[rows].nonzero()[0]
-                if len(gr):
-                    lost = j.out_run[rows[gr]] & (w.runup(k[gr]) < need - EPS)[:, None]
-                    cand[gr] = np.where(lost, INF, cand[gr])
-            # every landing is a target (0, where a take-off has fewer: a wall cell, not one,
-            # lands wherever it sorts with an inf)
-            at = np.minimum(ts.searchsorted(j.dst[rows]), len(ts) - 1)
-            np.minimum.at(best, at.ravel(), cand.ravel())
         d = key[ts]
         imp = best < d
         key[ts] = np.minimum(best, d)
-        if pull:
-            changed = ts[imp & (best <= over)]
-        else:
-            moved = ts[imp]
-            changed = moved[best[imp] <= over]
+        changed = ts[imp & (best <= over)]
+
+
+def _outgoing(a: np.ndarray, offs: np.ndarray) -> np.ndarray:
+    """Per row, ``a`` by source cell: ``out[d, s] = a[d, s + offs[d]]`` (the edge of row d
+    out of s; what lies past the array's ends, never a window cell's, is left as it was)."""
+    out = a.copy()
+    n = a.shape[1]
+    for d, o in enumerate(offs.tolist()):
+        if o > 0:
+            out[d, : n - o] = a[d, o:]
+        elif o < 0:
+            out[d, -o:] = a[d, : n + o]
+    return out
+
+
+def _settle_out(g: StateGraph, key: np.ndarray, w: Weights, *, need: float, rounds: int,
+                over: float) -> None:
+    """:func:`settle` of the plain search sending the labels out: each round, the states
+    whose labels changed in the round before send their candidates along their 8 steps
+    (those within the budget; the others never spread) and along their jumps (all of them),
+    every candidate worked out from the labels of the round before, then each state keeps
+    the least of what it holds and what it got."""
+    n = g.n
+    wo = _outgoing(w.step, g.offs)
+    gated = g.run is not None and need > EPS
+    if gated:
+        assert g.run is not None and w.late is not None  # built with the run-up flags
+        ro, lo = _outgoing(g.run, g.offs), _outgoing(w.late, g.offs)
+    rowidx = (np.arange(8) * n)[:, None]
+    j = g.jumps
+    jw = w.jump(j.out_cost, j.out_ran) if j is not None else None  # along each, by take-off
+    mark = np.zeros(n, dtype=bool)
+    changed = np.flatnonzero(key <= over)
+    moved = changed
+    for _ in range(rounds):
+        if not len(changed):
+            break
+        k = key[changed]
+        idx = rowidx + changed
+        cand = wo.take(idx)
+        cand += k
+        if gated:
+            late = ro.take(idx) & (w.runup(k) < need - EPS)
+            if late.any():
+                cand[late] += lo.take(idx)[late]
+        at = (changed + g.offcol).ravel()
+        cand = cand.ravel()
+        if j is not None and jw is not None:  # one block: states are cells
+            r = j.take_off[moved]
+            hit = (r >= 0).nonzero()[0]
+            if len(hit):
+                took, rows = moved[hit], r[hit]
+                kt = key[took]
+                jc = kt[:, None] + jw[rows]
+                if need > EPS and j.gated is not None:  # only some have a running jump
+                    gr = j.gated[rows].nonzero()[0]
+                    if len(gr):
+                        lost = j.out_run[rows[gr]] & (w.runup(kt[gr]) < need - EPS)[:, None]
+                        jc[gr] = np.where(lost, INF, jc[gr])
+                # (0, where a take-off has fewer jumps: a wall cell, gets inf)
+                at = np.concatenate([at, j.dst[rows].ravel()])
+                cand = np.concatenate([cand, jc.ravel()])
+        better = cand < key.take(at)
+        np.minimum.at(key, at, cand)
+        mark[at[better]] = True
+        moved = mark.nonzero()[0]
+        mark[moved] = False
+        changed = moved[key.take(moved) <= over]
 
 
 def _candidates(g: StateGraph, ts: np.ndarray, key: np.ndarray, w: Weights, need: float
@@ -354,7 +401,7 @@ def settle_ran(g: StateGraph, dist: np.ndarray, ran: np.ndarray, ec: np.ndarray,
     for _ in range(rounds):
         if not len(changed):
             break
-        ts = g.targets(changed, mark)[0]
+        ts = g.targets(changed, mark)
         best, rbest, _, _, _ = _relax_ran(g, ts, dist, ran, ec, nec, need, settle=True)
         d, r = dist[ts], ran[ts]
         imp = best < d - EPS
