@@ -216,14 +216,15 @@ def jump_list(tc, wall, elev, wp, n, lmax, wet, wall_u=None, elev_u=None):  # ty
     # by direction, then square (a flat nonzero: numpy's 2-d one is many times slower)
     d, t = np.divmod(np.flatnonzero(open_[None, :] & gap), n)
     offs, diags = _unit_offs(wp)[d], _DIAG[d]
-    line = np.clip(t[:, None] + np.arange(lmax + 1)[None, :] * offs[:, None], 0, n - 1)
+    line = (t[:, None] + np.arange(lmax + 1)[None, :] * offs[:, None]).clip(0, n - 1)
+    o, z, wt = open_.take(line), elev.take(line), wet.take(line)  # along each line
     # the squares crossed: open and lower than the take-off by more than a step, or water
-    mid = open_[line[:, 1:]] & ((elev[line[:, 1:]] < low[t][:, None]) | wet[line[:, 1:]])
+    mid = o[:, 1:] & ((z[:, 1:] < (z[:, :1] - su)) | wt[:, 1:])
     clear = np.logical_and.accumulate(mid, axis=1)  # clear[:, k - 1]: squares 1 .. k all gaps
     land = line[:, 2:]
     # landing level with the take-off; Seed SotDL: Swim: not from the water, nor into it
-    ok = clear[:, :-1] & open_[land] & (np.abs(elev[land] - elev[t][:, None]) <= su)
-    ok &= ~wet[land] & ~wet[t][:, None]
+    ok = clear[:, :-1] & o[:, 2:] & (np.abs(z[:, 2:] - z[:, :1]) <= su)
+    ok &= ~wt[:, 2:] & ~wt[:, :1]
     # in the order of the rows: length, then direction
     L_i, row = np.divmod(np.flatnonzero(ok.T), len(t))
     L = L_i + 2
