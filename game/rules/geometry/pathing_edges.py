@@ -129,15 +129,20 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
             cm = 1.0 if climbs else r.difficult_multiplier
             # as pathing.step_cost: a standing jump up or a safe jump down first, then a
             # running jump up where a climb costs more, then a climb (any surface but an
-            # unclimbable one); a running jump taken without the run-up is the climb (late)
-            step = ~level
-            up = dz > 0
-            stand = _jumps_up(step, up, dz, r.step_up_yd, m.jump_up_ft(running=False, rules=r))
-            down = step & (dz < 0) & (-dz < r.safe_drop_yd)
-            can = step & ~down & (climbs | (_from_sources(climb, wp) & climb[None, :]))
+            # unclimbable one); a running jump taken without the run-up is the climb (late).
+            # Worked out for the edges over more than a step only (a few of them): the level
+            # ones are walks or swims, nothing vertical
+            sel = np.flatnonzero(~level)
+            dzs, adzs = dz.ravel()[sel], adz.ravel()[sel]
+            up = dzs > 0
+            stand = _jumps_up(up, dzs, r.step_up_yd, m.jump_up_ft(running=False, rules=r))
+            down = (dzs < 0) & (-dzs < r.safe_drop_yd)
+            can = ~down
+            if not climbs:
+                can &= _from_sources(climb, wp).ravel()[sel] & climb[sel % n]
             if stand is not None:
                 can &= ~stand
-            runj = _jumps_up(step, up, dz, r.step_up_yd, m.jump_up_ft(running=True, rules=r))
+            runj = _jumps_up(up, dzs, r.step_up_yd, m.jump_up_ft(running=True, rules=r))
             if runj is not None:
                 if stand is not None:
                     runj &= ~stand
@@ -151,15 +156,20 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
                 if j is not None:
                     jumped = jumped | j
             # the climb's yards times its multiplier, a jump's once, else none (disjoint)
-            vert0 = cl * cm
-            vert0 += jumped
-            vert0 *= adz
-            allowed = ok & (level | cl | jumped)
-            run = runj
+            v = cl * cm
+            v += jumped
+            v *= adzs
+            vert0.ravel()[sel] = v
+            allowed.ravel()[sel] = ok.ravel()[sel] & (cl | jumped)
             climbs_any = bool(can.any())
             if runj is not None:  # only a running jump up falls back to the climb
-                late = np.where(can, adz * (cm - 1.0), INF)
-            no_run = cl if swim is None else (cl | (level & swim))
+                run = np.zeros((8, n), dtype=bool)
+                run.ravel()[sel] = runj
+                late = np.full((8, n), INF)
+                late.ravel()[sel] = np.where(can, adzs * (cm - 1.0), INF)
+            # swims and climbs run no yards (game.rules.run_up)
+            no_run = np.zeros((8, n), dtype=bool) if swim is None else level & swim
+            no_run.ravel()[sel] = cl
     # no corner cutting: both squares beside a diagonal step blocked
     for i, (dx, dy) in enumerate(UNIT_DIRS):
         if dx and dy:  # the squares beside: the sources of the steps (0, dy) and (dx, 0)
@@ -186,13 +196,12 @@ def _edges(tc, wall, mult, elev, climb, wp, n, lmax, flat=False, wet=None, spars
     return Edges(S[:8] if lmax == 1 else S, C0, C1, run, None, no_run, late, climbs_any)
 
 
-def _jumps_up(step: np.ndarray, up: np.ndarray, dz: np.ndarray, step_yd: float, up_ft: int
-              ) -> np.ndarray | None:
-    """The rises above a step (``step``, ``up``) a jump of ``up_ft`` feet clears; None where
-    none can (every such rise is higher than the jump: no array to work out)."""
+def _jumps_up(up: np.ndarray, dz: np.ndarray, step_yd: float, up_ft: int) -> np.ndarray | None:
+    """Of edges over more than a step, the rises (``up``) a jump of ``up_ft`` feet clears;
+    None where none can (every such rise is higher than the jump: no array to work out)."""
     if step_yd * 3 > up_ft + EPS:
         return None
-    return step & up & (dz * 3 <= up_ft + EPS)
+    return up & (dz * 3 <= up_ft + EPS)
 
 
 def jump_list(tc, wall, elev, wp, n, lmax, wet, wall_u=None, elev_u=None):  # type: ignore[no-untyped-def]
