@@ -182,6 +182,7 @@ def reachable(
     max_attacks: int = 0,
     diagonals_before: int = 0,
     guaranteed_step: bool = False,
+    stop_yd: float | None = None,
 ) -> ReachMap:
     """Every anchor ``tc.mover`` can reach from ``start`` with ``budget_yd`` yards.
 
@@ -189,7 +190,10 @@ def reachable(
     corner cutting). With ``max_attacks`` > 0 the search also counts free attacks from
     ``threats`` (layers 0..max_attacks) so :meth:`ReachMap.path_to` with ``layer=None`` gives
     the safest path. ``guaranteed_step`` lets a crawler move 1 square even if it costs more
-    than the budget (Seed SotDL: Crawl, minimum 1 yard).
+    than the budget (Seed SotDL: Crawl, minimum 1 yard). ``stop_yd`` (below the budget) ends
+    the search there, the window and its edges still the budget's: every cost and path within
+    it is the whole search's (no step costs less than nothing, so none comes from beyond);
+    the states beyond it are unreached.
 
     >>> from game.rules.ascii_grid import parse_ascii
     >>> from game.rules.geometry.pathing import Mover, terrain_costs
@@ -310,7 +314,7 @@ def reachable(
         n, ~wall.ravel(), B == 1,
         RUNS if step_runs else None, LATE if step_runs else None, listed,
     )
-    over = budget_yd + EPS
+    over = (budget_yd if stop_yd is None else min(stop_yd, budget_yd)) + EPS
     # Seed SotDL: Jump: the run-up is the yards moved on foot (game.rules.run_up): where the
     # window holds swims or climbs, a second label follows each state's best path, the yards
     # it ran (ties in cost go to the longer run). A running jump up taken without its run-up
@@ -506,6 +510,7 @@ def path_through(
     moved_yd: float = 0.0,
     ways: Mapping[Square, str] | None = None,
     move_yd: float | None = None,
+    stop_yd: float | None = None,
 ) -> PathCost:
     """The cheapest path through the GM's waypoints in order, step by step (Seed SotDL: Move).
 
@@ -516,7 +521,9 @@ def path_through(
     waypoint over a gap (a pit, a stream) the rule does not let the mover clear is tried as
     a jump (Seed SotDL: Jump: "If you try to jump farther, the GM can call for an Agility
     challenge roll") when no other way gets there within ``move_yd`` (the movement left this
-    turn; None: within the search), whatever the search's bound ``budget_yd``.
+    turn; None: within the search), whatever the search's bound ``budget_yd``. ``stop_yd``:
+    each gap's search ends that many yards from the first waypoint, its window still the
+    bound's (:func:`reachable`): a waypoint beyond it is not reached.
 
     >>> from game.rules.ascii_grid import parse_ascii
     >>> from game.rules.geometry.pathing import Mover, terrain_costs
@@ -554,18 +561,25 @@ def path_through(
         )
         mover_moved = so_far.ran_yd
         tc_seg = tc if mover_moved == tc.mover.moved_yd else _with_moved(tc, mover_moved)
-        rm = reachable(
-            tc_seg,
-            start=a,
-            budget_yd=max(left, 0.0),
-            allies=allies,
-            enemies=enemies,
-            diagonals_before=diags,
-        )
-        seg = rm.path_to(b)
-        if jump and move_yd is not None and seg is not None and \
-                so_far.cost_yd + rm.cost_to(b) > move_yd + EPS:
-            seg = None  # only a later turn gets there another way: this turn, the jump
+        stop = None if stop_yd is None else stop_yd - so_far.cost_yd
+        if jump and move_yd is not None:  # a path dearer than the move gives way to the jump
+            stop = min(move_yd if stop_yd is None else stop_yd, move_yd) - so_far.cost_yd
+        seg = None
+        h, w = blocked.shape
+        if 0 <= b[0] < w and 0 <= b[1] < h and not blocked[b[1], b[0]]:  # none gets into a wall
+            rm = reachable(
+                tc_seg,
+                start=a,
+                budget_yd=max(left, 0.0),
+                allies=allies,
+                enemies=enemies,
+                diagonals_before=diags,
+                stop_yd=None if stop is None else max(stop, 0.0),
+            )
+            seg = rm.path_to(b)
+            if jump and move_yd is not None and seg is not None and \
+                    so_far.cost_yd + rm.cost_to(b) > move_yd + EPS:
+                seg = None  # only a later turn gets there another way: this turn, the jump
         if seg is None and jump:
             squares.append(b)  # no other way: the jump is tried (the GM's Agility challenge)
             continue

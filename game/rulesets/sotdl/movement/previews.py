@@ -40,6 +40,7 @@ from game.rulesets.sotdl.movement.facts import (
     terrain_for,
     threats_for,
 )
+from game.rulesets.sotdl.movement.hover_bounds import hover_stop
 from game.rulesets.sotdl.movement.search import plan_path
 from game.rulesets.sotdl.triggered import free_attack_refusal, prepared_refusal
 
@@ -233,8 +234,14 @@ def path_preview(
         if found is None:
             # a jump may land there, or a fall over an edge from a square in reach (a climb
             # down the move cannot pay for: Seed SotDL: Jump, "you instead fall"): plan it as
-            # the route does, with the same search, so the hover and the route agree
-            p = _preview_of(state, rs, cid, mode, walker, budget, wm, [start, tgt], ways=ways)
+            # the route does, with the same search, so the hover and the route agree; only as
+            # far as a legal plan could cost (hover_bounds), the GM's way over an edge aside
+            legal, stop = hover_stop(state, rs, walker, budget, wm, rm, tgt) if not ways \
+                else (True, None)
+            if not legal:
+                return _out_of_reach(state, rs, cid, mode, walker, tgt, budget)
+            p = _preview_of(state, rs, cid, mode, walker, budget, wm, [start, tgt], ways=ways,
+                            stop_yd=stop)
             if p.legal or ways:  # a way the GM chose says why it cannot be taken
                 return p
             return _out_of_reach(state, rs, cid, mode, walker, tgt, budget)
@@ -244,13 +251,14 @@ def path_preview(
 
 def _preview_of(state: EncounterState, rs: Ruleset, cid: str, mode: str, walker: str,
                 budget: float, wm: WalkMode, squares: list[Any],
-                search_yd: float | None = None, ways: Any = ()) -> PathPreview:
+                search_yd: float | None = None, ways: Any = (),
+                stop_yd: float | None = None) -> PathPreview:
     """Plan ``squares`` (the start first) as the move would, and mark every step."""
     c = state.creatures[walker]
     start = c.body.square
     ways = tuple((square_of(sq), str(how)) for sq, how in ways or ())
     steps, vs = plan_path(state, rs, walker, tuple(squares[1:]), wm, budget,
-                          search_yd=search_yd, ways=ways)
+                          search_yd=search_yd, ways=ways, stop_yd=stop_yd)
     full: list[Square]
     if not vs and len(squares) > 1:
         full = [start] + [square_of(s.square) for s in steps]

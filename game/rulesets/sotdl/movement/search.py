@@ -89,19 +89,20 @@ def plan_path(
     *,
     search_yd: float | None = None,
     ways: Ways = (),
+    stop_yd: float | None = None,
 ) -> tuple[tuple[Step, ...], list[Violation]]:
     """Hook 'plan_path': :func:`plan_path_uncached`, remembered for the last few (state,
     command) pairs, so a move's validation and its resolution plan the path once."""
     kk = _plan_key(state, rs, cid, squares, mode, budget_yd, ways)
     if kk is None:
         return plan_path_uncached(state, rs, cid, squares, mode, budget_yd, search_yd=search_yd,
-                                  ways=ways)
-    key0 = (kk[0], search_yd)
+                                  ways=ways, stop_yd=stop_yd)
+    key0 = (kk[0], search_yd, stop_yd)
     for key, _keep, hit in _PLANS:
         if key == key0:
             return hit[0], list(hit[1])
     out = plan_path_uncached(state, rs, cid, squares, mode, budget_yd, search_yd=search_yd,
-                             ways=ways)
+                             ways=ways, stop_yd=stop_yd)
     _PLANS[:] = [(key0, kk[1], (out[0], list(out[1])))] + _PLANS[:7]
     return out
 
@@ -116,11 +117,13 @@ def plan_path_uncached(
     *,
     search_yd: float | None = None,
     ways: Ways = (),
+    stop_yd: float | None = None,
 ) -> tuple[tuple[Step, ...], list[Violation]]:
     """Turn the GM's path (waypoints; squares next to each other are taken as drawn) into steps.
 
     ``search_yd`` bounds the search that fills a gap between waypoints (default: 4 yards a
-    square of the gap + 8); a hover passes what a legal move could cost at most.
+    square of the gap + 8); ``stop_yd`` ends that search sooner, in the same window (a gap it
+    does not fill is no path: :func:`path_through`).
 
     Seed SotDL: Move (budget), Crawl (half Speed, at least 1 yard), Jump (a jump longer than
     the move left lands prone or falls; a jump farther than the rule allows asks for an Agility
@@ -155,6 +158,7 @@ def plan_path_uncached(
     pc = path_through(
         tc, waypoints=pts, allies=allies, enemies=enemies, moved_yd=moved0,
         diagonals_before=diags0, budget_yd=search_yd, ways=chosen, move_yd=budget_yd,
+        stop_yd=stop_yd,
     )
     steps_g = list(pc.steps)
     full = list(pc.squares)
