@@ -8,8 +8,10 @@ Nothing here knows a command: the rulesets' dataclasses are read as they are dec
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from functools import wraps
+from types import MappingProxyType
+from typing import Any, TypeVar
 
 from game.rules.engine import choices_of, walks_after
 from game.ui.declare import act_type
@@ -21,20 +23,42 @@ TARGET_FIELDS = ("target", "targets", "mount")
 MEMBER_FIELDS = ("members", "creatures")
 
 
-def fields_of(cmd_type: type) -> dict[str, dataclasses.Field]:
-    """A command type's fields by name."""
-    return {f.name: f for f in dataclasses.fields(cmd_type)}
+# A command type's fields never change once the class is made: what is read from them is
+# remembered per class (selecting a creature asks tool_kind of every command type, and the
+# dataclasses.fields behind it ran thousands of times per selection)
+_T = TypeVar("_T")
 
 
-def required_fields(cmd_type: type) -> set[str]:
+def _per_class(read: Callable[[type], _T]) -> Callable[[type], _T]:
+    """``read`` remembered per command type."""
+    memo: dict[type, _T] = {}
+
+    @wraps(read)
+    def remembered(cmd_type: type) -> _T:
+        if cmd_type not in memo:
+            memo[cmd_type] = read(cmd_type)
+        return memo[cmd_type]
+
+    return remembered
+
+
+@_per_class
+def fields_of(cmd_type: type) -> Mapping[str, dataclasses.Field]:
+    """A command type's fields by name (read-only)."""
+    return MappingProxyType({f.name: f for f in dataclasses.fields(cmd_type)})
+
+
+@_per_class
+def required_fields(cmd_type: type) -> frozenset[str]:
     """The fields a command cannot be made without (no default)."""
-    return {
+    return frozenset(
         f.name
         for f in dataclasses.fields(cmd_type)
         if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-    }
+    )
 
 
+@_per_class
 def actor_field(cmd_type: type) -> str:
     """The field naming who acts ('creature', 'attacker' ...), or ''."""
     names = fields_of(cmd_type)
@@ -59,6 +83,7 @@ def target_field(cmd_type: type) -> str:
     return next((f for f in TARGET_FIELDS if f in req), "")
 
 
+@_per_class
 def pick_field(cmd_type: type) -> str:
     """The field the target tool fills: a required one, else an optional ``targets`` or
     ``target`` (a Find's hidden creature, a prepared attack's), or ''."""
@@ -104,6 +129,7 @@ def has_required_values(cmd_type: type) -> bool:
     )
 
 
+@_per_class
 def tool_kind(cmd_type: type) -> str:
     """'path' (played with the move tool), 'target' (needs a target creature), 'now', 'global'
     (nobody's act), 'declare', 'formation', or '' (needs values the window cannot pick)."""

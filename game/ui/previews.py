@@ -184,20 +184,37 @@ def _reach_set(fight: Fight, mover: str, mode: str) -> Any | None:
         res = fight.query("reachable", mover, mode=mode)
     except (ValueError, KeyError, TypeError):  # a mode the query does not cover (sneak ...)
         return None
+    return _costs_of(res)
+
+
+def _costs_of(res: Any) -> Any | None:
+    """A reachable answer's (h, w) array of costs (inf = cannot stop), or None."""
     cost = getattr(res, "cost_yd", None)
     if cost is None and isinstance(res, np.ndarray):
         cost = res
     return None if cost is None else np.asarray(cost, dtype=np.float32)
 
 
+def _reach_sets(fight: Fight, mover: str, modes: tuple[str, ...]) -> dict[str, Any]:
+    """:func:`_reach_set` for each of ``modes``, asked at once where the ruleset answers
+    ``reachable_areas`` (one search can serve them all)."""
+    if fight.engine is not None and "reachable_areas" in fight.engine.ruleset.queries:
+        try:
+            res = fight.query("reachable_areas", mover, modes=modes)
+        except (ValueError, KeyError, TypeError):
+            res = None
+        if isinstance(res, dict):
+            costs = {m: _costs_of(res.get(m)) for m in modes}
+            return {m: c for m, c in costs.items() if c is not None}
+    costs = {m: _reach_set(fight, mover, m) for m in modes}
+    return {m: c for m, c in costs.items() if c is not None}
+
+
 def move_area(fight: Fight, mover: str, modes: tuple[str, ...]) -> MovePreview | None:
     """Reachable squares, classed by the cheapest mode that reaches them (innermost first)."""
     bf = fight.battlefield
-    areas = []
-    for m in modes:
-        cost = _reach_set(fight, mover, m)
-        if cost is not None:
-            areas.append((m, np.isfinite(cost) & (cost >= 0)))
+    areas = [(m, np.isfinite(cost) & (cost >= 0))
+             for m, cost in _reach_sets(fight, mover, modes).items()]
     if not areas:
         return MovePreview(mover, None, classes=modes)
     areas.sort(key=lambda a: int(a[1].sum()))

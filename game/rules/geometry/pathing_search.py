@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
+from typing import NamedTuple
 
 import numpy as np
 
@@ -21,7 +22,7 @@ from game.rules.battlefield import Square
 from game.rules.body import Body
 from game.rules.geometry.occupancy import anchors_overlapping, rasterize
 from game.rules.geometry.pathing import INF, Step, TerrainCosts, step_cost
-from game.rules.geometry.pathing_edges import _dir_list, _edges, _padded
+from game.rules.geometry.pathing_edges import Edges, _dir_list, _edges, _padded
 from game.rules.geometry.pathing_rounds import (
     QUANTUM,
     UNREACHED,
@@ -60,6 +61,9 @@ class ReachMap:
     blocked: np.ndarray  # (hw, ww) bool: walls and enemies (for corner cutting)
     # works ``parent`` out when a path is first asked for (None: it is there already)
     find_parents: Callable[[], np.ndarray] | None = field(default=None, repr=False)
+    # the branch the search took: jump edges, a run-up label (what its window held decides
+    # them), and a guaranteed step or a stop short of the budget: see :func:`reachable_within`
+    branch: tuple[bool, bool, bool] = (False, False, False)
 
     def parents(self) -> np.ndarray:
         """``parent``, worked out on the first call (areas and costs never need it)."""
@@ -170,42 +174,34 @@ class StopCosts(Mapping[Square, float]):
         return repr(self._dict())
 
 
-def reachable(
-    tc: TerrainCosts,
-    *,
-    start: Square,
-    budget_yd: float,
-    allies: Sequence[Body] = (),
-    enemies: Sequence[Body] = (),
-    threats: Sequence[Threat] = (),
-    exempt: Collection[str] = (),
-    max_attacks: int = 0,
-    diagonals_before: int = 0,
-    guaranteed_step: bool = False,
-    stop_yd: float | None = None,
-) -> ReachMap:
-    """Every anchor ``tc.mover`` can reach from ``start`` with ``budget_yd`` yards.
+class _Window(NamedTuple):
+    """The window a search runs in, its edges and what it holds (see :func:`_window`)."""
 
-    Allies may be passed through but not stopped in; enemies block (and their squares block
-    corner cutting). With ``max_attacks`` > 0 the search also counts free attacks from
-    ``threats`` (layers 0..max_attacks) so :meth:`ReachMap.path_to` with ``layer=None`` gives
-    the safest path. ``guaranteed_step`` lets a crawler move 1 square even if it costs more
-    than the budget (Seed SotDL: Crawl, minimum 1 yard). ``stop_yd`` (below the budget) ends
-    the search there, the window and its edges still the budget's: every cost and path within
-    it is the whole search's (no step costs less than nothing, so none comes from beyond);
-    the states beyond it are unreached.
+    R: int
+    jumps: bool
+    x0: int
+    y0: int
+    hw: int
+    ww: int
+    lmax: int
+    pad: int
+    wp: int
+    n: int
+    P: int
+    K: int
+    live: list[Threat]
+    elev: np.ndarray | None
+    wall: np.ndarray
+    endable: np.ndarray
+    blocked: np.ndarray
+    E: Edges
 
-    >>> from game.rules.ascii_grid import parse_ascii
-    >>> from game.rules.geometry.pathing import Mover, terrain_costs
-    >>> bf = parse_ascii('''
-    ... ..#..
-    ... ..#..
-    ... .....
-    ... ''')
-    >>> rm = reachable(terrain_costs(bf, mover=Mover()), start=(0, 0), budget_yd=4)
-    >>> rm.cost_to((4, 0)), rm.path_to((3, 0))
-    (4.0, [(0, 0), (1, 1), (2, 2), (3, 1), (3, 0)])
-    """
+
+def _window(tc: TerrainCosts, *, start: Square, budget_yd: float, allies: Sequence[Body],
+            enemies: Sequence[Body], threats: Sequence[Threat], exempt: Collection[str],
+            max_attacks: int, guaranteed_step: bool) -> _Window:
+    """The window around ``start`` a search of ``budget_yd`` looks at, and its edges: what
+    the window holds (a drop, swims, climbs) picks the edges built and the rounds run."""
     m, r = tc.mover, tc.rules
     h, w = tc.shape
     sx, sy = start
@@ -258,6 +254,80 @@ def reachable(
         wet=_padded(tc.liquid[y0:y1, x0:x1], pad, False).ravel(),
         sparse=plain,
     )
+    return _Window(R, jumps, x0, y0, hw, ww, lmax, pad, wp, n, P, K, live, elev, wall,
+                   endable, blocked, E)
+
+
+def _runs(E: Edges) -> bool:
+    """True if an edge is a running jump (padding included)."""
+    jl = E.jumps
+    return (E.run is not None and bool(E.run.any())) or (jl is not None and bool(jl[3].any()))
+
+
+def _dry(E: Edges) -> bool:
+    """True if no edge is a swim or a climb (padding included) and none falls back to one."""
+    return not (E.no_run is not None and bool(E.no_run.any())) and not E.climbs
+
+
+def _run_up_label(E: Edges, need: float) -> bool:
+    """Seed SotDL: Jump: the run-up needs its own label (the yards run, not the cost so far)
+    where a running jump can be made and the window holds swims or climbs (they run no
+    yards), or a running jump up that falls back to a climb without its run-up."""
+    return need > EPS and _runs(E) and not _dry(E)
+
+
+def reachable(
+    tc: TerrainCosts,
+    *,
+    start: Square,
+    budget_yd: float,
+    allies: Sequence[Body] = (),
+    enemies: Sequence[Body] = (),
+    threats: Sequence[Threat] = (),
+    exempt: Collection[str] = (),
+    max_attacks: int = 0,
+    diagonals_before: int = 0,
+    guaranteed_step: bool = False,
+    stop_yd: float | None = None,
+) -> ReachMap:
+    """Every anchor ``tc.mover`` can reach from ``start`` with ``budget_yd`` yards.
+
+    Allies may be passed through but not stopped in; enemies block (and their squares block
+    corner cutting). With ``max_attacks`` > 0 the search also counts free attacks from
+    ``threats`` (layers 0..max_attacks) so :meth:`ReachMap.path_to` with ``layer=None`` gives
+    the safest path. ``guaranteed_step`` lets a crawler move 1 square even if it costs more
+    than the budget (Seed SotDL: Crawl, minimum 1 yard). ``stop_yd`` (below the budget) ends
+    the search there, the window and its edges still the budget's: every cost and path within
+    it is the whole search's (no step costs less than nothing, so none comes from beyond);
+    the states beyond it are unreached.
+
+    >>> from game.rules.ascii_grid import parse_ascii
+    >>> from game.rules.geometry.pathing import Mover, terrain_costs
+    >>> bf = parse_ascii('''
+    ... ..#..
+    ... ..#..
+    ... .....
+    ... ''')
+    >>> rm = reachable(terrain_costs(bf, mover=Mover()), start=(0, 0), budget_yd=4)
+    >>> rm.cost_to((4, 0)), rm.path_to((3, 0))
+    (4.0, [(0, 0), (1, 1), (2, 2), (3, 1), (3, 0)])
+    """
+    wd = _window(tc, start=start, budget_yd=budget_yd, allies=allies, enemies=enemies,
+                 threats=threats, exempt=exempt, max_attacks=max_attacks,
+                 guaranteed_step=guaranteed_step)
+    return _search(tc, wd, start=start, budget_yd=budget_yd, diagonals_before=diagonals_before,
+                   guaranteed_step=guaranteed_step, stop_yd=stop_yd)
+
+
+def _search(tc: TerrainCosts, wd: _Window, *, start: Square, budget_yd: float,
+            diagonals_before: int, guaranteed_step: bool,
+            stop_yd: float | None = None) -> ReachMap:
+    """:func:`reachable` in the window ``wd`` (:func:`_window` of the same arguments)."""
+    m, r = tc.mover, tc.rules
+    sx, sy = start
+    R, x0, y0, hw, ww, lmax, pad = wd.R, wd.x0, wd.y0, wd.hw, wd.ww, wd.lmax, wd.pad
+    wp, n, P, K, E, wall = wd.wp, wd.n, wd.P, wd.K, wd.E, wd.wall
+    live, elev, endable, blocked = wd.live, wd.elev, wd.endable, wd.blocked
     S, C0, C1, RUN, jlist = E.src, E.c0, E.c1, E.run, E.jumps
     # threat layers: how many threats each edge leaves the reach of
     if live:
@@ -303,7 +373,6 @@ def reachable(
         SRC, C, RUNS, LATE, NO_RUN = S, C0, RUN, E.late, E.no_run
     listed = jump_table(n, *jlist) if jlist is not None else None
     step_runs = RUNS is not None and bool(RUNS.any())
-    any_run = step_runs or (listed is not None and bool(listed.out_run.any()))
     dist = np.full(B * n, INF)
     s0 = (diagonals_before % 2 if P == 2 else 0) * n + (sy - y0 + pad) * wp + (sx - x0 + pad)
     dist[s0] = 0.0
@@ -320,10 +389,8 @@ def reachable(
     # it ran (ties in cost go to the longer run). A running jump up taken without its run-up
     # is a climb (``late``) and runs no yards either: without that label its climb would
     # count as run-up for the next jump (a stair of 1-yard steps: 3, 5, 7 ... not 3, 6, 9)
-    climbs_late = E.climbs
-    swims_or_climbs = E.no_run is not None and bool(E.no_run.any())
     find: Callable[[], np.ndarray]
-    tracked = need > EPS and any_run and (swims_or_climbs or climbs_late)
+    tracked = _run_up_label(E, need)
     pk = packed(g, NO_RUN, need=need, rounds=R + 3, over=over) if tracked else None
 
     def ran_by_edge() -> np.ndarray:  # the yards each edge runs (swims and climbs: none)
@@ -350,7 +417,8 @@ def reachable(
         find = partial(_checked_parents, g, dist, wts, need, np.isfinite(dist), s0,
                        partial(_pulled_parents, g, s0, wts, need, R + 3, over))
     rm = ReachMap(tc, start, budget_yd, x0, y0, hw, ww, pad, P, K, dist, None, endable, blocked,
-                  find_parents=partial(_parents_from, find, s0))
+                  find_parents=partial(_parents_from, find, s0),
+                  branch=(wd.jumps, tracked, guaranteed_step or stop_yd is not None))
     if guaranteed_step:  # the step is a parent of its own: find them all now
         parent = rm.parents()
         _guarantee_step(dist, parent, S, C0, s0, n, budget_yd)
@@ -360,6 +428,91 @@ def reachable(
 def _jump_cost(cost: np.ndarray, ran: np.ndarray) -> np.ndarray:
     """The untracked search's label along a jump: its cost."""
     return cost
+
+
+def reachable_within(
+    rm: ReachMap,
+    budget_yd: float,
+    *,
+    allies: Sequence[Body] = (),
+    enemies: Sequence[Body] = (),
+    diagonals_before: int = 0,
+) -> ReachMap:
+    """What :func:`reachable` answers for ``budget_yd`` (no more than ``rm``'s), the same mover,
+    start, allies, enemies and diagonals before as ``rm``'s search (Seed SotDL: Move, Rush,
+    Retreat: one search serves them all), from ``rm``'s labels where it can.
+
+    A state within ``budget_yd`` gets the same label (cost, run-up) in both searches when both
+    take the same branch: its paths stay within ``budget_yd`` squares of the start (every step
+    costs at least 1 yard), so inside the smaller window; labels are relaxed in the same order,
+    a label changed in round k costs k yards or more, and labels beyond a budget are not
+    spread. The branch hangs on what a window holds (a drop gives jump edges; swims, climbs
+    and running jumps a run-up label, padding included), so the smaller window's is worked
+    out. It may differ where that cannot change a label: jump edges where the smaller window
+    holds no take-off at all, a run-up label where it holds no swim nor climb (the yards run
+    are then the cost so far) and its costs add up exactly (no tie within the label's
+    tolerance). Elsewhere this searches, as it does for threat layers and a guaranteed step.
+    The parents are ``rm``'s where each comes from a state within the budget (a label whose
+    jump lost its run-up keeps a parent of its own that may not): else the smaller search's.
+    """
+    tc = rm.tc
+    wd = _window(tc, start=rm.start, budget_yd=budget_yd, allies=allies, enemies=enemies,
+                 threats=(), exempt=(), max_attacks=0, guaranteed_step=False)
+    own = partial(_search, tc, wd, start=rm.start, budget_yd=budget_yd,
+                  diagonals_before=diagonals_before, guaranteed_step=False)
+    if budget_yd <= rm.budget_yd + EPS and rm.layers == 1 and not rm.branch[2]:
+        jumps = wd.jumps
+        label = _run_up_label(wd.E, tc.rules.run_up_yd - tc.mover.moved_yd)
+        big_jumps, big_label = rm.branch[:2]
+        same_jumps = jumps == big_jumps or (big_jumps and not _takeoffs(tc, wd))
+        if same_jumps and (label == big_label or (
+                big_label and not label and _dry(wd.E) and _exact(wd.E))):
+            dist = np.where(rm.dist > budget_yd + EPS, INF, rm.dist)  # as the search cuts it
+            return ReachMap(tc, rm.start, budget_yd, rm.x0, rm.y0, rm.hw, rm.ww, rm.pad,
+                            rm.parities, rm.layers, dist, None, rm.endable, rm.blocked,
+                            find_parents=partial(_parents_within, rm, dist, own),
+                            branch=rm.branch)
+    return own()
+
+
+def _parents_within(rm: ReachMap, dist: np.ndarray, own: Callable[[], ReachMap]
+                    ) -> np.ndarray:
+    """``rm``'s parents of the states ``dist`` reaches, if each is one of them (or -1), else
+    the smaller search's own."""
+    parent = np.where(np.isfinite(dist), rm.parents(), -1)
+    if not np.isfinite(dist[parent[parent >= 0]]).all():
+        return own().parents()
+    return parent
+
+
+def _takeoffs(tc: TerrainCosts, wd: _Window) -> bool:
+    """True if a square of the window has a neighbour (any of the 8) lower by more than a step
+    or liquid: where a jump across could take off (Seed SotDL: Jump)."""
+    h, w = tc.shape
+    x0, y0, x1, y1 = wd.x0, wd.y0, wd.x0 + wd.ww, wd.y0 + wd.hw
+    e = _padded(tc.elev[y0:y1, x0:x1], 1, -INF)  # off the window: padded below, then filled
+    wet = _padded(tc.liquid[y0:y1, x0:x1], 1, False)
+    ax0, ay0, ax1, ay1 = max(0, x0 - 1), max(0, y0 - 1), min(w, x1 + 1), min(h, y1 + 1)
+    sl = (slice(ay0 - y0 + 1, ay1 - y0 + 1), slice(ax0 - x0 + 1, ax1 - x0 + 1))
+    e[sl], wet[sl] = tc.elev[ay0:ay1, ax0:ax1], tc.liquid[ay0:ay1, ax0:ax1]
+    e[e == -INF] = INF  # off the map: no gap
+    low = e[1:-1, 1:-1] - tc.rules.step_up_yd
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+        nb = (slice(1 + dy, 1 + dy + wd.hw), slice(1 + dx, 1 + dx + wd.ww))
+        if ((e[nb] < low) | wet[nb]).any():
+            return True
+    return False
+
+
+def _exact(E: Edges) -> bool:
+    """True if every cost is a multiple of 1/64 yard: sums are exact, so costs that differ
+    differ by far more than the search's tolerance."""
+    costs = [E.c0, E.c1] + ([E.jumps[2]] if E.jumps is not None else [])
+    for c in costs:
+        f = c[np.isfinite(c)] * 64.0
+        if not bool((f == np.round(f)).all()):
+            return False
+    return True
 
 
 def _cost_so_far(label: np.ndarray) -> np.ndarray:

@@ -31,8 +31,8 @@ HEIGHTS = st.sampled_from([0, 0, 0, 0, 0, 0, 0.5, 1, 1, 2, -2, -4, -4, 6])
 
 
 @st.composite
-def scenes(draw):  # type: ignore[no-untyped-def]
-    w, h = draw(st.integers(3, 15)), draw(st.integers(3, 15))
+def scenes(draw, max_side=15):  # type: ignore[no-untyped-def]
+    w, h = draw(st.integers(3, max_side)), draw(st.integers(3, max_side))
     bf = Battlefield.blank(w, h)
     flat_rows = draw(st.booleans())  # whole rows of one height: pits and ledges with edges
     for y in range(h):

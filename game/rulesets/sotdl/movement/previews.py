@@ -5,6 +5,8 @@ Seed SotDL: Move, Rush, Retreat, Charge, Free Attack, Jump, Balance, Climb, Swim
 * ``eng.query("reachable", cid, mode="move")`` -> :class:`ReachPreview`: every square the
   creature can stop at with the movement it has left (``mode``: move, rush, retreat, charge),
   with the cost of each.
+* ``eng.query("reachable_areas", cid, modes=("move", "rush"))``: ``{mode: ReachPreview}``,
+  one search for all of them where it can.
 * ``eng.query("path_preview", cid, target, mode="move", safest=False)`` -> :class:`PathPreview`:
   ``target`` is a square (the cheapest path to it, or the safest with ``safest=True``: fewest
   free attacks, then least cost) or a tuple of waypoints the GM drew; each step is marked with
@@ -26,7 +28,13 @@ from game.rules.engine.walk import square_of
 from game.rules.geometry.distance import body_distance
 from game.rules.geometry.falling import fall_damage_dice
 from game.rules.geometry.pathing import WAYS, step_cost
-from game.rules.geometry.pathing_search import ReachMap, describe_path, over_gap, reachable
+from game.rules.geometry.pathing_search import (
+    ReachMap,
+    describe_path,
+    over_gap,
+    reachable,
+    reachable_within,
+)
 from game.rules.geometry.reach import FreeAttack, Threat, free_attacks_along, within_reach
 from game.rules.run_up import runs_up
 from game.rulesets.sotdl.movement.budgets import mover_and_budget
@@ -168,17 +176,29 @@ def _reach_map(
     # the threats count only where the search keeps layers of them (the safest path)
     threats = _threats(state, rs, walker, mode) if safest and mode.provokes_free_attacks else []
     fresh = not (state.active == walker and c.turn.moved_yd > 0)
-    rm = reachable(
-        tc,
-        start=c.body.square,
-        budget_yd=budget,
-        allies=allies,
-        enemies=enemies,
-        threats=threats,
-        max_attacks=min(3, len(threats)) if safest else 0,
-        guaranteed_step=tc.mover.prone and fresh and budget > 0,
-        diagonals_before=diagonals_taken(state, walker),
-    )
+    guaranteed = tc.mover.prone and fresh and budget > 0
+    # a bigger budget's search of the same walker serves a smaller one (the move and the
+    # retreat from the rush: reachable_within says where it can and searches where not)
+    # (the smallest such budget: its window is the likeliest to hold what this one's holds)
+    bigger = None if safest or guaranteed else min(
+        ((k[1], i, hit) for i, (st, k, hit) in enumerate(_LAST)
+         if st is state and k[0] == walker and k[3] is False and k[1] >= budget),
+        default=(0.0, 0, None))[2]
+    if bigger is not None:
+        rm = reachable_within(bigger, budget, allies=allies, enemies=enemies,
+                              diagonals_before=diagonals_taken(state, walker))
+    else:
+        rm = reachable(
+            tc,
+            start=c.body.square,
+            budget_yd=budget,
+            allies=allies,
+            enemies=enemies,
+            threats=threats,
+            max_attacks=min(3, len(threats)) if safest else 0,
+            guaranteed_step=guaranteed,
+            diagonals_before=diagonals_taken(state, walker),
+        )
     _LAST[:] = [(state, key, rm)] + _LAST[:3]  # holding the states keeps their ids unique
     return rm
 
@@ -196,6 +216,22 @@ def reachable_query(
         return None  # type: ignore[return-value]
     rm = _reach_map(state, rs, walker, budget, wm, safest=False)
     return ReachPreview(cid, mode, budget, rm.squares(), rm.cost_grid())
+
+
+def reachable_areas(
+    state: EncounterState, rs: Ruleset, cid: str, modes: tuple[str, ...] = ("move",)
+) -> dict[str, ReachPreview]:
+    """:func:`reachable_query` for each of ``modes`` (a selected creature's move, rush,
+    retreat and charge areas): the biggest budget is searched first, so that its search
+    serves the smaller ones (Seed SotDL: Rush is twice the Speed, Retreat half of it)."""
+    asked = []
+    for mode in modes:
+        try:
+            asked.append((mover_and_budget(state, cid, mode)[1], mode))
+        except ValueError:
+            continue  # not movement along a path: no area
+    asked.sort(key=lambda a: -a[0])
+    return {mode: reachable_query(state, rs, cid, mode) for _, mode in asked}
 
 
 def path_preview(
@@ -526,6 +562,7 @@ def _banes(bf: Any, body: Body) -> int:
 def register(rs: Ruleset) -> None:
     """The UI's movement queries."""
     rs.register_query("reachable", reachable_query)
+    rs.register_query("reachable_areas", reachable_areas)
     rs.register_query("path_preview", path_preview)
     rs.register_query("safest_path", safest_path)
     rs.register_query("route", route)
