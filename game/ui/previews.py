@@ -195,33 +195,49 @@ def _costs_of(res: Any) -> Any | None:
     return None if cost is None else np.asarray(cost, dtype=np.float32)
 
 
-def _reach_sets(fight: Fight, mover: str, modes: tuple[str, ...]) -> dict[str, Any]:
-    """:func:`_reach_set` for each of ``modes``, asked at once where the ruleset answers
-    ``reachable_areas`` (one search can serve them all)."""
+def _window_of(res: Any) -> tuple[int, int, Any] | None:
+    """A reachable answer's box of costs, (x0, y0, (h, w) costs: inf = cannot stop), or None:
+    its ``window`` where it has one, else its full-map array."""
+    win = getattr(res, "window", None)
+    if win is not None:
+        return win  # type: ignore[no-any-return]
+    cost = _costs_of(res)
+    return None if cost is None else (0, 0, cost)
+
+
+def _reach_sets(fight: Fight, mover: str, modes: tuple[str, ...]
+                ) -> dict[str, tuple[int, int, Any]]:
+    """The ruleset's reachable area for each of ``modes`` as a box of costs, asked at once where
+    the ruleset answers ``reachable_areas`` (one search can serve them all)."""
+    res: Any = None
     if fight.engine is not None and "reachable_areas" in fight.engine.ruleset.queries:
         try:
             res = fight.query("reachable_areas", mover, modes=modes)
         except (ValueError, KeyError, TypeError):
             res = None
-        if isinstance(res, dict):
-            costs = {m: _costs_of(res.get(m)) for m in modes}
-            return {m: c for m, c in costs.items() if c is not None}
-    costs = {m: _reach_set(fight, mover, m) for m in modes}
-    return {m: c for m, c in costs.items() if c is not None}
+    if isinstance(res, dict):
+        wins = {m: _window_of(res.get(m)) for m in modes}
+    else:
+        wins = {}
+        for m in modes:
+            cost = _reach_set(fight, mover, m)
+            wins[m] = None if cost is None else (0, 0, cost)
+    return {m: w for m, w in wins.items() if w is not None}
 
 
 def move_area(fight: Fight, mover: str, modes: tuple[str, ...]) -> MovePreview | None:
     """Reachable squares, classed by the cheapest mode that reaches them (innermost first)."""
     bf = fight.battlefield
-    areas = [(m, np.isfinite(cost) & (cost >= 0))
-             for m, cost in _reach_sets(fight, mover, modes).items()]
+    areas = [(m, x0, y0, np.isfinite(cost) & (cost >= 0))
+             for m, (x0, y0, cost) in _reach_sets(fight, mover, modes).items()]
     if not areas:
         return MovePreview(mover, None, classes=modes)
-    areas.sort(key=lambda a: int(a[1].sum()))
+    areas.sort(key=lambda a: int(a[3].sum()))
     cc = np.full((bf.height, bf.width), -1, np.int8)
-    for i, (_, mask) in reversed(list(enumerate(areas))):
-        cc[mask[: bf.height, : bf.width]] = i
-    return MovePreview(mover, cc, classes=tuple(m for m, _ in areas))
+    for i, (_, x0, y0, mask) in reversed(list(enumerate(areas))):
+        box = cc[y0 : y0 + mask.shape[0], x0 : x0 + mask.shape[1]]
+        box[mask[: box.shape[0], : box.shape[1]]] = i
+    return MovePreview(mover, cc, classes=tuple(m for m, *_ in areas))
 
 
 def _mode_for(

@@ -98,16 +98,19 @@ class ReachMap:
         d = d.reshape(hp, self._wp)[self.pad : self.pad + self.hw, self.pad : self.pad + self.ww]
         return d
 
+    def stop_costs(self) -> np.ndarray:
+        """(hw, ww) cost to reach and stop at each anchor of the window, inf otherwise."""
+        return np.where(self.endable, self.window_costs(), INF)
+
     def cost_grid(self) -> np.ndarray:
         """Full-map (rows, cols) array: cost to reach and stop at each anchor, inf otherwise."""
         out = np.full(self.tc.shape, INF)
-        c = np.where(self.endable, self.window_costs(), INF)
-        out[self.y0 : self.y0 + self.hw, self.x0 : self.x0 + self.ww] = c
+        out[self.y0 : self.y0 + self.hw, self.x0 : self.x0 + self.ww] = self.stop_costs()
         return out
 
     def squares(self) -> Mapping[Square, float]:
         """Every anchor the mover can stop at, with its cost (the start included, cost 0)."""
-        return StopCosts(np.where(self.endable, self.window_costs(), INF), self.x0, self.y0)
+        return StopCosts(self.stop_costs(), self.x0, self.y0)
 
     def cost_to(self, sq: Square, *, layer: int | None = None) -> float:
         """Cheapest cost to reach ``sq`` (passing through is fine; stopping is :meth:`squares`)."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from game.rules.battlefield import Square, Terrain
@@ -57,14 +58,32 @@ from game.rulesets.sotdl.triggered import free_attack_refusal, prepared_refusal
 class ReachPreview:
     """Squares a creature can stop at this turn, with what each costs.
 
-    ``cost_yd`` is the same as a full-map (rows, cols) array: inf where it cannot stop.
+    ``cost_yd`` is the same as a full-map (rows, cols) array: inf where it cannot stop;
+    ``window`` the box the area fits in, (x0, y0, costs): what the window's areas read (a
+    full-map array per mode is most of a selection's time on a big map). Each is read from the
+    search when first asked.
     """
 
     creature: str
     mode: str
     budget_yd: float
-    squares: Mapping[Square, float] = field(default_factory=dict)
-    cost_yd: Any = None
+    reach: ReachMap | None = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def squares(self) -> Mapping[Square, float]:
+        """Every square it can stop at, with its cost (the start: 0)."""
+        return {} if self.reach is None else self.reach.squares()
+
+    @cached_property
+    def cost_yd(self) -> Any:
+        """(rows, cols) costs, inf where it cannot stop."""
+        return None if self.reach is None else self.reach.cost_grid()
+
+    @cached_property
+    def window(self) -> tuple[int, int, Any] | None:
+        """(x0, y0, (h, w) costs, inf where it cannot stop): the box the area fits in."""
+        rm = self.reach
+        return None if rm is None else (rm.x0, rm.y0, rm.stop_costs())
 
 
 @dataclass(frozen=True)
@@ -215,7 +234,7 @@ def reachable_query(
     except ValueError:
         return None  # type: ignore[return-value]
     rm = _reach_map(state, rs, walker, budget, wm, safest=False)
-    return ReachPreview(cid, mode, budget, rm.squares(), rm.cost_grid())
+    return ReachPreview(cid, mode, budget, rm)
 
 
 def reachable_areas(
