@@ -470,20 +470,42 @@ def reachable_within(
         same_jumps = jumps == big_jumps or (big_jumps and not _takeoffs(tc, wd))
         if same_jumps and (label == big_label or (
                 big_label and not label and _dry(wd.E) and _exact(wd.E))):
-            dist = np.where(rm.dist > budget_yd + EPS, INF, rm.dist)  # as the search cuts it
-            return ReachMap(tc, rm.start, budget_yd, rm.x0, rm.y0, rm.hw, rm.ww, rm.pad,
-                            rm.parities, rm.layers, dist, None, rm.endable, rm.blocked,
-                            find_parents=partial(_parents_within, rm, dist, own),
-                            branch=rm.branch)
+            # laid out as the smaller window's own search lays out its states
+            idx = _states_in(rm, wd)
+            dist = np.where(idx >= 0, rm.dist[idx], INF)
+            dist[dist > budget_yd + EPS] = INF  # beyond the budget, as the search cuts it
+            return ReachMap(tc, rm.start, budget_yd, wd.x0, wd.y0, wd.hw, wd.ww, wd.pad,
+                            rm.parities, 1, dist, None, wd.endable, wd.blocked,
+                            find_parents=partial(_parents_within, rm, idx, dist, own),
+                            branch=(jumps, label, False))
     return own()
 
 
-def _parents_within(rm: ReachMap, dist: np.ndarray, own: Callable[[], ReachMap]
-                    ) -> np.ndarray:
-    """``rm``'s parents of the states ``dist`` reaches, if each is one of them (or -1), else
-    the smaller search's own."""
-    parent = np.where(np.isfinite(dist), rm.parents(), -1)
-    if not np.isfinite(dist[parent[parent >= 0]]).all():
+def _states_in(rm: ReachMap, wd: _Window) -> np.ndarray:
+    """For each state of the window ``wd`` (inside ``rm``'s, one threat layer), the same
+    square and parity's state in ``rm`` (-1 in ``wd``'s padding)."""
+    P = rm.parities
+    big = np.arange(rm.dist.size).reshape(P, rm.hw + 2 * rm.pad, rm._wp)
+    out = np.full((P, wd.hw + 2 * wd.pad, wd.wp), -1, dtype=np.int64)
+    ys, xs = wd.y0 - rm.y0 + rm.pad, wd.x0 - rm.x0 + rm.pad
+    out[:, wd.pad : wd.pad + wd.hw, wd.pad : wd.pad + wd.ww] = \
+        big[:, ys : ys + wd.hw, xs : xs + wd.ww]
+    return out.ravel()
+
+
+def _parents_within(rm: ReachMap, idx: np.ndarray, dist: np.ndarray,
+                    own: Callable[[], ReachMap]) -> np.ndarray:
+    """``rm``'s parents of the states ``dist`` reaches (``idx``: their states in ``rm``), if
+    each is one of them (or -1), else the smaller search's own."""
+    inside = np.full(rm.dist.size, -1, dtype=np.int64)
+    mine = np.flatnonzero(idx >= 0)
+    inside[idx[mine]] = mine
+    reached = np.flatnonzero(np.isfinite(dist))
+    big = rm.parents()[idx[reached]]
+    parent = np.full(dist.size, -1, dtype=np.int64)
+    parent[reached] = np.where(big >= 0, inside[np.maximum(big, 0)], -1)
+    lost = (big >= 0) & (parent[reached] < 0)
+    if lost.any() or not np.isfinite(dist[parent[parent >= 0]]).all():
         return own().parents()
     return parent
 

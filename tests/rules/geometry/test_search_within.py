@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from game.rules.ascii_grid import parse_ascii
 from game.rules.battlefield import Battlefield, Terrain
 from game.rules.body import Body
+from game.rules.geometry import pathing_search
 from game.rules.geometry.pathing import Mover, MoveRules, terrain_costs
 from game.rules.geometry.pathing_search import reachable, reachable_within
 from tests.rules.geometry.test_search_oracle import assert_same, scenes
@@ -93,7 +94,9 @@ def _same_from_bigger(bf, mover, rules, kw, small, more) -> None:  # type: ignor
     big = reachable(tc, budget_yd=small + more, **kw)
     got = reachable_within(big, small, allies=kw["allies"], enemies=kw["enemies"],
                            diagonals_before=kw["diagonals_before"])
-    assert_same(got, reachable(tc, budget_yd=small, **kw))
+    own = reachable(tc, budget_yd=small, **kw)
+    assert_same(got, own)
+    assert (got.x0, got.y0, got.hw, got.ww) == (own.x0, own.y0, own.hw, own.ww)  # its window
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -113,25 +116,42 @@ def test_on_sparse_maps_too(scene, small, more) -> None:  # type: ignore[no-unty
     _same_from_bigger(*scene, small, more)
 
 
-def test_the_rush_search_serves_a_move_where_the_windows_agree() -> None:
-    """A dry field both windows see alike: the move area is cut from the rush search (its
-    window is the rush's), and it is the move's own search."""
+def _rounds_run(monkeypatch):  # type: ignore[no-untyped-def]
+    """A list that gets an entry for each search's rounds run."""
+    runs: list[float] = []
+    search = pathing_search._search
+
+    def counted(*a, **kw):  # type: ignore[no-untyped-def]
+        runs.append(kw["budget_yd"])
+        return search(*a, **kw)
+
+    monkeypatch.setattr(pathing_search, "_search", counted)
+    return runs
+
+
+def test_the_rush_search_serves_a_move_where_the_windows_agree(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A dry field both windows see alike: the move area is cut from the rush search (no
+    rounds of its own), and it is the move's own search, window and all."""
     tc = terrain_costs(parse_ascii("\n".join(["." * 30] * 30)), mover=Mover())
     rush = reachable(tc, start=(15, 15), budget_yd=20)
+    runs = _rounds_run(monkeypatch)
     move = reachable_within(rush, 10)
-    assert (move.x0, move.hw) == (rush.x0, rush.hw)  # no search of its own
+    move.path_to((5, 5))
+    assert runs == []  # no search of its own
     assert_same(move, reachable(tc, start=(15, 15), budget_yd=10))
 
 
-def test_water_only_the_rush_reaches_leaves_the_move_to_the_rush_search() -> None:
+def test_water_only_the_rush_reaches_leaves_the_move_to_the_rush_search(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """A stream only the rush reaches: the rush search follows the run-up (a swim runs no
     yards), the move's dry window would not, but there the yards run are the cost so far."""
     rows = ["." * 30] * 30
     rows[2] = "~" * 30  # 13 squares up: in the rush's window, not the move's
     tc = terrain_costs(parse_ascii("\n".join(rows)), mover=Mover())
     rush = reachable(tc, start=(15, 15), budget_yd=20)
+    runs = _rounds_run(monkeypatch)
     move = reachable_within(rush, 10)
-    assert (move.x0, move.hw) == (rush.x0, rush.hw)
+    move.path_to((5, 5))
+    assert runs == []
     assert_same(move, reachable(tc, start=(15, 15), budget_yd=10))
 
 
