@@ -121,17 +121,20 @@ class TerrainCosts:
         e = self.elev
         lower = np.zeros(e.shape, dtype=bool)
         if not self.mover.flying:
+            # a take-off has a lower (or liquid: a stream) square in any of the 8 directions,
+            # as the jump list looks for them: a diagonal drop alone (half-yard terraces) is
+            # one too, so whether a search may jump never hangs on a drop elsewhere in its
+            # window
             s = self.rules.step_up_yd
-            lower[:, :-1] |= e[:, 1:] < e[:, :-1] - s
-            lower[:, 1:] |= e[:, :-1] < e[:, 1:] - s
-            lower[:-1, :] |= e[1:, :] < e[:-1, :] - s
-            lower[1:, :] |= e[:-1, :] < e[1:, :] - s
-            # water can be jumped over too (a stream): a square next to liquid is a take-off
             wet = self.liquid
-            lower[:, :-1] |= wet[:, 1:]
-            lower[:, 1:] |= wet[:, :-1]
-            lower[:-1, :] |= wet[1:, :]
-            lower[1:, :] |= wet[:-1, :]
+            h, w = e.shape
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    if dx == dy == 0:
+                        continue
+                    here = (slice(max(0, -dy), h - max(0, dy)), slice(max(0, -dx), w - max(0, dx)))
+                    there = (slice(max(0, dy), h - max(0, -dy)), slice(max(0, dx), w - max(0, -dx)))
+                    lower[here] |= (e[there] < e[here] - s) | wet[there]
         self.gap = lower
 
     @property

@@ -265,3 +265,39 @@ def test_a_climb_builds_no_run_up_whether_or_not_the_window_holds_water(
     assert [dry_rm.cost_to((x, 0)) for x in range(1, len(stair))] == [
         wet_rm.cost_to((x, 0)) for x in range(1, len(stair))
     ]
+
+
+def test_a_diagonal_jump_over_terraces_does_not_hang_on_a_pit_elsewhere() -> None:
+    """Seed SotDL: Jump Across: on terraces where no side-by-side step is a drop, only the
+    diagonal one, a jump takes off diagonally over the lower square. Whether the search
+    finds it does not depend on a pit lying somewhere else in its window (it used to look
+    for take-offs beside a drop in the 4 directions only, and the jump list in all 8), and
+    what it finds is what walking the path step by step costs."""
+    from game.rules.battlefield import Battlefield
+
+    def terraces(pit: bool) -> Battlefield:
+        bf = Battlefield.blank(40, 30)
+        for y in range(30):
+            for x in range(40):
+                bf.elevation[y, x] = 0.5 * abs(x - 16) + 0.5 * abs(y - 14)
+        if pit:
+            bf.elevation[0, 30] = -10.0  # far off, inside a rush's window only
+        return bf
+
+    start = (15, 13)
+    costs = []
+    for pit in (False, True):
+        tc = terrain_costs(terraces(pit), mover=Mover(moved_yd=2.0))  # run-up taken
+        e = tc.elev
+        assert e[13, 15] - e[14, 16] > tc.rules.step_up_yd  # a drop diagonally ...
+        assert e[13, 15] - e[13, 16] <= tc.rules.step_up_yd  # ... and none side by side
+        assert tc.gap[13, 15]
+        for budget in (10, 20):
+            rm = reachable(tc, start=start, budget_yd=budget)
+            near = {sq: c for sq, c in rm.squares().items() if c <= 10}
+            for sq in list(near)[::7]:
+                path = rm.path_to(sq)
+                assert path is not None
+                assert describe_path(tc, path).cost_yd == rm.cost_to(sq), (sq, path)
+            costs.append(near)
+    assert all(c == costs[0] for c in costs[1:])  # with or without the pit, any budget
