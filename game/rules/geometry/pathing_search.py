@@ -449,10 +449,10 @@ def reachable_within(
     take the same branch: its paths stay within ``budget_yd`` squares of the start (every step
     costs at least 1 yard), so inside the smaller window; labels are relaxed in the same order,
     a label changed in round k costs k yards or more, and labels beyond a budget are not
-    spread. The branch hangs on what a window holds (a drop gives jump edges; swims, climbs
-    and running jumps a run-up label, padding included), so the smaller window's is worked
-    out. It may differ where that cannot change a label: jump edges where the smaller window
-    holds no take-off at all, a run-up label where it holds no swim nor climb (the yards run
+    spread. The branch hangs on what a window holds (a take-off gives jump edges; swims,
+    climbs and running jumps a run-up label, padding included), so the smaller window's is
+    worked out. It may differ where that cannot change a label: jump edges where the smaller
+    window holds no take-off at all, a run-up label where it holds no swim nor climb (the yards run
     are then the cost so far) and its costs add up exactly (no tie within the label's
     tolerance). Elsewhere this searches, as it does for threat layers and a guaranteed step.
     The parents are ``rm``'s where each comes from a state within the budget (a label whose
@@ -464,12 +464,11 @@ def reachable_within(
     own = partial(_search, tc, wd, start=rm.start, budget_yd=budget_yd,
                   diagonals_before=diagonals_before, guaranteed_step=False)
     if budget_yd <= rm.budget_yd + EPS and rm.layers == 1 and not rm.branch[2]:
-        jumps = wd.jumps
+        # jump edges may differ (the smaller window holds no take-off, TerrainCosts.gap): no
+        # path within the budget could jump then, so no label differs
         label = _run_up_label(wd.E, tc.rules.run_up_yd - tc.mover.moved_yd)
-        big_jumps, big_label = rm.branch[:2]
-        same_jumps = jumps == big_jumps or (big_jumps and not _takeoffs(tc, wd))
-        if same_jumps and (label == big_label or (
-                big_label and not label and _dry(wd.E) and _exact(wd.E))):
+        big_label = rm.branch[1]
+        if label == big_label or (big_label and not label and _dry(wd.E) and _exact(wd.E)):
             # laid out as the smaller window's own search lays out its states
             idx = _states_in(rm, wd)
             dist = np.where(idx >= 0, rm.dist[idx], INF)
@@ -477,7 +476,7 @@ def reachable_within(
             return ReachMap(tc, rm.start, budget_yd, wd.x0, wd.y0, wd.hw, wd.ww, wd.pad,
                             rm.parities, 1, dist, None, wd.endable, wd.blocked,
                             find_parents=partial(_parents_within, rm, idx, dist, own),
-                            branch=(jumps, label, False))
+                            branch=(wd.jumps, label, False))
     return own()
 
 
@@ -508,25 +507,6 @@ def _parents_within(rm: ReachMap, idx: np.ndarray, dist: np.ndarray,
     if lost.any() or not np.isfinite(dist[parent[parent >= 0]]).all():
         return own().parents()
     return parent
-
-
-def _takeoffs(tc: TerrainCosts, wd: _Window) -> bool:
-    """True if a square of the window has a neighbour (any of the 8) lower by more than a step
-    or liquid: where a jump across could take off (Seed SotDL: Jump)."""
-    h, w = tc.shape
-    x0, y0, x1, y1 = wd.x0, wd.y0, wd.x0 + wd.ww, wd.y0 + wd.hw
-    e = _padded(tc.elev[y0:y1, x0:x1], 1, -INF)  # off the window: padded below, then filled
-    wet = _padded(tc.liquid[y0:y1, x0:x1], 1, False)
-    ax0, ay0, ax1, ay1 = max(0, x0 - 1), max(0, y0 - 1), min(w, x1 + 1), min(h, y1 + 1)
-    sl = (slice(ay0 - y0 + 1, ay1 - y0 + 1), slice(ax0 - x0 + 1, ax1 - x0 + 1))
-    e[sl], wet[sl] = tc.elev[ay0:ay1, ax0:ax1], tc.liquid[ay0:ay1, ax0:ax1]
-    e[e == -INF] = INF  # off the map: no gap
-    low = e[1:-1, 1:-1] - tc.rules.step_up_yd
-    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
-        nb = (slice(1 + dy, 1 + dy + wd.hw), slice(1 + dx, 1 + dx + wd.ww))
-        if ((e[nb] < low) | wet[nb]).any():
-            return True
-    return False
 
 
 def _exact(E: Edges) -> bool:
