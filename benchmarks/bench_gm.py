@@ -349,10 +349,13 @@ def main(argv: list[str] | None = None) -> int:
                         verdict(f"hover_{row}@{n}{tag}", pct(ms, 99), 4.0)
             if "target" in args.rows and n in (100, 500):
                 ms = [x * 1e3 for x in target(f, args.passes)]
-                print(f"  hover a target, cold ({len(f.bf.zones)} zones): p50 {pct(ms, 50):.2f}"
-                      f" ms, p99 {pct(ms, 99):.2f} ms, max {max(ms):.2f} ms ({len(ms)} attacker"
-                      f" and target pairs in view)")
-                verdict(f"target_cold_p99@{n}{tag}", pct(ms, 99), 4.0)
+                if not ms:
+                    print("  hover a target: no attacker and target pair in view")
+                else:
+                    print(f"  hover a target, cold ({len(f.bf.zones)} zones): p50 "
+                          f"{pct(ms, 50):.2f} ms, p99 {pct(ms, 99):.2f} ms, max {max(ms):.2f} ms"
+                          f" ({len(ms)} attacker and target pairs in view)")
+                    verdict(f"target_cold_p99@{n}{tag}", pct(ms, 99), 4.0)
             if n == 100:
                 if "field" in args.rows:
                     ours, ref = field(f, args.passes)

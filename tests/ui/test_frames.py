@@ -320,3 +320,61 @@ def test_the_move_area_kept_blended_with_the_board_draws_what_blending_each_fram
         assert kept[0] >= 8  # the kept picture really was what the frames showed
     finally:
         app.close()
+
+
+def test_the_move_area_tint_of_the_squares_in_view_draws_what_the_whole_area_does(
+    bench_map: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tint is made for the squares in view only (at 160 px a yard the whole area was a
+    6,560-pixel square picture): at every zoom and after pans the window shows what the tint
+    of the whole area shows, and the picture is never much bigger than the view."""
+    from game.ui.render.previews import MoveTint
+
+    app = _open(bench_map, tmp_path)
+    try:
+        if app.setup is not None and app.setup.active:
+            app.setup.do("start")
+            _frame(app)
+        bf = app.session.battlefield
+        tok = next(t for t in app.session.fight.tokens()
+                   if bf.terrain[t.square[1], t.square[0]] == 0)
+        cam = app.camera
+        real_placed = MoveTint.placed
+
+        def whole(self, move, cam_):  # type: ignore[no-untyped-def]
+            surf, origin = self.surface(move, cam_.px_per_yd, (0, 0, bf.width, bf.height))
+            pos = cam_.yd_to_px(*origin)
+            return surf, (round(pos[0]), round(pos[1]))
+
+        for z, (dx, dy) in ((8, (0, 0)), (32, (0, 0)), (32, (3.5, -2.25)), (64, (-1.25, 2.5)),
+                            (160, (0, 0)), (160, (1.5, 0.75))):
+            cam.set_zoom(z)
+            cam.center_on(tok.square[0] + 0.5 + dx, tok.square[1] + 0.5 + dy)
+            app.needs_redraw = True
+            _frame(app)
+            if "MoveTool" not in type(app.tools[-1]).__name__:
+                at = tuple(int(v) for v in cam.yd_to_px(tok.square[0] + 0.5,
+                                                        tok.square[1] + 0.5))
+                _frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at))
+                _frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=at))
+            _settle(app)
+            app.needs_redraw = True
+            app.draw()
+            shown = pygame.surfarray.array3d(app.screen).copy()
+            surf = app.caches.move_tint._surf
+            assert surf is not None
+            v = app.layout.view
+            assert surf.get_width() <= v.width + 2 * 256 and surf.get_height() <= v.height + 2 * 256
+            monkeypatch.setattr(MoveTint, "placed", whole)
+            app.caches.move_tint = MoveTint()  # a fresh tint, blitted on the window only
+            app.caches.board._under_key = None
+            app.needs_redraw = True
+            app.draw()
+            want = pygame.surfarray.array3d(app.screen).copy()
+            monkeypatch.setattr(MoveTint, "placed", real_placed)
+            app.caches.move_tint = MoveTint()
+            app.caches.board._under_key = None
+            assert np.array_equal(shown, want), (z, dx, dy,
+                                                 int((shown != want).any(axis=2).sum()))
+    finally:
+        app.close()

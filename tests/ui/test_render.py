@@ -145,3 +145,35 @@ def test_bad_tokens_yaml_is_one_line(tmp_path) -> None:  # type: ignore[no-untyp
     with pytest.raises(InputError) as err:
         load_token_config(f)
     assert str(err.value) == f"{f}:sides.foes: colour 'red' is not #rrggbb"
+
+
+def test_the_reachable_tint_fills_each_square_exactly_at_every_zoom() -> None:
+    """Every pixel of a reachable square gets its class's tint and no pixel of another square
+    does, at every zoom level (scaling a square-per-pixel picture put edges a pixel off at the
+    zooms that are not powers of two: 5, 10, 160 ...), at camera origins off the grid too."""
+    from game.ui.render.previews import MoveTint
+
+    rng = np.random.default_rng(4)
+    cc = rng.integers(-1, 3, size=(12, 14)).astype(np.int8)
+    mp = MovePreview("a", cc)
+    ground = (100, 100, 100)
+    for z in Camera(640, 480, px_per_yd=32).levels:
+        cam = Camera(640, 480, px_per_yd=z, origin_x_yd=1.25, origin_y_yd=0.5)
+        surf = pygame.Surface((640, 480))
+        surf.fill(ground)
+        tint, at = MoveTint().placed(mp, cam)
+        assert tint is not None
+        surf.blit(tint, at)  # its one destination
+        px = pygame.surfarray.array3d(surf)  # [x, y]
+        # the square under each pixel, as the board places its squares: from the map's
+        # corner in whole pixels
+        cx = int(np.floor(-cam.origin_x_yd * z + 0.5))
+        cy = int(np.floor(-cam.origin_y_yd * z + 0.5))
+        sx, sy = (np.arange(640) - cx) // z, (np.arange(480) - cy) // z
+        inside = (sx[:, None] >= 0) & (sx[:, None] < 14) & (sy[None, :] >= 0) & (sy[None, :] < 12)
+        k = np.where(inside, cc[np.clip(sy, 0, 11)[None, :], np.clip(sx, 0, 13)[:, None]], -1)
+        for c in (-1, 0, 1, 2):
+            got = px[k == c]
+            if len(got):
+                assert (got == got[0]).all(), (z, c)  # one colour for the whole class
+                assert (tuple(got[0]) == ground) == (c < 0), (z, c)

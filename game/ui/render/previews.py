@@ -1,10 +1,13 @@
 """Dynamic overlays: reach rings, reachable squares, the hovered path, cover lines, the ruler.
 
 They change with the selection and the mouse, so they are drawn every frame, but each is one
-or a few blits: the reachable-square tint is built once per selection and zoom.
+or a few blits: the reachable-square tint is built once per selection, zoom and step of the
+view (only the squares in view).
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 import pygame
@@ -15,49 +18,77 @@ from game.ui.scene import MovePreview, Scene
 
 
 class MoveTint:
-    """The reachable squares as one tinted surface per (preview, zoom)."""
+    """The reachable squares in view as one tinted surface per (preview, zoom, squares)."""
 
     def __init__(self) -> None:
-        self._key: tuple[object, int] | None = None  # (the cost classes, held: never reused)
+        # (the cost classes, held: never reused; zoom; the squares drawn)
+        self._key: tuple[object, int, tuple[int, int, int, int]] | None = None
         self._surf: pygame.Surface | None = None
         self._origin = (0, 0)
 
-    def surface(self, move: MovePreview, z: int) -> tuple[pygame.Surface | None, tuple[int, int]]:
-        """Tinted surface of the reachable area and its top-left square."""
-        if self._key is not None and self._key[0] is move.cost_class and self._key[1] == z:
+    def surface(self, move: MovePreview, z: int, near: tuple[int, int, int, int]
+                ) -> tuple[pygame.Surface | None, tuple[int, int]]:
+        """Tinted surface of the reachable area within the squares ``near`` (x0, y0, x1, y1)
+        and its top-left square."""
+        held = self._key
+        if held is not None and held[0] is move.cost_class and held[1:] == (z, near):
             return self._surf, self._origin
-        self._key = (move.cost_class, z)
+        self._key = (move.cost_class, z, near)
+        self._surf = None
         cc = move.cost_class
-        if cc is None or not (cc >= 0).any():
-            self._surf = None
+        if cc is None:
             return None, (0, 0)
-        ys, xs = np.nonzero(cc >= 0)
-        y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
+        nx0, ny0, nx1, ny1 = near
+        nx0, ny0 = max(0, nx0), max(0, ny0)
+        part = cc[ny0:max(ny0, ny1), nx0:max(nx0, nx1)] >= 0
+        if not part.any():
+            return None, (0, 0)
+        ys, xs = np.nonzero(part)
+        y0, y1 = ny0 + int(ys.min()), ny0 + int(ys.max()) + 1
+        x0, x1 = nx0 + int(xs.min()), nx0 + int(xs.max()) + 1
         sub = cc[y0:y1, x0:x1]
-        # One blanket alpha with a colour key (RLE) blends several times faster than per-pixel alpha
-        rgb = np.zeros((y1 - y0, x1 - x0, 3), dtype=np.uint8)
-        for i, name in enumerate(move.classes):
-            rgb[sub == i] = palette.MOVE_CLASSES.get(name, (200, 200, 200, 80))[:3]
-        small = pygame.image.frombuffer(
-            np.ascontiguousarray(rgb).tobytes(), (x1 - x0, y1 - y0), "RGB"
-        )
-        big = pygame.transform.scale(small, ((x1 - x0) * z, (y1 - y0) * z))
+        # One blanket alpha with a colour key (RLE) blends several times faster than per-pixel
+        # alpha. The squares are filled run by run along each row: exact at every zoom
+        # (transform.scale's fixed-point steps put square edges a pixel off at 5, 10, 160 ...)
+        colours = [palette.MOVE_CLASSES.get(name, (200, 200, 200, 80))[:3]
+                   for name in move.classes]
+        size = ((x1 - x0) * z, (y1 - y0) * z)
+        screen = pygame.display.get_surface()
+        big = pygame.Surface(size, 0, screen) if screen is not None else pygame.Surface(size)
+        big.fill((0, 0, 0))
+        for row in range(y1 - y0):
+            vals = sub[row]
+            starts = np.flatnonzero(np.r_[True, vals[1:] != vals[:-1]])
+            ends = np.r_[starts[1:], len(vals)]
+            for a, b in zip(starts.tolist(), ends.tolist(), strict=True):
+                k = int(vals[a])
+                if 0 <= k < len(colours):
+                    big.fill(colours[k], (a * z, row * z, (b - a) * z, z))
         big.set_colorkey((0, 0, 0), pygame.RLEACCEL)
         big.set_alpha(palette.MOVE_ALPHA, pygame.RLEACCEL)
-        if pygame.display.get_surface() is not None:
-            big = big.convert()
-            big.set_colorkey((0, 0, 0), pygame.RLEACCEL)
-            big.set_alpha(palette.MOVE_ALPHA, pygame.RLEACCEL)
         self._surf = big
         self._origin = (x0, y0)
         return big, (x0, y0)
 
     def placed(self, move: MovePreview, cam: Camera
                ) -> tuple[pygame.Surface | None, tuple[int, int]]:
-        """The tint and the window pixel of its top-left corner."""
-        surf, origin = self.surface(move, cam.px_per_yd)
-        pos = cam.yd_to_px(*origin)
-        return surf, (round(pos[0]), round(pos[1]))
+        """The tint of the squares in view and the window pixel of its top-left corner.
+
+        Only what the view shows is drawn, in steps of about a chunk (256 px): the whole
+        area at 160 px a yard was a 6,560-pixel square picture, 172 MB and half a second;
+        a pan within a step keeps the picture."""
+        z = cam.px_per_yd
+        q = max(1, 256 // z)  # squares a step
+        x0, y0 = cam.origin_x_yd, cam.origin_y_yd
+        x1, y1 = x0 + cam.view_w_px / z, y0 + cam.view_h_px / z
+        near = (math.floor(x0 / q) * q, math.floor(y0 / q) * q,
+                math.ceil(x1 / q) * q, math.ceil(y1 / q) * q)
+        surf, (sx, sy) = self.surface(move, z, near)
+        # on the board's squares: from the map corner in whole pixels, as its chunks are
+        # placed (rounding each picture's own corner put it a pixel off at odd zooms)
+        cx = math.floor(-cam.origin_x_yd * z + 0.5) + cam.view_x_px
+        cy = math.floor(-cam.origin_y_yd * z + 0.5) + cam.view_y_px
+        return surf, (cx + sx * z, cy + sy * z)
 
 
 def draw_reach(surface: pygame.Surface, cam: Camera, scene: Scene) -> None:
