@@ -74,11 +74,11 @@ class MoveTint:
                ) -> tuple[pygame.Surface | None, tuple[int, int]]:
         """The tint of the squares in view and the window pixel of its top-left corner.
 
-        Only what the view shows is drawn, in steps of about a chunk (256 px): the whole
+        Only what the view shows is drawn, in steps of half a chunk (128 px): the whole
         area at 160 px a yard was a 6,560-pixel square picture, 172 MB and half a second;
         a pan within a step keeps the picture."""
         z = cam.px_per_yd
-        q = max(1, 256 // z)  # squares a step
+        q = max(1, 128 // z)  # squares a step
         x0, y0 = cam.origin_x_yd, cam.origin_y_yd
         x1, y1 = x0 + cam.view_w_px / z, y0 + cam.view_h_px / z
         near = (math.floor(x0 / q) * q, math.floor(y0 / q) * q,
