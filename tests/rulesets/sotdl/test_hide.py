@@ -101,3 +101,31 @@ def test_find_reveals_the_hidden() -> None:
     ok(eng, Hide("hero"), dice=(15,))
     ok(eng, Find("foe", "hero"), dice=(20,))
     assert not hidden(eng)
+
+
+def test_hiding_is_refused_exactly_when_some_enemy_sees_and_the_reason_names_one() -> None:
+    """Hide is allowed only if every enemy is escaped (heavy obscurement or three-quarters
+    cover); refused, the reason names an enemy who sees: the first in the fight's order that
+    does, as the full check over every enemy has it."""
+    import random
+
+    from game.rulesets.sotdl.sight import hide_status
+
+    rng = random.Random(3)
+    for _ in range(30):
+        rows = [[rng.choice("....#") for _ in range(10)] for _ in range(6)]
+        open_squares = [(x, y) for y in range(6) for x in range(10) if rows[y][x] == "."]
+        places = rng.sample(open_squares, rng.randrange(2, 6))
+        spec = {"hero": ("pcs", places[0], {})}
+        for i, sq in enumerate(places[1:]):
+            spec[f"foe{i}"] = ("foes", sq, {})
+        eng = make("\n".join("".join(r) for r in rows), spec)
+        ok(eng, BeginCombat())
+        full = hide_status(eng.state, eng.ruleset, "hero")
+        vs = eng.validate(Hide("hero"))
+        observed = [v for v in vs if v.code == "observed"]
+        assert bool(observed) == (not full.can_hide)
+        if observed:
+            first = next(c for c in full.per_observer if not c.concealed)
+            who = eng.state.creatures[first.observer].name
+            assert f"seen by {who} (" in observed[0].reason
