@@ -70,6 +70,15 @@ def _cold_full_render(app: App) -> np.ndarray:
     return pygame.surfarray.array3d(app.screen).copy()
 
 
+def _fight_started(app: App) -> list:
+    """Set-up's Start fight played; the tokens standing on plain ground."""
+    if app.setup is not None and app.setup.active:
+        app.setup.do("start")
+        _frame(app)
+    bf = app.session.battlefield
+    return [t for t in app.session.fight.tokens() if bf.terrain[t.square[1], t.square[0]] == 0]
+
+
 def _zoom(app: App, direction: int, at: tuple[int, int]) -> None:
     app.camera.zoom_about(*at, direction)
     _frame(app, _motion(at))
@@ -266,12 +275,7 @@ def test_the_move_area_kept_blended_with_the_board_draws_what_blending_each_fram
 
     app = _open(bench_map, tmp_path)
     try:
-        if app.setup is not None and app.setup.active:
-            app.setup.do("start")
-            _frame(app)
-        fight = app.session.fight
-        bf = app.session.battlefield
-        plain = [t for t in fight.tokens() if bf.terrain[t.square[1], t.square[0]] == 0]
+        plain = _fight_started(app)
         cam = app.camera
         real_draw = board_mod.Board.draw
         kept = [0]
@@ -332,12 +336,8 @@ def test_the_move_area_tint_of_the_squares_in_view_draws_what_the_whole_area_doe
 
     app = _open(bench_map, tmp_path)
     try:
-        if app.setup is not None and app.setup.active:
-            app.setup.do("start")
-            _frame(app)
+        tok = _fight_started(app)[0]
         bf = app.session.battlefield
-        tok = next(t for t in app.session.fight.tokens()
-                   if bf.terrain[t.square[1], t.square[0]] == 0)
         cam = app.camera
         real_placed = MoveTint.placed
 
