@@ -29,7 +29,7 @@ from game.rules.battlefield import Battlefield
 from game.rules.geometry.sight_walls import (
     Box,
     Wall,
-    cells_of_segment,
+    bucket_walls,
     crossings,
     half_width,
     obstacle_walls,
@@ -98,11 +98,7 @@ class SightIndex:
         self.occupancy = occupancy or {}
         self.nbx = max(1, int(np.ceil(width / bucket_yd)) + 1)
         self.nby = max(1, int(np.ceil(height / bucket_yd)) + 1)
-        buckets: dict[tuple[int, int], list[int]] = {}
-        for r in range(len(arr)):
-            for cell in cells_of_segment(self.x0[r], self.y0[r], self.x1[r], self.y1[r], bucket_yd):
-                buckets.setdefault(cell, []).append(r)
-        self._buckets = {k: np.asarray(v, dtype=np.int64) for k, v in buckets.items()}
+        self._buckets = bucket_walls(self.x0, self.y0, self.x1, self.y1, bucket_yd)
 
     @classmethod
     def build(cls, bf: Battlefield, *, bucket_yd: float = 8.0) -> SightIndex:

@@ -120,15 +120,30 @@ def terrain_walls(elevation: np.ndarray) -> list[Wall]:
     return out
 
 
-def cells_of_segment(
-    x0: float, y0: float, x1: float, y1: float, size: float
-) -> set[tuple[int, int]]:
-    """Bucket cells a segment passes through (sampled finely, ends included)."""
-    n = int(np.ceil(np.hypot(x1 - x0, y1 - y0) / (size / 4))) + 1
-    ts = np.linspace(0.0, 1.0, n + 1)
-    xs = np.floor((x0 + (x1 - x0) * ts) / size).astype(int)
-    ys = np.floor((y0 + (y1 - y0) * ts) / size).astype(int)
-    return set(zip(xs.tolist(), ys.tolist(), strict=False))
+def bucket_walls(x0: np.ndarray, y0: np.ndarray, x1: np.ndarray, y1: np.ndarray, size: float
+                 ) -> dict[tuple[int, int], np.ndarray]:
+    """Per bucket cell, the walls (rows, ascending) passing through it: each segment sampled
+    finely (a quarter cell apart, ends included), every wall at once (a 400x400 map's 6,776
+    walls took 160 ms one by one, on the first cover question of the evening)."""
+    if not len(x0):
+        return {}
+    n = (np.ceil(np.hypot(x1 - x0, y1 - y0) / (size / 4))).astype(np.int64) + 1
+    num = n + 1  # linspace(0, 1, n + 1) per wall
+    r = np.repeat(np.arange(len(x0)), num)
+    ends = np.cumsum(num)
+    k = np.arange(int(ends[-1])) - np.repeat(ends - num, num)
+    ts = k * (1.0 / np.repeat(n, num).astype(np.float64))  # as linspace steps ...
+    ts[ends - 1] = 1.0  # ... and ends
+    xs = np.floor((x0[r] + (x1[r] - x0[r]) * ts) / size).astype(np.int64)
+    ys = np.floor((y0[r] + (y1[r] - y0[r]) * ts) / size).astype(np.int64)
+    order = np.lexsort((r, ys, xs))
+    xs, ys, r = xs[order], ys[order], r[order]
+    new = np.r_[True, (xs[1:] != xs[:-1]) | (ys[1:] != ys[:-1]) | (r[1:] != r[:-1])]
+    xs, ys, r = xs[new], ys[new], r[new]
+    cell = np.flatnonzero(np.r_[True, (xs[1:] != xs[:-1]) | (ys[1:] != ys[:-1])])
+    bounds = np.r_[cell, len(r)].tolist()
+    keys = zip(xs[cell].tolist(), ys[cell].tolist(), strict=True)
+    return {key: r[a:b] for key, a, b in zip(keys, bounds[:-1], bounds[1:], strict=True)}
 
 
 def occupied_squares(ob: Obstacle) -> list[tuple[int, int]]:
