@@ -207,7 +207,3 @@ def sides_in_fight(creatures: Creatures) -> set[str]:
     """The sides with a creature still in the fight (``{c.side for c in in_fight()}``)."""
     return {s for s, n in creature_index(creatures).sides.items() if n}
 
-
-def clear_indexes() -> None:
-    """Forget every index (a test's cold start)."""
-    _INDEXES.clear()

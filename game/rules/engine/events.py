@@ -200,7 +200,3 @@ class DieRoll:
     value: int
     typed: bool = False
 
-
-def die_values(dice: tuple[DieRoll, ...]) -> tuple[int, ...]:
-    """Just the values of some dice."""
-    return tuple(d.value for d in dice)

@@ -268,10 +268,6 @@ class SightIndex:
         )
         return np.flatnonzero(near)
 
-    def gaps_near(self, a: Box, b: Box) -> np.ndarray:
-        """Openings ``(x0, y0, x1, y1, z_lo, z_hi)`` near the corridor joining two boxes."""
-        return self.gaps[self.gap_rows_near(a, b)]
-
     def on_open_wall(self, x: float, y: float, rows: np.ndarray) -> bool:
         """True if the point lies on an open wall (a polyline or a ledge face) among ``rows``."""
         if len(rows) == 0:

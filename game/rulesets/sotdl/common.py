@@ -49,16 +49,6 @@ def modifier(c: CreatureState, attribute: str) -> int:
     return score(c, attribute) - 10
 
 
-def weapon_def(rs: Ruleset, wid: str) -> WeaponDef:
-    """A weapon definition by id (the unarmed strike for '' or 'unarmed')."""
-    if not wid or wid == "unarmed":
-        return unarmed(rs)
-    w = rs.definitions.weapons.get(wid)
-    if w is None:
-        raise KeyError(wid)
-    return w
-
-
 def unarmed(rs: Ruleset) -> WeaponDef:
     """The unarmed strike (damage from the ruleset file's ``unarmed_damage``)."""
     dmg = str(rs.param("unarmed_damage", "1"))

@@ -8,18 +8,17 @@ engine's interim ones (docs/engine.md, "SotDL plug-in points").
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from typing import Any
 
-from game.rules.battlefield import Battlefield, Square
+from game.rules.battlefield import Square
 from game.rules.engine import EncounterState, Ruleset, Step, Violation, WalkMode
 from game.rules.engine.derived import creature_index
 from game.rules.engine.walk import square_of
 from game.rules.geometry.distance import grid_distance
 from game.rules.geometry.forced import direction_away, forced_move
 from game.rules.geometry.occupancy import overlaps
-from game.rules.geometry.pathing import WAYS, TerrainCosts, step_cost
-from game.rules.geometry.pathing_search import describe_path, path_through
+from game.rules.geometry.pathing import WAYS
+from game.rules.geometry.pathing_search import path_through
 from game.rules.run_up import runs_up
 from game.rulesets.sotdl.common import speed
 from game.rulesets.sotdl.movement.facts import (
@@ -331,11 +330,6 @@ def _fresh(state: EncounterState, cid: str, budget_yd: float) -> bool:
     return not (state.active == cid and c.turn.moved_yd > 0) and budget_yd > 0
 
 
-def path_squares(steps: Sequence[Step]) -> list[Square]:
-    """The squares a planned path enters."""
-    return [tuple(s.square) for s in steps]  # type: ignore[misc]
-
-
 # --- forced movement --------------------------------------------------------------------------
 
 
@@ -381,17 +375,6 @@ def forced_path(
         else:
             steps.append(Step(sq, body_at(state, cid, sq).elevation_yd, 1.0, "forced"))
     return tuple(steps)
-
-
-def ground_steps(bf: Battlefield, tc: TerrainCosts, squares: Sequence[Square]) -> list[float]:
-    """Cost of each square-to-square step (for the UI's running totals)."""
-    pc = describe_path(tc, list(squares))
-    return [s.cost_yd for s in pc.steps]
-
-
-def single_step(tc: TerrainCosts, a: Square, b: Square) -> float:
-    """Cost of one step (inf if impossible)."""
-    return step_cost(tc, a, b).cost_yd
 
 
 def register(rs: Ruleset) -> None:
